@@ -1,0 +1,2 @@
+import CloudSchemaCore
+print("bench")

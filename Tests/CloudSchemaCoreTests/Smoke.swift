@@ -1,0 +1,3 @@
+import Testing
+@testable import CloudSchemaCore
+@Test func placeholder() {}
