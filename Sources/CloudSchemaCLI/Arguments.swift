@@ -1,0 +1,143 @@
+/// Hand-written argument parsing that behaves as swift-argument-parser users expect:
+/// `--option value` and `--option=value`, flags, `--` before positional arguments that
+/// start with `-`, unknown options rejected with the list of valid ones.
+struct OptionSpec: Sendable {
+    var name: String
+    /// nil for a flag.
+    var valueName: String?
+    var help: String
+    var defaultValue: String?
+    /// Allowed values, checked before the command runs.
+    var choices: [String]?
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help)
+    }
+
+    static func option(
+        _ name: String, value: String, _ help: String, default defaultValue: String? = nil, choices: [String]? = nil
+    ) -> OptionSpec {
+        OptionSpec(name: name, valueName: value, help: help, defaultValue: defaultValue, choices: choices)
+    }
+}
+
+struct CommandSpec: Sendable {
+    var name: String
+    /// One line: what the command is for.
+    var abstract: String
+    /// e.g. "[<paths> ...]"; empty when the command takes none.
+    var positionals: String
+    var positionalHelp: String
+    var options: [OptionSpec]
+    var examples: [String]
+    var discussion: String = ""
+
+    var usage: String {
+        var parts = ["cloudschema", name]
+        if !positionals.isEmpty { parts.append(positionals) }
+        for option in options {
+            let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
+            parts.append("[\(text)]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    var help: String {
+        var out = "OVERVIEW: \(abstract)\n\n"
+        if !discussion.isEmpty { out += discussion + "\n\n" }
+        out += "USAGE: \(usage)\n\n"
+        if !positionals.isEmpty {
+            out += "ARGUMENTS:\n  \(pad(positionals, 24))\(positionalHelp)\n\n"
+        }
+        out += "OPTIONS:\n"
+        for option in options {
+            let left = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
+            var text = option.help
+            if let choices = option.choices { text += " (values: \(choices.joined(separator: ", ")))" }
+            if let value = option.defaultValue { text += " (default: \(value))" }
+            out += "  \(pad(left, 24))\(text)\n"
+        }
+        out += "  \(pad("-h, --help", 24))Show help information.\n"
+        if !examples.isEmpty {
+            out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
+        }
+        return out
+    }
+
+    private func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s + "\n" + String(repeating: " ", count: width + 2) : s + String(repeating: " ", count: width - s.count)
+    }
+}
+
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var wantsHelp = false
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A mistake in the command line: exit code 2, with usage.
+struct UsageError: Error {
+    var message: String
+}
+
+extension CommandSpec {
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        for option in options { if let value = option.defaultValue { parsed.values[option.name] = value } }
+        var i = 0
+        var onlyPositionals = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            if argument == "-h" || argument == "--help" { parsed.wantsHelp = true; continue }
+            guard argument.hasPrefix("--") else {
+                throw UsageError(message: "unknown option '\(argument)'; \(validOptions)")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '--\(name)'; \(validOptions)")
+            }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError(message: "'--\(name)' is a flag and takes no value") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if i < arguments.count, !arguments[i].hasPrefix("--") {
+                value = arguments[i]
+                i += 1
+            } else {
+                throw UsageError(message: "missing value for '--\(name) <\(valueName)>'")
+            }
+            if let choices = option.choices, !choices.contains(value) {
+                throw UsageError(
+                    message: "invalid value '\(value)' for '--\(name) <\(valueName)>'; expected one of: \(choices.joined(separator: ", "))")
+            }
+            parsed.values[name] = value
+        }
+        if positionals.isEmpty, let extra = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'; '\(name)' takes no arguments")
+        }
+        return parsed
+    }
+
+    private var validOptions: String {
+        "valid options: " + (options.map { "--\($0.name)" } + ["--help"]).joined(separator: ", ")
+    }
+}

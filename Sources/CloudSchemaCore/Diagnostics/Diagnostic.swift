@@ -1,0 +1,107 @@
+/// The one type for every finding in CloudSchema: syntax and resolution errors,
+/// lint rules, breaking changes, config and I/O problems.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
+        case error, warning, info
+
+        private var rank: Int {
+            switch self {
+            case .error: 2
+            case .warning: 1
+            case .info: 0
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// Extra context at another place, e.g. "first declared here".
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var range: SourceRange?
+
+        public init(_ message: String, at range: SourceRange? = nil) {
+            self.message = message
+            self.range = range
+        }
+    }
+
+    /// A mechanical fix: replace each range's text with `replacement`.
+    public struct FixIt: Hashable, Sendable {
+        public struct Edit: Hashable, Sendable {
+            public var range: SourceRange
+            public var replacement: String
+
+            public init(range: SourceRange, replacement: String) {
+                self.range = range
+                self.replacement = replacement
+            }
+        }
+
+        public var message: String
+        public var edits: [Edit]
+
+        public init(_ message: String, edits: [Edit]) {
+            self.message = message
+            self.edits = edits
+        }
+
+        public static func replace(_ range: SourceRange, with text: String, _ message: String) -> FixIt {
+            FixIt(message, edits: [Edit(range: range, replacement: text)])
+        }
+
+        public static func insert(_ text: String, at range: SourceRange, _ message: String) -> FixIt {
+            FixIt(message, edits: [Edit(range: range.startOnly, replacement: text)])
+        }
+
+        public static func remove(_ range: SourceRange, _ message: String) -> FixIt {
+            FixIt(message, edits: [Edit(range: range, replacement: "")])
+        }
+    }
+
+    public var id: DiagnosticID
+    public var severity: Severity
+    public var message: String
+    /// Where the problem is; nil for findings that belong to no file (e.g. "no input files").
+    public var range: SourceRange?
+    public var notes: [Note]
+    public var fixIts: [FixIt]
+
+    public init(
+        _ id: DiagnosticID, _ severity: Severity, _ message: String, at range: SourceRange?,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
+    }
+
+    public static func error(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?, notes: [Note] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(id, .error, message, at: range, notes: notes, fixIts: fixIts)
+    }
+
+    public static func warning(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?, notes: [Note] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(id, .warning, message, at: range, notes: notes, fixIts: fixIts)
+    }
+}
+
+extension Diagnostic: Comparable {
+    /// File, then position, then ID: the order every renderer prints in.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        let l = (lhs.range?.file ?? "", lhs.range?.start.offset ?? -1, lhs.id.rawValue, lhs.message)
+        let r = (rhs.range?.file ?? "", rhs.range?.start.offset ?? -1, rhs.id.rawValue, rhs.message)
+        return l < r
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+    public func count(_ severity: Diagnostic.Severity) -> Int { lazy.filter { $0.severity == severity }.count }
+}

@@ -1,0 +1,51 @@
+/// A stable, public diagnostic name (SCREAMING_SNAKE, `<SUBJECT>_<PREDICATE>`).
+/// Users write these in config files and suppression comments: never rename one.
+public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+    public static func < (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+// Syntax and resolution: always errors (but NAME_CASE_COLLISION), never disabled by config.
+extension DiagnosticID {
+    public static let syntaxError: DiagnosticID = "SYNTAX_ERROR"
+    public static let nameDuplicate: DiagnosticID = "NAME_DUPLICATE"
+    public static let nameCaseCollision: DiagnosticID = "NAME_CASE_COLLISION"
+    public static let typeUnknown: DiagnosticID = "TYPE_UNKNOWN"
+    /// A known type where it cannot be used: a model type in a record, `Asset` in a model, `[String?]`.
+    public static let typeMisplaced: DiagnosticID = "TYPE_MISPLACED"
+    public static let referenceTargetUnknown: DiagnosticID = "REFERENCE_TARGET_UNKNOWN"
+    public static let defaultTypeMismatch: DiagnosticID = "DEFAULT_TYPE_MISMATCH"
+    public static let listNested: DiagnosticID = "LIST_NESTED"
+    public static let attributeUnknown: DiagnosticID = "ATTRIBUTE_UNKNOWN"
+    public static let attributeMisplaced: DiagnosticID = "ATTRIBUTE_MISPLACED"
+    /// A known attribute with a missing, extra or wrong argument: `@merge(sometimes)`, `@inverse(nope)`.
+    public static let attributeArgumentInvalid: DiagnosticID = "ATTRIBUTE_ARGUMENT_INVALID"
+    public static let zoneUnknown: DiagnosticID = "ZONE_UNKNOWN"
+    public static let roleUnknown: DiagnosticID = "ROLE_UNKNOWN"
+    public static let enumEmpty: DiagnosticID = "ENUM_EMPTY"
+    public static let enumRawValueDuplicate: DiagnosticID = "ENUM_RAW_VALUE_DUPLICATE"
+    /// An `Int64` enum case without a raw value, or a raw value of the wrong kind.
+    public static let enumRawValueInvalid: DiagnosticID = "ENUM_RAW_VALUE_INVALID"
+
+    /// The front end's own IDs, which config files cannot disable or downgrade.
+    public static let frontEnd: Set<DiagnosticID> = [
+        .syntaxError, .nameDuplicate, .nameCaseCollision, .typeUnknown, .typeMisplaced,
+        .referenceTargetUnknown, .defaultTypeMismatch, .listNested, .attributeUnknown,
+        .attributeMisplaced, .attributeArgumentInvalid, .zoneUnknown, .roleUnknown, .enumEmpty,
+        .enumRawValueDuplicate, .enumRawValueInvalid,
+    ]
+}
+
+// Inputs, arguments and files.
+extension DiagnosticID {
+    /// A file or folder that cannot be read, or no schema files found.
+    public static let inputUnreadable: DiagnosticID = "INPUT_UNREADABLE"
+}

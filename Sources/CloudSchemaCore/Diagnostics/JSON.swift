@@ -1,0 +1,76 @@
+/// A JSON value with ordered object keys, so every JSON output is deterministic and
+/// keeps the documented key order. Rendering escapes per RFC 8259.
+public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+
+    /// Compact when `indent` is nil; otherwise pretty-printed with that many spaces per level.
+    public func rendered(indent: Int? = nil) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
+        let closing = indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
+        switch self {
+        case .string(let s): JSON.escape(s, into: &out)
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? "\(d)" : "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                out += (i == 0 ? "" : ",") + newline
+                item.write(to: &out, indent: indent, level: level + 1)
+            }
+            out += closing + "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                out += (i == 0 ? "" : ",") + newline
+                JSON.escape(key, into: &out)
+                out += indent == nil ? ":" : ": "
+                value.write(to: &out, indent: indent, level: level + 1)
+            }
+            out += closing + "}"
+        }
+    }
+
+    private static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

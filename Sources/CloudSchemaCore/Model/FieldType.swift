@@ -1,0 +1,169 @@
+/// A field's type as the schema states it (Swift-level: `Bool`, `UUID`, an enum...).
+/// `cloudKitType` is what CloudKit stores.
+public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
+    case string, int64, int, double, bool, date, data, uuid, url, asset, location
+    /// `Decimal`: SwiftData models only.
+    case decimal
+    /// `.ckdb` `NUMBER [PREFERRED AS INT64 | DOUBLE]`: a type CloudKit infers in development.
+    case number(preferred: NumberPreference?)
+    /// `Reference<T>` (target is T's Swift name) or untyped `Reference` (nil).
+    case reference(target: String?)
+    /// A declared enum, stored as its raw type.
+    case enumeration(String, rawType: EnumType.RawType)
+    /// A relationship to a SwiftData model (models only).
+    case model(String)
+    case list(FieldType)
+
+    public enum NumberPreference: String, Hashable, Sendable {
+        case int64 = "INT64"
+        case double = "DOUBLE"
+    }
+
+    /// How the type is spelled in `.cloudschema`.
+    public var description: String {
+        switch self {
+        case .string: "String"
+        case .int64: "Int64"
+        case .int: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .data: "Data"
+        case .uuid: "UUID"
+        case .url: "URL"
+        case .asset: "Asset"
+        case .location: "Location"
+        case .decimal: "Decimal"
+        case .number: "Number"
+        case .reference(let target): target.map { "Reference<\($0)>" } ?? "Reference"
+        case .enumeration(let name, _): name
+        case .model(let name): name
+        case .list(let element): "[\(element)]"
+        }
+    }
+
+    /// The CloudKit field type values of this type are stored as.
+    public var cloudKitType: CloudKitType {
+        switch self {
+        case .string, .uuid, .url: .string
+        case .int64, .int, .bool: .int64
+        case .double, .decimal: .double
+        case .date: .timestamp
+        case .data: .bytes
+        case .asset: .asset
+        case .location: .location
+        case .number(let preferred): .number(preferred: preferred)
+        case .reference, .model: .reference
+        case .enumeration(_, let raw): raw == .string ? .string : .int64
+        case .list(let element): .list(element.cloudKitType)
+        }
+    }
+
+    public var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+
+    public var listElement: FieldType? {
+        if case .list(let element) = self { return element }
+        return nil
+    }
+
+    public var isReference: Bool {
+        if case .reference = self { return true }
+        return false
+    }
+
+    /// `Reference<T>` or `[Reference<T>]`.
+    public var isReferenceOrList: Bool { isReference || listElement?.isReference == true }
+
+    /// The model a relationship points at (`Other?` or `[Other]?`).
+    public var relationshipTarget: String? {
+        switch self {
+        case .model(let name): name
+        case .list(.model(let name)): name
+        default: nil
+        }
+    }
+}
+
+/// The field types of CloudKit's schema language.
+public indirect enum CloudKitType: Hashable, Sendable, CustomStringConvertible {
+    case string, int64, double, timestamp, bytes, asset, location, reference
+    case number(preferred: FieldType.NumberPreference?)
+    case list(CloudKitType)
+
+    /// The `.ckdb` spelling, e.g. `LIST<STRING>`.
+    public var description: String {
+        switch self {
+        case .string: "STRING"
+        case .int64: "INT64"
+        case .double: "DOUBLE"
+        case .timestamp: "TIMESTAMP"
+        case .bytes: "BYTES"
+        case .asset: "ASSET"
+        case .location: "LOCATION"
+        case .reference: "REFERENCE"
+        case .number(let preferred): preferred.map { "NUMBER PREFERRED AS \($0.rawValue)" } ?? "NUMBER"
+        case .list(let element): "LIST<\(element)>"
+        }
+    }
+}
+
+/// A default value, already checked against its field's type.
+public indirect enum DefaultValue: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    /// `now`, for `Date`: the moment the value is created.
+    case now
+    /// `.caseName` of the field's enum.
+    case enumCase(String)
+    case list([DefaultValue])
+
+    /// How the value is spelled in `.cloudschema`.
+    public var description: String {
+        switch self {
+        case .string(let s): SchemaText.stringLiteral(s)
+        case .int(let i): String(i)
+        case .double(let d): SchemaText.number(d)
+        case .bool(let b): b ? "true" : "false"
+        case .now: "now"
+        case .enumCase(let name): ".\(SchemaText.name(name))"
+        case .list(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// Spelling values back as `.cloudschema` text (for messages, import and the formatter).
+public enum SchemaText {
+    public static func stringLiteral(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A name, in backticks when it is a keyword.
+    public static func name(_ name: String) -> String {
+        Parser.keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A Double spelled so it reads back as the same value and as a Double (`3.0`, not `3`).
+    public static func number(_ d: Double) -> String {
+        let text = "\(d)"
+        return text.contains(".") || text.contains("e") || text.contains("n") || text.contains("i") ? text : text + ".0"
+    }
+}

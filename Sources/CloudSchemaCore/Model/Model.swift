@@ -1,0 +1,118 @@
+/// A SwiftData model, synced through Core Data's CloudKit mirroring.
+public struct Model: Hashable, Sendable {
+    public var name: String
+    /// `@unique(a, b)` (`#Unique`): each inner list is one constraint.
+    public var uniqueConstraints: [[String]]
+    public var properties: [ModelProperty]
+    public var deprecation: Deprecation?
+    public var doc: String?
+    public var spans: SourceSpans
+
+    public init(
+        name: String, uniqueConstraints: [[String]] = [], properties: [ModelProperty] = [],
+        deprecation: Deprecation? = nil, doc: String? = nil, spans: SourceSpans = .init()
+    ) {
+        self.name = name
+        self.uniqueConstraints = uniqueConstraints
+        self.properties = properties
+        self.deprecation = deprecation
+        self.doc = doc
+        self.spans = spans
+    }
+
+    public func property(named name: String) -> ModelProperty? { properties.first { $0.name == name } }
+}
+
+public struct ModelProperty: Hashable, Sendable {
+    public enum DeleteRule: String, Hashable, Sendable, CaseIterable {
+        case nullify, cascade, deny, noAction
+    }
+
+    public var name: String
+    /// `@name("x")`: the stored name differs (SwiftData `originalName`).
+    public var originalName: String?
+    public var type: FieldType
+    public var isOptional: Bool
+    public var defaultValue: DefaultValue?
+    public var isUnique: Bool
+    public var isExternalStorage: Bool
+    public var isTransient: Bool
+    /// `allowsCloudEncryption`.
+    public var isEncrypted: Bool
+    /// `@inverse(property)` on the related model.
+    public var inverse: String?
+    public var deleteRule: DeleteRule?
+    public var deprecation: Deprecation?
+    public var doc: String?
+    public var spans: SourceSpans
+
+    public init(
+        name: String, originalName: String? = nil, type: FieldType, isOptional: Bool = false,
+        defaultValue: DefaultValue? = nil, isUnique: Bool = false, isExternalStorage: Bool = false,
+        isTransient: Bool = false, isEncrypted: Bool = false, inverse: String? = nil,
+        deleteRule: DeleteRule? = nil, deprecation: Deprecation? = nil, doc: String? = nil,
+        spans: SourceSpans = .init()
+    ) {
+        self.name = name
+        self.originalName = originalName
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.isUnique = isUnique
+        self.isExternalStorage = isExternalStorage
+        self.isTransient = isTransient
+        self.isEncrypted = isEncrypted
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.deprecation = deprecation
+        self.doc = doc
+        self.spans = spans
+    }
+
+    /// A property whose type is another model (`Other?` or `[Other]?`).
+    public var isRelationship: Bool { type.relationshipTarget != nil }
+    public var isToMany: Bool { type.isList && isRelationship }
+}
+
+/// Typed keys in `NSUbiquitousKeyValueStore`.
+public struct KeyValueStore: Hashable, Sendable {
+    public var name: String
+    public var keys: [KeyValueKey]
+    public var doc: String?
+    public var spans: SourceSpans
+
+    public init(name: String, keys: [KeyValueKey] = [], doc: String? = nil, spans: SourceSpans = .init()) {
+        self.name = name
+        self.keys = keys
+        self.doc = doc
+        self.spans = spans
+    }
+}
+
+public struct KeyValueKey: Hashable, Sendable {
+    /// The Swift accessor name.
+    public var name: String
+    /// The key in the store: `@name("x")`, else `name`.
+    public var key: String
+    public var type: FieldType
+    public var isOptional: Bool
+    public var defaultValue: DefaultValue?
+    public var deprecation: Deprecation?
+    public var doc: String?
+    public var spans: SourceSpans
+
+    public init(
+        name: String, key: String? = nil, type: FieldType, isOptional: Bool = false,
+        defaultValue: DefaultValue? = nil, deprecation: Deprecation? = nil, doc: String? = nil,
+        spans: SourceSpans = .init()
+    ) {
+        self.name = name
+        self.key = key ?? name
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.deprecation = deprecation
+        self.doc = doc
+        self.spans = spans
+    }
+}

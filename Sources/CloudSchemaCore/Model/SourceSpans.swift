@@ -1,0 +1,32 @@
+/// Where the parts of a schema element were written, so diagnostics can point at the
+/// exact thing to change (the name, the type, one attribute).
+///
+/// Locations are not part of an element's meaning: two `SourceSpans` always compare
+/// equal, so a schema read from a reformatted file, or from its `.ckdb` export, equals
+/// the original.
+public struct SourceSpans: Hashable, Sendable {
+    /// The whole declaration or member.
+    public var range: SourceRange?
+    public var name: SourceRange?
+    public var type: SourceRange?
+    public var defaultValue: SourceRange?
+    /// Each attribute by name (without `@`), from `@` to its closing parenthesis.
+    public var attributes: [String: SourceRange]
+
+    public init(
+        range: SourceRange? = nil, name: SourceRange? = nil, type: SourceRange? = nil,
+        defaultValue: SourceRange? = nil, attributes: [String: SourceRange] = [:]
+    ) {
+        self.range = range
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.attributes = attributes
+    }
+
+    public static func == (lhs: SourceSpans, rhs: SourceSpans) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+
+    /// The attribute's range, or the name's if the attribute was not written.
+    public func attribute(_ name: String) -> SourceRange? { attributes[name] ?? self.name ?? range }
+}

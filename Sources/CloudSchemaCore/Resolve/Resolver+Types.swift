@@ -1,0 +1,230 @@
+import Foundation
+
+extension Resolver {
+    private static let builtins: [String: FieldType] = [
+        "String": .string, "Int64": .int64, "Int": .int, "Double": .double, "Bool": .bool, "Date": .date,
+        "Data": .data, "UUID": .uuid, "URL": .url, "Asset": .asset, "Location": .location, "Decimal": .decimal,
+    ]
+
+    /// The field type and whether it is optional, or nil after reporting why not.
+    mutating func resolveType(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> (FieldType, Bool)? {
+        switch syntax {
+        case .optional(let inner, _):
+            if case .optional = inner {
+                report(.error(.typeMisplaced, "a type can be optional only once; remove the extra '?'", at: syntax.range))
+                return nil
+            }
+            guard let type = resolveNonOptional(inner, site: site) else { return nil }
+            return (type, true)
+        default:
+            guard let type = resolveNonOptional(syntax, site: site) else { return nil }
+            return (type, false)
+        }
+    }
+
+    private mutating func resolveNonOptional(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> FieldType? {
+        switch syntax {
+        case .optional:
+            return resolveType(syntax, site: site)?.0
+        case .list(let element, _):
+            switch element {
+            case .list:
+                report(
+                    .error(
+                        .listNested, "lists cannot contain lists; CloudKit's LIST holds single values", at: syntax.range))
+                return nil
+            case .optional:
+                report(
+                    .error(
+                        .typeMisplaced, "list elements cannot be optional; CloudKit lists hold no nil values, so remove the '?'",
+                        at: element.range))
+                return nil
+            case .named:
+                guard let type = resolveNonOptional(element, site: site) else { return nil }
+                return .list(type)
+            }
+        case .named(let name, let arguments, _):
+            return resolveNamed(name, arguments: arguments, range: syntax.range, site: site)
+        }
+    }
+
+    private mutating func resolveNamed(
+        _ name: NameSyntax, arguments: [TypeSyntax], range: SourceRange, site: AttributeCatalog.Site
+    ) -> FieldType? {
+        if name.name == "Reference" {
+            guard site == .recordField || site == .keyValueKey else {
+                report(
+                    .error(
+                        .typeMisplaced,
+                        "Reference is a CloudKit record type; in a model, use the related model's type for a relationship",
+                        at: range))
+                return nil
+            }
+            guard let argument = arguments.first else { return .reference(target: nil) }
+            guard arguments.count == 1, case .named(let target, let inner, _) = argument, inner.isEmpty else {
+                report(.error(.typeMisplaced, "Reference takes one record type, as in Reference<Bed>", at: range))
+                return nil
+            }
+            switch types[target.name] {
+            case .record: return .reference(target: target.name)
+            case let other?:
+                report(
+                    .error(
+                        .referenceTargetUnknown,
+                        "'\(target.name)' is a \(other.kind), not a record type; a Reference points at a record type",
+                        at: target.range))
+            case nil:
+                let records = types.compactMap { key, value -> String? in
+                    if case .record = value { return key }
+                    return nil
+                }
+                report(
+                    .error(
+                        .referenceTargetUnknown,
+                        "no record type named '\(target.name)' for this reference\(Spelling.hint(Spelling.closest(to: target.name, among: records)))",
+                        at: target.range))
+            }
+            return nil
+        }
+        if !arguments.isEmpty {
+            report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does", at: range))
+            return nil
+        }
+        if let builtin = Self.builtins[name.name] {
+            switch (builtin, site) {
+            case (.decimal, .modelProperty):
+                return builtin
+            case (.decimal, _):
+                report(
+                    .error(
+                        .typeMisplaced, "Decimal is available in models only; use Double in \(site.rawValue)",
+                        at: range))
+                return nil
+            case (.asset, .modelProperty), (.location, .modelProperty):
+                report(
+                    .error(
+                        .typeMisplaced,
+                        builtin == .asset
+                            ? "Asset is a CloudKit record type; in a model, use Data with @externalStorage"
+                            : "Location is a CloudKit record type; in a model, store latitude and longitude as Double properties",
+                        at: range))
+                return nil
+            default:
+                return builtin
+            }
+        }
+        switch types[name.name] {
+        case .enumeration?:
+            if let type = enums[name.name] { return .enumeration(type.name, rawType: type.rawType) }
+            return nil  // the enum itself had errors, already reported
+        case .model?:
+            if site == .modelProperty { return .model(name.name) }
+            report(
+                .error(
+                    .typeMisplaced, "'\(name.name)' is a model; only other models can hold a relationship to it",
+                    at: range))
+            return nil
+        case .record?:
+            let fix = site == .recordField ? [Diagnostic.FixIt.replace(name.range, with: "Reference<\(name.name)>", "use Reference<\(name.name)>")] : []
+            report(
+                .error(
+                    .typeMisplaced,
+                    site == .recordField
+                        ? "a field cannot hold a record; use Reference<\(name.name)> to point at one"
+                        : "'\(name.name)' is a record type and cannot be used in \(site.rawValue)",
+                    at: range, fixIts: fix))
+            return nil
+        case .keyValue?:
+            report(.error(.typeMisplaced, "'\(name.name)' is a keyvalue declaration, not a type", at: range))
+            return nil
+        case nil:
+            let candidates = Array(Self.builtins.keys) + ["Reference"] + Array(types.keys)
+            report(
+                .error(
+                    .typeUnknown,
+                    "unknown type '\(name.name)'\(Spelling.hint(Spelling.closest(to: name.name, among: candidates)))",
+                    at: range))
+            return nil
+        }
+    }
+
+    // MARK: Defaults
+
+    /// The checked default, or nil (after reporting a mismatch, or for `= nil`).
+    mutating func checkDefault(_ value: ExpressionSyntax, type: FieldType, isOptional: Bool, member: String) -> DefaultValue? {
+        if case .name(let n) = value, n.name == "nil", !n.isBackticked {
+            if isOptional { return nil }
+            report(
+                .error(
+                    .defaultTypeMismatch, "'\(member)' is not optional, so it cannot default to nil; add '?' to its type or give a value",
+                    at: value.range))
+            return nil
+        }
+        if let checked = defaultValue(value, type) { return checked }
+        report(
+            .error(
+                .defaultTypeMismatch,
+                "default value \(describe(value)) does not match '\(member)' of type \(type)\(expectedHint(type))",
+                at: value.range))
+        return nil
+    }
+
+    private func describe(_ value: ExpressionSyntax) -> String {
+        switch value {
+        case .string(let s, _): SchemaText.stringLiteral(s)
+        case .integer(let t, _), .float(let t, _): t
+        case .name(let n): n.name
+        case .enumCase(let n, _): ".\(n.name)"
+        case .list: "[...]"
+        }
+    }
+
+    private func expectedHint(_ type: FieldType) -> String {
+        switch type {
+        case .string: "; write a string such as \"\""
+        case .int64, .int: "; write an integer such as 0"
+        case .double, .decimal: "; write a number such as 0.5"
+        case .bool: "; write true or false"
+        case .date: "; write now"
+        case .uuid: "; write a UUID string such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""
+        case .url: "; write a URL string such as \"https://example.com\""
+        case .enumeration(let name, _):
+            "; write a case of \(name) such as .\(enums[name]?.cases.first?.name ?? "someCase")"
+        case .list: "; write a list such as []"
+        case .data, .asset, .location, .reference, .model, .number:
+            "; \(type) fields cannot have a default, so make the field optional instead"
+        }
+    }
+
+    private func defaultValue(_ value: ExpressionSyntax, _ type: FieldType) -> DefaultValue? {
+        switch (value, type) {
+        case (.string(let s, _), .string):
+            return .string(s)
+        case (.string(let s, _), .uuid):
+            return UUID(uuidString: s) != nil ? .string(s) : nil
+        case (.string(let s, _), .url):
+            return URL(string: s) != nil && !s.isEmpty ? .string(s) : nil
+        case (.integer(let t, _), .int64), (.integer(let t, _), .int):
+            return Int64(t).map(DefaultValue.int)
+        case (.integer(let t, _), .double), (.integer(let t, _), .decimal),
+            (.float(let t, _), .double), (.float(let t, _), .decimal):
+            guard let d = Double(t), d.isFinite else { return nil }
+            return .double(d)
+        case (.name(let n), .bool) where !n.isBackticked && (n.name == "true" || n.name == "false"):
+            return .bool(n.name == "true")
+        case (.name(let n), .date) where !n.isBackticked && n.name == "now":
+            return .now
+        case (.enumCase(let n, _), .enumeration(let name, _)):
+            return enums[name]?.cases.contains { $0.name == n.name } == true ? .enumCase(n.name) : nil
+        case (.list(let elements, _), .list(let element)):
+            var values: [DefaultValue] = []
+            for item in elements {
+                guard let v = defaultValue(item, element) else { return nil }
+                values.append(v)
+            }
+            return .list(values)
+        default:
+            return nil
+        }
+    }
+}

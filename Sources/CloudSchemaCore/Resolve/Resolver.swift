@@ -1,0 +1,614 @@
+/// Turns the syntax trees of all files of one schema into one `Schema`: declarations
+/// merged across files, names resolved, types, attributes and defaults checked.
+///
+/// One linear pass to index declarations, one to resolve them. Elements with errors are
+/// kept where that causes no follow-on error, so later stages see as much as possible.
+public struct Resolver {
+    var diagnostics: [Diagnostic] = []
+    var types: [String: Declared] = [:]
+    private var zones: [String: SourceRange] = [:]
+    private var roles: [String: SourceRange] = [:]
+    var enums: [String: EnumType] = [:]
+    private var modelSyntax: [String: ModelSyntax] = [:]
+
+    /// What a type name refers to.
+    enum Declared {
+        case record(SourceRange), model(SourceRange), enumeration(SourceRange), keyValue(SourceRange)
+
+        var range: SourceRange {
+            switch self {
+            case .record(let r), .model(let r), .enumeration(let r), .keyValue(let r): r
+            }
+        }
+
+        var kind: String {
+            switch self {
+            case .record: "record type"
+            case .model: "model"
+            case .enumeration: "enum"
+            case .keyValue: "keyvalue declaration"
+            }
+        }
+    }
+
+    public static func resolve(_ files: [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
+        var resolver = Resolver()
+        let schema = resolver.run(files)
+        return (schema, resolver.diagnostics)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    private mutating func run(_ files: [SourceFileSyntax]) -> Schema {
+        let declarations = files.flatMap(\.declarations)
+        var schema = Schema()
+        var kept: [DeclarationSyntax] = []
+        var lowercasedTypes: [String: (String, SourceRange)] = [:]
+
+        // Pass 1: index every named declaration; drop duplicates (reported at the second).
+        for declaration in declarations {
+            switch declaration {
+            case .container(let c):
+                if let first = schema.container {
+                    report(
+                        .error(
+                            .nameDuplicate, "a schema has at most one container; remove this one or the first",
+                            at: c.range, notes: [.init("first container declared here", at: first.spans.range)]))
+                    continue
+                }
+                schema.container = Container(identifier: c.identifier, spans: SourceSpans(range: c.range, name: c.identifierRange))
+            case .zone(let z):
+                if let first = zones[z.name.name] {
+                    duplicate("zone", z.name, first: first)
+                    continue
+                }
+                zones[z.name.name] = z.name.range
+                kept.append(declaration)
+            case .role(let r):
+                if let first = roles[r.name.name] {
+                    duplicate("role", r.name, first: first)
+                    continue
+                }
+                if ["world", "icloud", "creator"].contains(r.name.name) {
+                    report(
+                        .error(
+                            .nameDuplicate, "'\(r.name.name)' is a built-in role; choose another name",
+                            at: r.name.range))
+                    continue
+                }
+                roles[r.name.name] = r.name.range
+                kept.append(declaration)
+            case .record(let d):
+                guard declare(.record(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
+                kept.append(declaration)
+            case .model(let d):
+                guard declare(.model(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
+                modelSyntax[d.name.name] = d
+                kept.append(declaration)
+            case .enumeration(let d):
+                guard declare(.enumeration(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
+                kept.append(declaration)
+            case .keyValue(let d):
+                guard declare(.keyValue(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
+                kept.append(declaration)
+            }
+        }
+
+        // Enums first: field types need their raw types.
+        for case .enumeration(let syntax) in kept {
+            let resolved = resolveEnum(syntax)
+            enums[resolved.name] = resolved
+            schema.enums.append(resolved)
+        }
+        for declaration in kept {
+            switch declaration {
+            case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
+            case .zone(let z): schema.zones.append(resolveZone(z))
+            case .record(let r): schema.recordTypes.append(resolveRecord(r))
+            case .model(let m): schema.models.append(resolveModel(m))
+            case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
+            case .container, .enumeration: break
+            }
+        }
+        checkCloudKitNames(schema.recordTypes)
+        return schema
+    }
+
+    private mutating func declare(
+        _ declared: Declared, _ name: NameSyntax, lowercased: inout [String: (String, SourceRange)]
+    ) -> Bool {
+        if let first = types[name.name] {
+            report(
+                .error(
+                    .nameDuplicate,
+                    "'\(name.name)' is already declared as a \(first.kind); rename one of them",
+                    at: name.range, notes: [.init("first declared here", at: first.range)]))
+            return false
+        }
+        types[name.name] = declared
+        let key = name.name.lowercased()
+        if let (other, range) = lowercased[key] {
+            report(
+                .warning(
+                    .nameCaseCollision,
+                    "'\(name.name)' differs from '\(other)' only in letter case; generated Swift files and tools on case-insensitive file systems will collide, so rename one",
+                    at: name.range, notes: [.init("'\(other)' declared here", at: range)]))
+        } else {
+            lowercased[key] = (name.name, name.range)
+        }
+        return true
+    }
+
+    private mutating func duplicate(_ kind: String, _ name: NameSyntax, first: SourceRange) {
+        report(
+            .error(
+                .nameDuplicate, "\(kind) '\(name.name)' is declared twice; remove or rename one",
+                at: name.range, notes: [.init("first declared here", at: first)]))
+    }
+
+    private func spans(_ range: SourceRange, _ name: NameSyntax, attributes: [AttributeSyntax] = []) -> SourceSpans {
+        SourceSpans(range: range, name: name.range, attributes: attributeRanges(attributes))
+    }
+
+    private func attributeRanges(_ attributes: [AttributeSyntax]) -> [String: SourceRange] {
+        var ranges: [String: SourceRange] = [:]
+        for attribute in attributes where ranges[attribute.name.name] == nil {
+            ranges[attribute.name.name] = attribute.range
+        }
+        return ranges
+    }
+
+    /// Two record types with one CloudKit name (through `@name`).
+    private mutating func checkCloudKitNames(_ recordTypes: [RecordType]) {
+        var seen: [String: RecordType] = [:]
+        for record in recordTypes {
+            if let first = seen[record.cloudKitName], first.name != record.name {
+                report(
+                    .error(
+                        .nameDuplicate,
+                        "record types '\(first.name)' and '\(record.name)' both map to the CloudKit record type '\(record.cloudKitName)'; give one another @name",
+                        at: record.spans.attributes["name"] ?? record.spans.name,
+                        notes: [.init("'\(first.name)' declared here", at: first.spans.name)]))
+            } else {
+                seen[record.cloudKitName] = record
+            }
+        }
+    }
+
+    // MARK: Declarations
+
+    private mutating func resolveZone(_ syntax: ZoneSyntax) -> Zone {
+        let attributes = checkAttributes(syntax.attributes, site: .zone)
+        return Zone(
+            name: syntax.name.name, isShareable: attributes.has("shareable"), doc: syntax.doc?.text,
+            spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
+    }
+
+    private mutating func resolveEnum(_ syntax: EnumSyntax) -> EnumType {
+        var rawType = EnumType.RawType.string
+        if let written = syntax.rawType {
+            if let type = EnumType.RawType(rawValue: written.name) {
+                rawType = type
+            } else if written.name == "Int" {
+                rawType = .int64
+            } else {
+                report(
+                    .error(
+                        .typeMisplaced, "an enum's raw type must be String or Int64, not '\(written.name)'",
+                        at: written.range))
+            }
+        }
+        let attributes = checkAttributes(syntax.attributes, site: .enumeration)
+        if syntax.cases.isEmpty {
+            report(
+                .error(.enumEmpty, "enum '\(syntax.name.name)' has no cases; add at least one case", at: syntax.name.range))
+        }
+        var cases: [EnumType.Case] = []
+        var names: [String: SourceRange] = [:]
+        var rawValues: [EnumType.RawValue: (String, SourceRange)] = [:]
+        for item in syntax.cases {
+            if let first = names[item.name.name] {
+                duplicate("case", item.name, first: first)
+                continue
+            }
+            names[item.name.name] = item.name.range
+            let rawValue: EnumType.RawValue
+            switch (rawType, item.rawValue) {
+            case (.string, nil):
+                rawValue = .string(item.name.name)
+            case (.string, .string(let s, _)?):
+                rawValue = .string(s)
+            case (.int64, .integer(let text, _)?) where Int64(text) != nil:
+                rawValue = .int64(Int64(text)!)
+            case (.int64, nil):
+                report(
+                    .error(
+                        .enumRawValueInvalid,
+                        "case '\(item.name.name)' of Int64 enum '\(syntax.name.name)' needs a raw value, as in \(item.name.name) = 1",
+                        at: item.name.range))
+                continue
+            case (_, let value?):
+                report(
+                    .error(
+                        .enumRawValueInvalid,
+                        "the raw value of case '\(item.name.name)' must be \(rawType == .string ? "a string" : "an integer in Int64's range"), to match the enum's \(rawType.rawValue) raw type",
+                        at: value.range))
+                continue
+            }
+            let range = item.rawValue?.range ?? item.name.range
+            if let (other, firstRange) = rawValues[rawValue] {
+                report(
+                    .error(
+                        .enumRawValueDuplicate,
+                        "cases '\(other)' and '\(item.name.name)' both have the raw value \(rawValue); give each case its own",
+                        at: range, notes: [.init("'\(other)' declared here", at: firstRange)]))
+                continue
+            }
+            rawValues[rawValue] = (item.name.name, range)
+            cases.append(
+                EnumType.Case(
+                    name: item.name.name, rawValue: rawValue, doc: item.doc?.text,
+                    spans: SourceSpans(range: item.range, name: item.name.range, defaultValue: item.rawValue?.range)))
+        }
+        return EnumType(
+            name: syntax.name.name, rawType: rawType, cases: cases, deprecation: attributes.deprecation,
+            doc: syntax.doc?.text,
+            spans: SourceSpans(
+                range: syntax.range, name: syntax.name.range, type: syntax.rawType?.range,
+                attributes: attributeRanges(syntax.attributes)))
+    }
+
+    private mutating func resolveRecord(_ syntax: RecordSyntax) -> RecordType {
+        var placement = RecordType.Placement.privateDefaultZone
+        if let written = syntax.placement {
+            switch written.name {
+            case "public" where !written.isBackticked: placement = .publicDatabase
+            case "private" where !written.isBackticked: placement = .privateDefaultZone
+            default:
+                if zones[written.name] != nil {
+                    placement = .zone(written.name)
+                } else {
+                    report(
+                        .error(
+                            .zoneUnknown,
+                            "no zone named '\(written.name)'; declare it with 'zone \(written.name)', or write 'in public' or 'in private'\(Spelling.hint(Spelling.closest(to: written.name, among: zones.keys)))",
+                            at: written.range))
+                }
+            }
+        }
+        let attributes = checkAttributes(syntax.attributes, site: .record)
+        var fields: [Field] = []
+        var names: [String: SourceRange] = [:]
+        var keys: [String: SourceRange] = [:]
+        var lowercasedKeys: [String: (String, SourceRange)] = [:]
+        for fieldSyntax in syntax.fields {
+            if let first = names[fieldSyntax.name.name] {
+                duplicate("field", fieldSyntax.name, first: first)
+                continue
+            }
+            names[fieldSyntax.name.name] = fieldSyntax.name.range
+            guard let field = resolveField(fieldSyntax) else { continue }
+            let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
+            if let first = keys[field.key] {
+                report(
+                    .error(
+                        .nameDuplicate,
+                        "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(field.key)'; give one a different @name",
+                        at: keyRange, notes: [.init("first used here", at: first)]))
+                continue
+            }
+            keys[field.key] = keyRange
+            if let (other, range) = lowercasedKeys[field.key.lowercased()] {
+                report(
+                    .warning(
+                        .nameCaseCollision,
+                        "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
+                        at: keyRange, notes: [.init("'\(other)' declared here", at: range)]))
+            } else {
+                lowercasedKeys[field.key.lowercased()] = (field.key, keyRange)
+            }
+            fields.append(field)
+        }
+        let grants = syntax.grants.compactMap { resolveGrant($0) }
+        return RecordType(
+            name: syntax.name.name, cloudKitName: attributes.name, placement: placement,
+            isShareable: attributes.has("shareable"), deprecation: attributes.deprecation, fields: fields,
+            grants: grants, doc: syntax.doc?.text, format: .cloudschema,
+            spans: spans(syntax.range, syntax.name, attributes: syntax.attributes), placementSpan: syntax.placement?.range)
+    }
+
+    private mutating func resolveGrant(_ syntax: GrantSyntax) -> Grant? {
+        var permissions: Grant.Permissions = []
+        for permission in syntax.permissions {
+            switch permission.name {
+            case "read": permissions.insert(.read)
+            case "create": permissions.insert(.create)
+            default: permissions.insert(.write)
+            }
+        }
+        let grantee: Grant.Grantee
+        switch syntax.role.name {
+        case "world": grantee = .world
+        case "icloud": grantee = .icloud
+        case "creator": grantee = .creator
+        case let name where roles[name] != nil: grantee = .role(name)
+        case let name:
+            report(
+                .error(
+                    .roleUnknown,
+                    "no role named '\(name)'; declare it with 'role \(name)' or grant to world, icloud or creator\(Spelling.hint(Spelling.closest(to: name, among: Array(roles.keys) + ["world", "icloud", "creator"])))",
+                    at: syntax.role.range))
+            return nil
+        }
+        return Grant(permissions: permissions, grantee: grantee, spans: SourceSpans(range: syntax.range, name: syntax.role.range))
+    }
+
+    private mutating func resolveField(_ syntax: FieldSyntax) -> Field? {
+        let attributes = checkAttributes(syntax.attributes, site: .recordField)
+        guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return nil }
+        var field = Field(
+            name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
+            deprecation: attributes.deprecation, doc: syntax.doc?.text,
+            spans: SourceSpans(
+                range: syntax.range, name: syntax.name.range, type: syntax.type.range,
+                defaultValue: syntax.defaultValue?.range, attributes: attributeRanges(syntax.attributes)))
+        if let value = syntax.defaultValue {
+            field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
+        }
+        if attributes.has("queryable") { field.indexes.insert(.queryable) }
+        if attributes.has("sortable") { field.indexes.insert(.sortable) }
+        if attributes.has("searchable") { field.indexes.insert(.searchable) }
+        field.isEncrypted = attributes.has("encrypted")
+        for name in ["parent", "deleteSelf"] where attributes.has(name) {
+            let allowed = name == "parent" ? type.isReference : type.isReferenceOrList
+            if !allowed {
+                report(
+                    .error(
+                        .attributeMisplaced,
+                        name == "parent"
+                            ? "@parent applies to a Reference field, not \(type); the parent is one record"
+                            : "@deleteSelf applies to Reference fields, not \(type)",
+                        at: field.spans.attributes[name]))
+            } else if name == "parent" {
+                field.isParent = true
+            } else {
+                field.referenceAction = .deleteSelf
+            }
+        }
+        if let word = attributes.words["merge"], let policy = MergePolicy(rawValue: word) {
+            if let problem = mergeProblem(policy, type) {
+                report(.error(.attributeArgumentInvalid, problem, at: field.spans.attributes["merge"]))
+            } else {
+                field.merge = policy
+            }
+        }
+        return field
+    }
+
+    private func mergeProblem(_ policy: MergePolicy, _ type: FieldType) -> String? {
+        switch policy {
+        case .union where !type.isList:
+            return "@merge(union) merges lists; '\(type)' is not a list, so use mine, theirs, max, min or custom"
+        case .max, .min:
+            switch type {
+            case .string, .int64, .int, .double, .date, .decimal, .number: return nil
+            case .enumeration(_, .int64): return nil
+            default:
+                return "@merge(\(policy.rawValue)) needs an ordered value (numbers, dates, strings), not \(type)"
+            }
+        default:
+            return nil
+        }
+    }
+
+    private mutating func resolveModel(_ syntax: ModelSyntax) -> Model {
+        let attributes = checkAttributes(syntax.attributes, site: .model, modelUniqueNames: true)
+        var names: [String: SourceRange] = [:]
+        var properties: [ModelProperty] = []
+        for propertySyntax in syntax.properties {
+            if let first = names[propertySyntax.name.name] {
+                duplicate("property", propertySyntax.name, first: first)
+                continue
+            }
+            names[propertySyntax.name.name] = propertySyntax.name.range
+            let attrs = checkAttributes(propertySyntax.attributes, site: .modelProperty)
+            guard let (type, isOptional) = resolveType(propertySyntax.type, site: .modelProperty) else { continue }
+            var property = ModelProperty(
+                name: propertySyntax.name.name, originalName: attrs.name, type: type, isOptional: isOptional,
+                isUnique: attrs.has("unique"), isTransient: attrs.has("transient"),
+                isEncrypted: attrs.has("encrypted"), deprecation: attrs.deprecation, doc: propertySyntax.doc?.text,
+                spans: SourceSpans(
+                    range: propertySyntax.range, name: propertySyntax.name.range, type: propertySyntax.type.range,
+                    defaultValue: propertySyntax.defaultValue?.range,
+                    attributes: attributeRanges(propertySyntax.attributes)))
+            if let value = propertySyntax.defaultValue {
+                if type.relationshipTarget != nil {
+                    report(
+                        .error(
+                            .defaultTypeMismatch, "a relationship cannot have a default value; remove '= ...'",
+                            at: value.range))
+                } else {
+                    property.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: property.name)
+                }
+            }
+            if attrs.has("externalStorage") {
+                if type == .data || type == .list(.data) {
+                    property.isExternalStorage = true
+                } else {
+                    report(
+                        .error(
+                            .attributeMisplaced, "@externalStorage applies to Data properties, not \(type)",
+                            at: property.spans.attributes["externalStorage"]))
+                }
+            }
+            for name in ["inverse", "deleteRule"] where attrs.has(name) && !property.isRelationship {
+                report(
+                    .error(
+                        .attributeMisplaced,
+                        "@\(name) applies to relationships (a property whose type is a model), not \(type)",
+                        at: property.spans.attributes[name]))
+            }
+            if property.isRelationship {
+                property.deleteRule = attrs.words["deleteRule"].flatMap(ModelProperty.DeleteRule.init(rawValue:))
+                if let inverse = attrs.names.first, let target = type.relationshipTarget {
+                    if modelSyntax[target]?.properties.contains(where: { $0.name.name == inverse }) == true {
+                        property.inverse = inverse
+                    } else {
+                        report(
+                            .error(
+                                .attributeArgumentInvalid,
+                                "model '\(target)' has no property '\(inverse)' for @inverse; name the property of '\(target)' that points back",
+                                at: property.spans.attributes["inverse"]))
+                    }
+                }
+            }
+            properties.append(property)
+        }
+        var constraints: [[String]] = []
+        if !attributes.names.isEmpty {
+            let missing = attributes.names.filter { names[$0] == nil }
+            if missing.isEmpty {
+                constraints.append(attributes.names)
+            } else {
+                report(
+                    .error(
+                        .attributeArgumentInvalid,
+                        "model '\(syntax.name.name)' has no property \(missing.map { "'\($0)'" }.joined(separator: ", ")) for @unique",
+                        at: attributeRanges(syntax.attributes)["unique"]))
+            }
+        }
+        return Model(
+            name: syntax.name.name, uniqueConstraints: constraints, properties: properties,
+            deprecation: attributes.deprecation, doc: syntax.doc?.text,
+            spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
+    }
+
+    private mutating func resolveKeyValue(_ syntax: KeyValueSyntax) -> KeyValueStore {
+        _ = checkAttributes(syntax.attributes, site: .keyValue)
+        var names: [String: SourceRange] = [:]
+        var keys: [KeyValueKey] = []
+        for keySyntax in syntax.keys {
+            if let first = names[keySyntax.name.name] {
+                duplicate("key", keySyntax.name, first: first)
+                continue
+            }
+            names[keySyntax.name.name] = keySyntax.name.range
+            let attrs = checkAttributes(keySyntax.attributes, site: .keyValueKey)
+            guard let (type, isOptional) = resolveType(keySyntax.type, site: .keyValueKey) else { continue }
+            var key = KeyValueKey(
+                name: keySyntax.name.name, key: attrs.name, type: type, isOptional: isOptional,
+                deprecation: attrs.deprecation, doc: keySyntax.doc?.text,
+                spans: SourceSpans(
+                    range: keySyntax.range, name: keySyntax.name.range, type: keySyntax.type.range,
+                    defaultValue: keySyntax.defaultValue?.range, attributes: attributeRanges(keySyntax.attributes)))
+            if let value = keySyntax.defaultValue {
+                key.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: key.name)
+            }
+            keys.append(key)
+        }
+        return KeyValueStore(name: syntax.name.name, keys: keys, doc: syntax.doc?.text, spans: spans(syntax.range, syntax.name))
+    }
+
+    // MARK: Attributes
+
+    /// The checked attributes of one element.
+    struct CheckedAttributes {
+        var present: Set<String> = []
+        var strings: [String: String] = [:]
+        var words: [String: String] = [:]
+        var names: [String] = []
+
+        func has(_ name: String) -> Bool { present.contains(name) }
+        var name: String? { strings["name"] }
+        var deprecation: Deprecation? { has("deprecated") ? Deprecation(message: strings["deprecated"]) : nil }
+    }
+
+    private mutating func checkAttributes(
+        _ attributes: [AttributeSyntax], site: AttributeCatalog.Site, modelUniqueNames: Bool = false
+    ) -> CheckedAttributes {
+        var checked = CheckedAttributes()
+        for attribute in attributes {
+            let name = attribute.name.name
+            guard var spec = AttributeCatalog.specs[name] else {
+                report(
+                    .error(
+                        .attributeUnknown,
+                        "unknown attribute '@\(name)'\(Spelling.hint(AttributeCatalog.suggestion(for: name).map { "@" + $0 }))",
+                        at: attribute.range))
+                continue
+            }
+            guard spec.sites.contains(site) else {
+                let allowed = AttributeCatalog.Site.allCases.filter { spec.sites.contains($0) }.map(\.rawValue)
+                report(
+                    .error(
+                        .attributeMisplaced,
+                        "@\(name) cannot be used on \(site.rawValue); it applies to \(allowed.joined(separator: " and "))",
+                        at: attribute.range, fixIts: [.remove(attribute.range, "remove @\(name)")]))
+                continue
+            }
+            if checked.present.contains(name) {
+                report(
+                    .error(
+                        .attributeMisplaced, "@\(name) is written twice; remove one", at: attribute.range,
+                        fixIts: [.remove(attribute.range, "remove the second @\(name)")]))
+                continue
+            }
+            if name == "unique" && modelUniqueNames { spec.arguments = .names }
+            guard let value = checkArguments(attribute, spec.arguments) else { continue }
+            checked.present.insert(name)
+            switch spec.arguments {
+            case .string: if let value = value.first { checked.strings[name] = value }
+            case .word: checked.words[name] = value.first
+            case .name, .names: checked.names = value
+            case .none: break
+            }
+        }
+        return checked
+    }
+
+    /// The argument values, or nil after reporting a problem.
+    private mutating func checkArguments(_ attribute: AttributeSyntax, _ expected: AttributeCatalog.Arguments) -> [String]? {
+        let name = attribute.name.name
+        let arguments = attribute.arguments ?? []
+        func invalid(_ message: String) -> [String]? {
+            report(.error(.attributeArgumentInvalid, message, at: attribute.range))
+            return nil
+        }
+        switch expected {
+        case .none:
+            return arguments.isEmpty && attribute.arguments == nil ? [] : invalid("@\(name) takes no arguments; write @\(name)")
+        case .string(let optional):
+            if arguments.isEmpty && attribute.arguments == nil && optional { return [] }
+            guard arguments.count == 1, case .string(let value, _) = arguments[0] else {
+                return invalid("@\(name) takes one string, as in @\(name)(\"\(name == "name" ? "key" : "reason")\")")
+            }
+            if name == "name" && value.isEmpty { return invalid("@name needs a non-empty name") }
+            return [value]
+        case .word(let allowed):
+            guard arguments.count == 1, case .name(let word) = arguments[0], allowed.contains(word.name) else {
+                return invalid("@\(name) takes one of \(allowed.joined(separator: ", ")), as in @\(name)(\(allowed[0]))")
+            }
+            return [word.name]
+        case .name, .names:
+            var names: [String] = []
+            for argument in arguments {
+                guard case .name(let n) = argument else { return invalid("@\(name) takes property names, as in @\(name)(title)") }
+                names.append(n.name)
+            }
+            if names.isEmpty || (expected.isSingleName && names.count != 1) {
+                return invalid(
+                    expected.isSingleName
+                        ? "@\(name) takes one property name, as in @\(name)(items)"
+                        : "@\(name) takes one or more property names, as in @\(name)(title, date)")
+            }
+            return names
+        }
+    }
+}
+
+extension AttributeCatalog.Arguments {
+    fileprivate var isSingleName: Bool {
+        if case .name = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,335 @@
+/// Splits `.cloudschema` text into tokens and comments in one linear pass over its UTF-8 bytes.
+/// Never fails: every problem becomes a diagnostic and lexing goes on.
+struct Lexer {
+    private let bytes: [UInt8]
+    private let file: String
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var sawNewline = true
+    private var lastTokenLine = 0
+
+    private(set) var tokens: [Token] = []
+    private(set) var comments: [Comment] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    static func tokenize(_ bytes: [UInt8], file: String) -> Lexer {
+        var lexer = Lexer(bytes: bytes, file: file)
+        lexer.run()
+        return lexer
+    }
+
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
+
+    private func peek(_ ahead: Int = 0) -> UInt8 {
+        let i = index + ahead
+        return i < bytes.count ? bytes[i] : 0
+    }
+
+    private mutating func run() {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            let at = Self.position(of: bad, in: bytes)
+            let end = SourcePosition(line: at.line, column: at.column + 1, offset: bad + 1)
+            diagnostics.append(
+                .error(
+                    .syntaxError,
+                    "file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save it as UTF-8",
+                    at: SourceRange(file: file, start: at, end: end)))
+        }
+        while index < bytes.count {
+            let start = position
+            let c = bytes[index]
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0C:
+                index += 1
+            case UInt8(ascii: "\n"):
+                newline()
+            case UInt8(ascii: "\r"):
+                if peek(1) == UInt8(ascii: "\n") { index += 1 }
+                newline()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                lineComment(start)
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                blockComment(start)
+            case UInt8(ascii: "\""):
+                string(start)
+            case UInt8(ascii: "`"):
+                backtickIdentifier(start)
+            case UInt8(ascii: "-") where isDigit(peek(1)):
+                number(start)
+            case _ where isDigit(c):
+                number(start)
+            case _ where isIdentifierStart(c):
+                while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+                emit(.identifier, text(from: start.offset), start)
+            default:
+                if let kind = Self.punctuation[c] {
+                    index += 1
+                    emit(kind, "", start)
+                } else {
+                    unexpectedCharacters(start)
+                }
+            }
+        }
+        emit(.endOfFile, "", position)
+    }
+
+    private static let punctuation: [UInt8: Token.Kind] = [
+        UInt8(ascii: "{"): .leftBrace, UInt8(ascii: "}"): .rightBrace,
+        UInt8(ascii: "("): .leftParen, UInt8(ascii: ")"): .rightParen,
+        UInt8(ascii: "["): .leftBracket, UInt8(ascii: "]"): .rightBracket,
+        UInt8(ascii: "<"): .leftAngle, UInt8(ascii: ">"): .rightAngle,
+        UInt8(ascii: ":"): .colon, UInt8(ascii: ","): .comma, UInt8(ascii: ";"): .semicolon,
+        UInt8(ascii: "="): .equals, UInt8(ascii: "?"): .question, UInt8(ascii: "@"): .at,
+        UInt8(ascii: "."): .dot,
+    ]
+
+    private mutating func newline() {
+        index += 1
+        line += 1
+        lineStart = index
+        sawNewline = true
+    }
+
+    private mutating func emit(_ kind: Token.Kind, _ text: String, _ start: SourcePosition) {
+        tokens.append(
+            Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline))
+        sawNewline = false
+        lastTokenLine = line
+    }
+
+    private func range(_ start: SourcePosition) -> SourceRange {
+        SourceRange(file: file, start: start, end: position)
+    }
+
+    private func text(from offset: Int) -> String {
+        String(decoding: bytes[offset..<index], as: UTF8.self)
+    }
+
+    private mutating func error(_ message: String, _ start: SourcePosition, end: SourcePosition? = nil) {
+        diagnostics.append(
+            .error(.syntaxError, message, at: SourceRange(file: file, start: start, end: end ?? position)))
+    }
+
+    // MARK: Comments
+
+    private mutating func lineComment(_ start: SourcePosition) {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
+            index += 1
+        }
+        let text = text(from: start.offset)
+        let isDoc = text.hasPrefix("///") && !text.hasPrefix("////")
+        comments.append(
+            Comment(kind: isDoc ? .doc : .line, text: text, range: range(start), isTrailing: isTrailing(start)))
+    }
+
+    private mutating func blockComment(_ start: SourcePosition) {
+        index += 2
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                index += 2
+                comments.append(
+                    Comment(kind: .block, text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start)))
+                return
+            }
+            if bytes[index] == UInt8(ascii: "\n") {
+                newline()
+            } else if bytes[index] == UInt8(ascii: "\r") {
+                if peek(1) == UInt8(ascii: "\n") { index += 1 }
+                newline()
+            } else {
+                index += 1
+            }
+        }
+        error(
+            "unterminated block comment; add '*/' to close it", start,
+            end: SourcePosition(line: start.line, column: start.column + 2, offset: start.offset + 2))
+        comments.append(Comment(kind: .block, text: text(from: start.offset), range: range(start), isTrailing: false))
+    }
+
+    private func isTrailing(_ start: SourcePosition) -> Bool {
+        !tokens.isEmpty && lastTokenLine == start.line && !sawNewline
+    }
+
+    // MARK: Literals and names
+
+    private mutating func string(_ start: SourcePosition) {
+        index += 1
+        var value: [UInt8] = []
+        while index < bytes.count {
+            let c = bytes[index]
+            switch c {
+            case UInt8(ascii: "\""):
+                index += 1
+                emit(.string, String(decoding: value, as: UTF8.self), start)
+                return
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                error("unterminated string literal; add a closing '\"' on the same line", start)
+                emit(.string, String(decoding: value, as: UTF8.self), start)
+                return
+            case UInt8(ascii: "\\"):
+                escape(into: &value)
+            default:
+                value.append(c)
+                index += 1
+            }
+        }
+        error("unterminated string literal; add a closing '\"' on the same line", start)
+        emit(.string, String(decoding: value, as: UTF8.self), start)
+    }
+
+    private mutating func escape(into value: inout [UInt8]) {
+        let start = position
+        index += 1
+        let c = peek()
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"),
+            UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "0"): 0,
+        ]
+        if let mapped = simple[c] {
+            value.append(mapped)
+            index += 1
+            return
+        }
+        if c == UInt8(ascii: "u"), peek(1) == UInt8(ascii: "{") {
+            index += 2
+            let digitsStart = index
+            while index < bytes.count, isHexDigit(bytes[index]), index - digitsStart < 8 { index += 1 }
+            let hex = text(from: digitsStart)
+            if peek() == UInt8(ascii: "}"), !hex.isEmpty, let code = UInt32(hex, radix: 16),
+                let scalar = Unicode.Scalar(code)
+            {
+                index += 1
+                value.append(contentsOf: Array(String(Character(scalar)).utf8))
+                return
+            }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "}"), bytes[index] != UInt8(ascii: "\""),
+                bytes[index] != UInt8(ascii: "\n")
+            {
+                index += 1
+            }
+            if peek() == UInt8(ascii: "}") { index += 1 }
+            error("invalid Unicode escape; write \\u{1F600} with 1 to 8 hex digits of a valid scalar", start)
+            return
+        }
+        if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || index >= bytes.count {
+            return  // the unterminated string is reported by the caller
+        }
+        index += 1
+        error("invalid escape sequence; use \\\", \\\\, \\n, \\t, \\r, \\0 or \\u{...}", start)
+    }
+
+    private mutating func backtickIdentifier(_ start: SourcePosition) {
+        index += 1
+        let nameStart = index
+        while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+        let name = text(from: nameStart)
+        if peek() == UInt8(ascii: "`"), let first = name.utf8.first, isIdentifierStart(first) {
+            index += 1
+            emit(.backtickIdentifier, name, start)
+            return
+        }
+        if peek() == UInt8(ascii: "`") { index += 1 }
+        error("a backtick name needs letters, digits or '_' between two backticks, as in `from`", start)
+        emit(.backtickIdentifier, name.isEmpty ? "_" : name, start)
+    }
+
+    private mutating func number(_ start: SourcePosition) {
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        var isFloat = false
+        while isDigit(peek()) { index += 1 }
+        if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
+            isFloat = true
+            index += 1
+            while isDigit(peek()) { index += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            let sign = peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-") ? 1 : 0
+            if isDigit(peek(1 + sign)) {
+                isFloat = true
+                index += 1 + sign
+                while isDigit(peek()) { index += 1 }
+            }
+        }
+        if isIdentifierPart(peek()) {
+            while isIdentifierPart(peek()) { index += 1 }
+            error("'\(text(from: start.offset))' is not a number; a name cannot start with a digit", start)
+        }
+        emit(isFloat ? .float : .integer, text(from: start.offset), start)
+    }
+
+    private mutating func unexpectedCharacters(_ start: SourcePosition) {
+        // One diagnostic for a run of stray characters, stepping over whole UTF-8 sequences.
+        repeat {
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        } while index < bytes.count && !isIdentifierPart(bytes[index]) && Self.punctuation[bytes[index]] == nil
+            && !isSpaceOrQuoteOrSlash(bytes[index])
+        let shown = text(from: start.offset)
+        error("unexpected '\(shown)'; names use ASCII letters, digits and '_'", start)
+    }
+
+    private func isSpaceOrQuoteOrSlash(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: "\"") || c == UInt8(ascii: "/")
+            || c == UInt8(ascii: "`") || c == UInt8(ascii: "-")
+    }
+
+    // MARK: Character classes
+
+    private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    private func isHexDigit(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x66) }
+    private func isIdentifierStart(_ c: UInt8) -> Bool { (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x5F }
+    private func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || isDigit(c) }
+
+    // MARK: UTF-8 validation
+
+    /// The offset of the first byte that is not part of a valid UTF-8 sequence, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; highest = 0x9F
+            case 0xF0: length = 4; lowest = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; highest = 0x8F
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            let second = bytes[i + 1]
+            guard second >= lowest && second <= highest else { return i }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// Line and UTF-8 column of a byte offset, counting from the start.
+    static func position(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < offset {
+            if bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        return SourcePosition(line: line, column: offset - lineStart + 1, offset: offset)
+    }
+}

@@ -1,0 +1,500 @@
+/// A recursive-descent parser for `.cloudschema` files.
+///
+/// Recovery: a mistake inside a member skips to the end of that line, a mistake in a
+/// declaration header skips to the next declaration, and a declaration keyword at the
+/// start of a line inside a body closes a body whose `}` is missing. So one run reports
+/// every independent error, and one mistake reports one error.
+public struct Parser {
+    /// Words that start declarations or grants. Use backticks to use one as a name.
+    public static let keywords: Set<String> = [
+        "container", "role", "zone", "enum", "record", "model", "keyvalue", "grant",
+    ]
+    static let declarationKeywords: Set<String> = [
+        "container", "role", "zone", "enum", "record", "model", "keyvalue",
+    ]
+
+    private let tokens: [Token]
+    private let comments: [Comment]
+    private let file: String
+    private var index = 0
+    private var diagnostics: [Diagnostic]
+
+    /// Parses one file. Diagnostics include the lexer's; the tree holds everything that could be read.
+    public static func parse(_ text: String, file: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
+        parse(Array(text.utf8), file: file)
+    }
+
+    public static func parse(_ bytes: [UInt8], file: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
+        let lexer = Lexer.tokenize(bytes, file: file)
+        var parser = Parser(tokens: lexer.tokens, comments: lexer.comments, file: file, diagnostics: lexer.diagnostics)
+        let declarations = parser.parseDeclarations()
+        let syntax = SourceFileSyntax(path: file, declarations: declarations, comments: lexer.comments)
+        return (syntax, parser.diagnostics)
+    }
+
+    private init(tokens: [Token], comments: [Comment], file: String, diagnostics: [Diagnostic]) {
+        self.tokens = tokens
+        self.comments = comments
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    /// Thrown after a diagnostic is recorded, to unwind to the nearest recovery point.
+    private struct Recover: Error {}
+
+    // MARK: Token access
+
+    private var current: Token { tokens[index] }
+    private func peek(_ ahead: Int = 1) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+    private var atEnd: Bool { current.kind == .endOfFile }
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    private func isWord(_ word: String, _ token: Token? = nil) -> Bool {
+        let t = token ?? current
+        return t.kind == .identifier && t.text == word
+    }
+
+    private mutating func consume(_ kind: Token.Kind) -> Token? {
+        current.kind == kind ? advance() : nil
+    }
+
+    private mutating func fail(_ message: String, at range: SourceRange? = nil, notes: [Diagnostic.Note] = []) -> Recover {
+        diagnostics.append(.error(.syntaxError, message, at: range ?? current.range, notes: notes))
+        return Recover()
+    }
+
+    private mutating func expect(_ kind: Token.Kind, _ message: @autoclosure () -> String) throws -> Token {
+        if let token = consume(kind) { return token }
+        throw fail("\(message()), found \(describe(current))")
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier: "'\(token.text)'"
+        case .backtickIdentifier: "`\(token.text)`"
+        case .string: "a string"
+        case .integer, .float: "'\(token.text)'"
+        default: token.kind.spelling
+        }
+    }
+
+    private func range(from start: SourceRange) -> SourceRange {
+        let last = tokens[max(index - 1, 0)].range
+        return SourceRange(file: file, start: start.start, end: max(last.end, start.end))
+    }
+
+    /// A declaration keyword at the start of a line, followed by a name: the start of the next declaration.
+    private var atDeclarationStart: Bool {
+        current.kind == .identifier && current.isAtLineStart && Self.declarationKeywords.contains(current.text)
+            && (peek().kind == .identifier || peek().kind == .backtickIdentifier || peek().kind == .string)
+    }
+
+    // MARK: Recovery
+
+    /// Skips to the next token that starts a line (or `;`, `}` at this depth, or the end).
+    private mutating func skipToEndOfLine() {
+        var depth = 0
+        if !atEnd { advance() }
+        while !atEnd {
+            if depth == 0 && (current.isAtLineStart || current.kind == .rightBrace || current.kind == .semicolon) {
+                return
+            }
+            if current.kind == .leftBrace || current.kind == .leftParen || current.kind == .leftBracket { depth += 1 }
+            if current.kind == .rightParen || current.kind == .rightBracket { depth = max(depth - 1, 0) }
+            if current.kind == .rightBrace { depth -= 1 }
+            advance()
+        }
+    }
+
+    /// Skips to the next declaration keyword at the start of a line, stepping over braced bodies.
+    private mutating func skipToNextDeclaration() {
+        var depth = 0
+        if !atEnd { advance() }
+        while !atEnd {
+            if atDeclarationStart { return }
+            if current.kind == .leftBrace { depth += 1 }
+            if current.kind == .rightBrace {
+                depth -= 1
+                if depth <= 0 {
+                    advance()
+                    if depth < 0 { depth = 0 }
+                    continue
+                }
+            }
+            advance()
+        }
+    }
+
+    /// After a member or a body-less declaration: the next thing must start a new line.
+    private mutating func requireSeparator(after what: String) {
+        if atEnd || current.isAtLineStart || current.kind == .rightBrace { return }
+        if consume(.semicolon) != nil { return }
+        diagnostics.append(
+            .error(.syntaxError, "expected a new line or ';' after \(what), found \(describe(current))", at: current.range))
+        skipToEndOfLine()
+        _ = consume(.semicolon)
+    }
+
+    // MARK: Doc comments
+
+    /// The `///` lines directly above the current token (and below the previous one).
+    private func docComment() -> DocSyntax? {
+        let tokenStart = current.range.start.offset
+        let previousEnd = index > 0 ? tokens[index - 1].range.end.offset : 0
+        // Binary search for the last comment before the token.
+        var low = 0
+        var high = comments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if comments[mid].range.start.offset < tokenStart { low = mid + 1 } else { high = mid }
+        }
+        var i = low - 1
+        var lines: [Comment] = []
+        var expectedLine = current.range.start.line - 1
+        while i >= 0, comments[i].range.start.offset >= previousEnd, comments[i].kind == .doc,
+            comments[i].range.start.line == expectedLine
+        {
+            lines.append(comments[i])
+            expectedLine -= 1
+            i -= 1
+        }
+        guard let first = lines.last, let last = lines.first else { return nil }
+        let text = lines.reversed().map(\.body).joined(separator: "\n")
+        return DocSyntax(text: text, range: first.range.union(last.range))
+    }
+
+    // MARK: Declarations
+
+    private mutating func parseDeclarations() -> [DeclarationSyntax] {
+        var declarations: [DeclarationSyntax] = []
+        while !atEnd {
+            if consume(.semicolon) != nil { continue }
+            let doc = docComment()
+            let start = current
+            guard start.kind == .identifier, Self.declarationKeywords.contains(start.text) else {
+                let hint = current.kind == .rightBrace ? "; this '}' closes nothing" : ""
+                diagnostics.append(
+                    .error(
+                        .syntaxError,
+                        "expected a declaration (record, model, enum, zone, role, keyvalue or container), found \(describe(current))\(hint)",
+                        at: current.range))
+                skipToNextDeclaration()
+                continue
+            }
+            do {
+                if let declaration = try parseDeclaration(doc: doc) { declarations.append(declaration) }
+            } catch {
+                if index < tokens.count, tokens[index].range.start.offset == start.range.start.offset {
+                    skipToNextDeclaration()
+                } else if !atDeclarationStart {
+                    skipToNextDeclaration()
+                }
+            }
+        }
+        return declarations
+    }
+
+    private mutating func parseDeclaration(doc: DocSyntax?) throws -> DeclarationSyntax? {
+        let keyword = advance()
+        switch keyword.text {
+        case "container":
+            let value = try expect(.string, "expected the container identifier in quotes after 'container', as in container \"iCloud.com.example.app\"")
+            requireSeparator(after: "the container")
+            return .container(ContainerSyntax(identifier: value.text, identifierRange: value.range, range: range(from: keyword.range)))
+        case "role":
+            let name = try parseName("a role name after 'role'")
+            requireSeparator(after: "role '\(name.name)'")
+            return .role(RoleSyntax(doc: doc, name: name, range: range(from: keyword.range)))
+        case "zone":
+            let name = try parseName("a zone name after 'zone'")
+            let attributes = try parseAttributes()
+            requireSeparator(after: "zone '\(name.name)'")
+            return .zone(ZoneSyntax(doc: doc, name: name, attributes: attributes, range: range(from: keyword.range)))
+        case "enum":
+            return .enumeration(try parseEnum(keyword: keyword, doc: doc))
+        case "record":
+            let name = try parseName("a record type name after 'record'")
+            var placement: NameSyntax?
+            if isWord("in") {
+                advance()
+                placement = try parseName("'public', 'private' or a zone name after 'in'", allowKeywords: true)
+            }
+            let attributes = try parseAttributes()
+            var fields: [FieldSyntax] = []
+            var grants: [GrantSyntax] = []
+            try parseBody(of: "record '\(name.name)'", allowsGrants: true, fields: &fields, grants: &grants)
+            return .record(
+                RecordSyntax(
+                    doc: doc, name: name, placement: placement, attributes: attributes, fields: fields, grants: grants,
+                    range: range(from: keyword.range)))
+        case "model":
+            let name = try parseName("a model name after 'model'")
+            let attributes = try parseAttributes()
+            var properties: [FieldSyntax] = []
+            var grants: [GrantSyntax] = []
+            try parseBody(of: "model '\(name.name)'", allowsGrants: false, fields: &properties, grants: &grants)
+            return .model(
+                ModelSyntax(doc: doc, name: name, attributes: attributes, properties: properties, range: range(from: keyword.range)))
+        default:  // keyvalue
+            let name = try parseName("a name after 'keyvalue'")
+            let attributes = try parseAttributes()
+            var keys: [FieldSyntax] = []
+            var grants: [GrantSyntax] = []
+            try parseBody(of: "keyvalue '\(name.name)'", allowsGrants: false, fields: &keys, grants: &grants)
+            return .keyValue(KeyValueSyntax(doc: doc, name: name, attributes: attributes, keys: keys, range: range(from: keyword.range)))
+        }
+    }
+
+    private mutating func parseName(_ what: String, allowKeywords: Bool = false) throws -> NameSyntax {
+        let token = current
+        switch token.kind {
+        case .backtickIdentifier:
+            advance()
+            return NameSyntax(name: token.text, range: token.range, isBackticked: true)
+        case .identifier:
+            advance()
+            if !allowKeywords, Self.keywords.contains(token.text) {
+                diagnostics.append(
+                    .error(
+                        .syntaxError,
+                        "'\(token.text)' is a keyword; write `\(token.text)` in backticks to use it as a name",
+                        at: token.range,
+                        fixIts: [.replace(token.range, with: "`\(token.text)`", "write `\(token.text)`")]))
+            }
+            return NameSyntax(name: token.text, range: token.range, isBackticked: false)
+        default:
+            throw fail("expected \(what), found \(describe(token))")
+        }
+    }
+
+    private mutating func parseBody(
+        of owner: String, allowsGrants: Bool, fields: inout [FieldSyntax], grants: inout [GrantSyntax]
+    ) throws {
+        guard let open = consume(.leftBrace) else {
+            let looksLikeMembers = peek().kind == .colon
+            diagnostics.append(.error(.syntaxError, "expected '{' to begin the body of \(owner), found \(describe(current))", at: current.range))
+            guard looksLikeMembers else { throw Recover() }
+            try parseMembers(of: owner, open: nil, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
+            return
+        }
+        try parseMembers(of: owner, open: open, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
+    }
+
+    private mutating func parseMembers(
+        of owner: String, open: Token?, allowsGrants: Bool, fields: inout [FieldSyntax], grants: inout [GrantSyntax]
+    ) throws {
+        let openNote = open.map { [Diagnostic.Note("'{' opened here", at: $0.range)] } ?? []
+        while true {
+            if consume(.rightBrace) != nil { return }
+            if consume(.semicolon) != nil { continue }
+            if atEnd {
+                diagnostics.append(
+                    .error(.syntaxError, "expected '}' to close \(owner) at the end of the file", at: current.range, notes: openNote))
+                return
+            }
+            if atDeclarationStart {
+                diagnostics.append(
+                    .error(
+                        .syntaxError, "expected '}' to close \(owner) before this declaration",
+                        at: current.range, notes: openNote))
+                return
+            }
+            do {
+                let doc = docComment()
+                if allowsGrants, isWord("grant"), peek().kind != .colon {
+                    grants.append(try parseGrant())
+                    requireSeparator(after: "the grant")
+                } else {
+                    let field = try parseField(doc: doc)
+                    fields.append(field)
+                    requireSeparator(after: "'\(field.name.name)'")
+                }
+            } catch {
+                skipToEndOfLine()
+            }
+        }
+    }
+
+    private mutating func parseField(doc: DocSyntax?) throws -> FieldSyntax {
+        if !allowsFieldName(current) {
+            throw fail("expected a member name, found \(describe(current))")
+        }
+        let name = try parseName("a member name")
+        _ = try expect(.colon, "expected ':' and a type after '\(name.name)'")
+        let type = try parseType()
+        var defaultValue: ExpressionSyntax?
+        if consume(.equals) != nil {
+            defaultValue = try parseExpression("a default value after '='")
+        }
+        let attributes = try parseAttributes()
+        return FieldSyntax(
+            doc: doc, name: name, type: type, defaultValue: defaultValue, attributes: attributes,
+            range: range(from: name.range))
+    }
+
+    private func allowsFieldName(_ token: Token) -> Bool {
+        token.kind == .identifier || token.kind == .backtickIdentifier
+    }
+
+    private mutating func parseGrant() throws -> GrantSyntax {
+        let keyword = advance()
+        var permissions: [NameSyntax] = []
+        repeat {
+            let token = current
+            guard token.kind == .identifier, ["read", "create", "write"].contains(token.text) else {
+                throw fail("expected 'read', 'create' or 'write' in the grant, found \(describe(token))")
+            }
+            advance()
+            permissions.append(NameSyntax(name: token.text, range: token.range, isBackticked: false))
+        } while consume(.comma) != nil
+        guard isWord("to") else {
+            throw fail("expected 'to' and a role after the permissions, as in grant read to world; found \(describe(current))")
+        }
+        advance()
+        let role = try parseName("a role (world, icloud, creator or a declared role) after 'to'", allowKeywords: true)
+        return GrantSyntax(permissions: permissions, role: role, range: range(from: keyword.range))
+    }
+
+    private mutating func parseEnum(keyword: Token, doc: DocSyntax?) throws -> EnumSyntax {
+        let name = try parseName("an enum name after 'enum'")
+        var rawType: NameSyntax?
+        if consume(.colon) != nil {
+            rawType = try parseName("a raw type (String or Int64) after ':'")
+        }
+        let attributes = try parseAttributes()
+        guard let open = consume(.leftBrace) else {
+            throw fail("expected '{' to begin the cases of enum '\(name.name)', found \(describe(current))")
+        }
+        var cases: [EnumCaseSyntax] = []
+        while true {
+            if let close = consume(.rightBrace) {
+                return EnumSyntax(
+                    doc: doc, name: name, rawType: rawType, attributes: attributes, cases: cases,
+                    range: range(from: keyword.range), bodyRange: open.range.union(close.range))
+            }
+            if consume(.semicolon) != nil || consume(.comma) != nil { continue }
+            if atEnd || atDeclarationStart {
+                diagnostics.append(
+                    .error(
+                        .syntaxError,
+                        atEnd
+                            ? "expected '}' to close enum '\(name.name)' at the end of the file"
+                            : "expected '}' to close enum '\(name.name)' before this declaration",
+                        at: current.range, notes: [.init("'{' opened here", at: open.range)]))
+                return EnumSyntax(
+                    doc: doc, name: name, rawType: rawType, attributes: attributes, cases: cases,
+                    range: range(from: keyword.range), bodyRange: range(from: open.range))
+            }
+            do {
+                let caseDoc = docComment()
+                if isWord("case"), peek().kind == .identifier || peek().kind == .backtickIdentifier { advance() }
+                let caseName = try parseName("an enum case name")
+                var rawValue: ExpressionSyntax?
+                if consume(.equals) != nil {
+                    rawValue = try parseExpression("a raw value after '='")
+                }
+                cases.append(EnumCaseSyntax(doc: caseDoc, name: caseName, rawValue: rawValue, range: range(from: caseName.range)))
+                if !(atEnd || current.isAtLineStart || current.kind == .rightBrace || current.kind == .comma
+                    || current.kind == .semicolon)
+                {
+                    throw fail("expected a new line, ',' or ';' after case '\(caseName.name)', found \(describe(current))")
+                }
+            } catch {
+                skipToEndOfLine()
+            }
+        }
+    }
+
+    // MARK: Types, expressions, attributes
+
+    private mutating func parseType() throws -> TypeSyntax {
+        var type: TypeSyntax
+        let start = current
+        if consume(.leftBracket) != nil {
+            let element = try parseType()
+            _ = try expect(.rightBracket, "expected ']' to close the list type")
+            type = .list(element, range: range(from: start.range))
+        } else if current.kind == .identifier || current.kind == .backtickIdentifier {
+            let name = NameSyntax(name: current.text, range: current.range, isBackticked: current.kind == .backtickIdentifier)
+            advance()
+            var arguments: [TypeSyntax] = []
+            if consume(.leftAngle) != nil {
+                repeat { arguments.append(try parseType()) } while consume(.comma) != nil
+                _ = try expect(.rightAngle, "expected '>' to close the generic arguments of '\(name.name)'")
+            }
+            type = .named(name, arguments: arguments, range: range(from: start.range))
+        } else {
+            throw fail("expected a type (String, Int64, [String], Reference<Bed>, ...), found \(describe(current))")
+        }
+        while current.kind == .question, !current.isAtLineStart {
+            advance()
+            type = .optional(type, range: range(from: start.range))
+        }
+        return type
+    }
+
+    private mutating func parseExpression(_ what: String) throws -> ExpressionSyntax {
+        let token = current
+        switch token.kind {
+        case .string:
+            advance()
+            return .string(token.text, range: token.range)
+        case .integer:
+            advance()
+            return .integer(token.text, range: token.range)
+        case .float:
+            advance()
+            return .float(token.text, range: token.range)
+        case .identifier, .backtickIdentifier:
+            advance()
+            return .name(NameSyntax(name: token.text, range: token.range, isBackticked: token.kind == .backtickIdentifier))
+        case .dot:
+            advance()
+            let name = try parseName("an enum case name after '.'", allowKeywords: true)
+            return .enumCase(name, range: token.range.union(name.range))
+        case .leftBracket:
+            advance()
+            var elements: [ExpressionSyntax] = []
+            while current.kind != .rightBracket {
+                elements.append(try parseExpression("a list element"))
+                if consume(.comma) == nil { break }
+            }
+            _ = try expect(.rightBracket, "expected ']' to close the list")
+            return .list(elements, range: range(from: token.range))
+        default:
+            throw fail("expected \(what), found \(describe(token))")
+        }
+    }
+
+    private mutating func parseAttributes() throws -> [AttributeSyntax] {
+        var attributes: [AttributeSyntax] = []
+        while let at = consume(.at) {
+            guard current.kind == .identifier || current.kind == .backtickIdentifier,
+                current.range.start.offset == at.range.end.offset
+            else {
+                throw fail("expected an attribute name right after '@', as in @queryable", at: at.range)
+            }
+            let name = NameSyntax(name: current.text, range: current.range, isBackticked: false)
+            advance()
+            var arguments: [ExpressionSyntax]?
+            if current.kind == .leftParen, !current.isAtLineStart {
+                advance()
+                var list: [ExpressionSyntax] = []
+                while current.kind != .rightParen {
+                    list.append(try parseExpression("an argument of @\(name.name)"))
+                    if consume(.comma) == nil { break }
+                }
+                _ = try expect(.rightParen, "expected ')' to close the arguments of @\(name.name)")
+                arguments = list
+            }
+            attributes.append(AttributeSyntax(name: name, arguments: arguments, range: range(from: at.range)))
+        }
+        return attributes
+    }
+}

@@ -1,0 +1,166 @@
+/// The syntax tree of one `.cloudschema` file: what was written, with exact ranges.
+/// Names are not resolved here; the `Resolver` turns trees into a `Schema`.
+public struct SourceFileSyntax: Sendable {
+    public var path: String
+    public var declarations: [DeclarationSyntax]
+    /// Every comment in source order, for the formatter and for suppression comments.
+    public var comments: [Comment]
+}
+
+public struct NameSyntax: Hashable, Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Written as `` `name` ``.
+    public var isBackticked: Bool
+}
+
+public enum DeclarationSyntax: Sendable {
+    case container(ContainerSyntax)
+    case role(RoleSyntax)
+    case zone(ZoneSyntax)
+    case enumeration(EnumSyntax)
+    case record(RecordSyntax)
+    case model(ModelSyntax)
+    case keyValue(KeyValueSyntax)
+
+    public var range: SourceRange {
+        switch self {
+        case .container(let d): d.range
+        case .role(let d): d.range
+        case .zone(let d): d.range
+        case .enumeration(let d): d.range
+        case .record(let d): d.range
+        case .model(let d): d.range
+        case .keyValue(let d): d.range
+        }
+    }
+}
+
+public struct ContainerSyntax: Sendable {
+    public var identifier: String
+    public var identifierRange: SourceRange
+    public var range: SourceRange
+}
+
+public struct RoleSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var range: SourceRange
+}
+
+public struct ZoneSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var attributes: [AttributeSyntax]
+    public var range: SourceRange
+}
+
+public struct EnumSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var rawType: NameSyntax?
+    public var attributes: [AttributeSyntax]
+    public var cases: [EnumCaseSyntax]
+    public var range: SourceRange
+    /// The range of `{ ... }`, for diagnostics about the body as a whole.
+    public var bodyRange: SourceRange
+}
+
+public struct EnumCaseSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var rawValue: ExpressionSyntax?
+    public var range: SourceRange
+}
+
+public struct RecordSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    /// `in public`, `in private` or `in ZoneName`.
+    public var placement: NameSyntax?
+    public var attributes: [AttributeSyntax]
+    public var fields: [FieldSyntax]
+    public var grants: [GrantSyntax]
+    public var range: SourceRange
+}
+
+public struct ModelSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var attributes: [AttributeSyntax]
+    public var properties: [FieldSyntax]
+    public var range: SourceRange
+}
+
+public struct KeyValueSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var attributes: [AttributeSyntax]
+    public var keys: [FieldSyntax]
+    public var range: SourceRange
+}
+
+/// `name: Type [= default] [@attributes]`, in a record, model or keyvalue body.
+public struct FieldSyntax: Sendable {
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var type: TypeSyntax
+    public var defaultValue: ExpressionSyntax?
+    public var attributes: [AttributeSyntax]
+    public var range: SourceRange
+}
+
+/// `grant read, create to Role`.
+public struct GrantSyntax: Sendable {
+    public var permissions: [NameSyntax]
+    public var role: NameSyntax
+    public var range: SourceRange
+}
+
+/// One or more consecutive `///` lines.
+public struct DocSyntax: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+}
+
+public indirect enum TypeSyntax: Sendable {
+    /// `String`, `Reference<Bed>`: a name with optional generic arguments.
+    case named(NameSyntax, arguments: [TypeSyntax], range: SourceRange)
+    /// `[T]`
+    case list(TypeSyntax, range: SourceRange)
+    /// `T?`
+    case optional(TypeSyntax, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .named(_, _, let r), .list(_, let r), .optional(_, let r): r
+        }
+    }
+}
+
+public struct AttributeSyntax: Sendable {
+    /// The name without `@`.
+    public var name: NameSyntax
+    /// nil when written without parentheses; `[]` for `@x()`.
+    public var arguments: [ExpressionSyntax]?
+    /// From `@` to the closing parenthesis.
+    public var range: SourceRange
+}
+
+public indirect enum ExpressionSyntax: Sendable {
+    case string(String, range: SourceRange)
+    case integer(String, range: SourceRange)
+    case float(String, range: SourceRange)
+    /// A bare name: `true`, `false`, `now`, or an attribute argument such as `union`.
+    case name(NameSyntax)
+    /// `.caseName`
+    case enumCase(NameSyntax, range: SourceRange)
+    case list([ExpressionSyntax], range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r): r
+        case .name(let n): n.range
+        }
+    }
+}
