@@ -259,7 +259,9 @@ struct Lexer {
         }
         if isIdentifierPart(peek()) {
             while isIdentifierPart(peek()) { index += 1 }
-            error("'\(text(from: start.offset))' is not a number; a name cannot start with a digit", start)
+            error("'\(text(from: start.offset))' is not a valid name; a name cannot start with a digit", start)
+            emit(.identifier, text(from: start.offset), start)  // read on as a name: one error, not two
+            return
         }
         emit(isFloat ? .float : .integer, text(from: start.offset), start)
     }

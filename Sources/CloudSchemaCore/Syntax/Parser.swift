@@ -305,6 +305,7 @@ public struct Parser {
                         at: current.range, notes: openNote))
                 return
             }
+            let memberStart = index
             do {
                 let doc = docComment()
                 if allowsGrants, isWord("grant"), peek().kind != .colon {
@@ -316,7 +317,8 @@ public struct Parser {
                     requireSeparator(after: "'\(field.name.name)'")
                 }
             } catch {
-                skipToEndOfLine()
+                // A member cut short by a line break: the next line is already the next member.
+                if index == memberStart || !current.isAtLineStart { skipToEndOfLine() }
             }
         }
     }
@@ -416,6 +418,9 @@ public struct Parser {
     private mutating func parseType() throws -> TypeSyntax {
         var type: TypeSyntax
         let start = current
+        if start.isAtLineStart {
+            throw fail("expected a type after ':' on the same line", at: tokens[max(index - 1, 0)].range)
+        }
         if consume(.leftBracket) != nil {
             let element = try parseType()
             _ = try expect(.rightBracket, "expected ']' to close the list type")
@@ -441,6 +446,9 @@ public struct Parser {
 
     private mutating func parseExpression(_ what: String) throws -> ExpressionSyntax {
         let token = current
+        if token.isAtLineStart {
+            throw fail("expected \(what) on the same line", at: tokens[max(index - 1, 0)].range)
+        }
         switch token.kind {
         case .string:
             advance()
