@@ -97,6 +97,12 @@ public struct Reference<Target: CloudRecord>: Hashable, Sendable, CustomStringCo
         self.init(recordID: untyped.recordID, action: untyped.action)
     }
 
+    /// The same reference with another delete action. Generated code writes the schema's action
+    /// this way, whatever action the value carries.
+    public func with(action: ReferenceAction) -> Reference {
+        Reference(recordID: recordID, action: action)
+    }
+
     /// The same reference without its type.
     public var untyped: RecordReference { RecordReference(recordID: recordID, action: action) }
 
