@@ -40,8 +40,7 @@ public protocol CloudFieldValue: Sendable {
 
 extension CloudFieldValue {
     /// The error for a value of the wrong CloudKit type.
-    @inlinable
-    public static func mismatch(_ found: RecordValue) -> RecordDecodingError.Problem {
+    static func mismatch(_ found: RecordValue) -> RecordDecodingError.Problem {
         .typeMismatch(expected: fieldType, found: found.fieldType)
     }
 }

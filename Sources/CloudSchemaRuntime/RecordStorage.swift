@@ -48,8 +48,9 @@ extension RecordStorage {
         }
     }
 
-    /// The raw value of a plain or encrypted field.
-    public func value(forKey key: String, encrypted: Bool = false) -> RecordValue? {
+    /// The raw value of a plain or encrypted field. (Not `value(forKey:)`, which is NSObject's
+    /// key-value coding on `CKRecord`.)
+    public func recordValue(forKey key: String, encrypted: Bool = false) -> RecordValue? {
         encrypted ? self[encryptedField: key] : self[field: key]
     }
 
@@ -73,7 +74,7 @@ extension RecordStorage {
     public func decodeIfPresent<Value: CloudFieldValue>(
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value? {
-        guard let stored = value(forKey: key, encrypted: encrypted) else { return nil }
+        guard let stored = recordValue(forKey: key, encrypted: encrypted) else { return nil }
         do {
             return try Value(recordValue: stored)
         } catch {
@@ -104,14 +105,15 @@ extension RecordStorage {
         }
     }
 
-    /// Makes the referenced record this record's parent (for CloudKit sharing).
+    /// Makes the referenced record this record's parent (for CloudKit sharing), or removes the parent.
     /// The parent reference always has action `.none`, as CloudKit requires, whatever the field's action.
-    public func setParent<Target: CloudRecord>(_ reference: Reference<Target>?) {
+    /// (Not `setParent(_:)`, which `CKRecord` already has.)
+    public func encodeParent<Target: CloudRecord>(_ reference: Reference<Target>?) {
         parentIdentifier = reference?.recordID
     }
 
     /// This record's parent as a typed reference with action `.none`, or `nil` without a parent.
-    public func parent<Target: CloudRecord>(as target: Target.Type) -> Reference<Target>? {
+    public func decodeParent<Target: CloudRecord>(_ type: Reference<Target>.Type) -> Reference<Target>? {
         parentIdentifier.map { Reference(recordID: $0, action: .none) }
     }
 }

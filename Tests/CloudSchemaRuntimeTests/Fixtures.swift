@@ -79,7 +79,7 @@ struct Plant: CloudRecord, Hashable {
         record.encode(name, forKey: "name")
         record.encode(notes, forKey: "notes", encrypted: true)
         record.encode(bed.with(action: .deleteSelf), forKey: "bed")
-        record.setParent(bed)
+        record.encodeParent(bed)
         record.encode(soil, forKey: "soil")
     }
 }

@@ -56,11 +56,11 @@ struct InMemoryRecordTests {
     @Test func theParentIsARecordID() {
         let bed = Reference<Bed>(recordID: RecordID(recordName: "bed-1"), action: .deleteSelf)
         let record = InMemoryRecord(recordType: "Plant")
-        record.setParent(bed)
+        record.encodeParent(bed)
         #expect(record.parentIdentifier == RecordID(recordName: "bed-1"))
         // CloudKit requires a parent reference's action to be .none.
-        #expect(record.parent(as: Bed.self) == Reference<Bed>(recordID: RecordID(recordName: "bed-1"), action: .none))
-        record.setParent(nil as Reference<Bed>?)
+        #expect(record.decodeParent(Reference<Bed>.self) == Reference<Bed>(recordID: RecordID(recordName: "bed-1"), action: .none))
+        record.encodeParent(nil as Reference<Bed>?)
         #expect(record.parentIdentifier == nil)
     }
 
