@@ -1,0 +1,38 @@
+import Foundation
+
+/// Identifies a record zone: a zone name plus the name of the user who owns it,
+/// like `CKRecordZone.ID`.
+public struct RecordZoneID: Hashable, Sendable, CustomStringConvertible {
+    /// The default zone's name, `_defaultZone` (`CKRecordZone.ID.defaultZoneName`).
+    public static let defaultZoneName = "_defaultZone"
+    /// The owner name that stands for the current user, `__defaultOwner__`
+    /// (what `CKRecordZone.ID(zoneName:)` uses when no owner is given).
+    public static let defaultOwnerName = "__defaultOwner__"
+    /// The current user's default zone (`CKRecordZone.ID.default`).
+    public static let `default` = RecordZoneID()
+
+    public var zoneName: String
+    public var ownerName: String
+
+    public init(zoneName: String = RecordZoneID.defaultZoneName, ownerName: String = RecordZoneID.defaultOwnerName) {
+        self.zoneName = zoneName
+        self.ownerName = ownerName
+    }
+
+    public var description: String { "\(zoneName)/\(ownerName)" }
+}
+
+/// Identifies a record: a record name within a zone, like `CKRecord.ID`.
+public struct RecordID: Hashable, Sendable, CustomStringConvertible {
+    public var recordName: String
+    public var zoneID: RecordZoneID
+
+    /// Like `CKRecord.ID(recordName:zoneID:)`, the name defaults to a fresh UUID string
+    /// and the zone to the default zone.
+    public init(recordName: String = UUID().uuidString, zoneID: RecordZoneID = .default) {
+        self.recordName = recordName
+        self.zoneID = zoneID
+    }
+
+    public var description: String { "\(recordName)@\(zoneID)" }
+}

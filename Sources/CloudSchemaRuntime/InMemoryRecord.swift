@@ -1,0 +1,146 @@
+import Foundation
+
+/// A record kept in memory that behaves like `CKRecord` for everything generated code uses:
+/// plain and encrypted values kept apart, a parent, a change tag, and system fields that archive
+/// and restore without the field values.
+///
+/// Use it in tests and on platforms without CloudKit. ``simulateServerSave()`` stands in for the
+/// server accepting a save: it bumps the change tag and clears ``changedKeys()``.
+///
+/// Like `CKRecord` it is a mutable reference type; it is not `Sendable`, so keep each record
+/// in one isolation domain (or copy it with ``copy()``).
+public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
+    public let recordType: String
+    public let recordID: RecordID
+    public private(set) var recordChangeTag: String?
+    public var parentIdentifier: RecordID?
+
+    private var values: [String: RecordValue] = [:]
+    private var encryptedValues: [String: RecordValue] = [:]
+    private var changed: Set<String> = []
+
+    /// A new record that has never been saved: no change tag, no values.
+    public init(recordType: String, recordID: RecordID = RecordID()) {
+        self.recordType = recordType
+        self.recordID = recordID
+    }
+
+    /// Restores a record from ``archiveSystemFields()``: same type, ID and change tag, no values
+    /// and no parent, as `CKRecord(coder:)` does with `encodeSystemFields(with:)` output.
+    public init(systemFieldsArchive data: Data) throws(SystemFieldsArchiveError) {
+        let fields: SystemFields
+        do {
+            fields = try JSONDecoder().decode(SystemFields.self, from: data)
+        } catch {
+            throw SystemFieldsArchiveError(reason: "not an InMemoryRecord system fields archive")
+        }
+        guard fields.format == SystemFields.currentFormat else {
+            throw SystemFieldsArchiveError(reason: "unsupported archive format \(fields.format)")
+        }
+        self.recordType = fields.recordType
+        self.recordID = RecordID(
+            recordName: fields.recordName,
+            zoneID: RecordZoneID(zoneName: fields.zoneName, ownerName: fields.ownerName)
+        )
+        self.recordChangeTag = fields.recordChangeTag
+    }
+
+    public var recordIdentifier: RecordID { recordID }
+
+    public subscript(field key: String) -> RecordValue? {
+        get { values[key] }
+        set {
+            values[key] = newValue
+            changed.insert(key)
+        }
+    }
+
+    public subscript(encryptedField key: String) -> RecordValue? {
+        get { encryptedValues[key] }
+        set {
+            precondition(
+                newValue.map(Self.isEncryptable) ?? true,
+                "CloudKit doesn't encrypt assets or references; store '\(key)' as a plain field"
+            )
+            encryptedValues[key] = newValue
+            changed.insert(key)
+        }
+    }
+
+    private static func isEncryptable(_ value: RecordValue) -> Bool {
+        switch value {
+        case .asset, .reference: false
+        case .list(let items): items.allSatisfy(isEncryptable)
+        default: true
+        }
+    }
+
+    /// Keys of plain fields that have a value, sorted.
+    public func allKeys() -> [String] { values.keys.sorted() }
+
+    /// Keys of encrypted fields that have a value, sorted.
+    public func allEncryptedKeys() -> [String] { encryptedValues.keys.sorted() }
+
+    /// Keys (plain or encrypted) set or removed since the record was created, restored or last
+    /// saved, sorted.
+    public func changedKeys() -> [String] { changed.sorted() }
+
+    /// What the server does when it accepts a save: a new change tag, and no changed keys.
+    /// Tags here count up from `"1"`; real CloudKit tags are opaque strings.
+    public func simulateServerSave() {
+        recordChangeTag = String((recordChangeTag.flatMap { Int($0) } ?? 0) + 1)
+        changed.removeAll()
+    }
+
+    public func archiveSystemFields() -> Data {
+        let fields = SystemFields(
+            format: SystemFields.currentFormat,
+            recordType: recordType,
+            recordName: recordID.recordName,
+            zoneName: recordID.zoneID.zoneName,
+            ownerName: recordID.zoneID.ownerName,
+            recordChangeTag: recordChangeTag
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return try encoder.encode(fields)
+        } catch {
+            preconditionFailure("encoding strings to JSON cannot fail: \(error)")
+        }
+    }
+
+    /// An independent copy with the same ID, tag, values, parent and changed keys.
+    public func copy() -> InMemoryRecord {
+        let copy = InMemoryRecord(recordType: recordType, recordID: recordID)
+        copy.recordChangeTag = recordChangeTag
+        copy.parentIdentifier = parentIdentifier
+        copy.values = values
+        copy.encryptedValues = encryptedValues
+        copy.changed = changed
+        return copy
+    }
+
+    public var description: String {
+        var parts = ["\(recordType) \(recordID)"]
+        if let recordChangeTag { parts.append("tag \(recordChangeTag)") }
+        if let parentIdentifier { parts.append("parent \(parentIdentifier)") }
+        for key in allKeys() { parts.append("\(key): \(values[key]!)") }
+        for key in allEncryptedKeys() { parts.append("\(key) (encrypted): \(encryptedValues[key]!)") }
+        return "InMemoryRecord(" + parts.joined(separator: ", ") + ")"
+    }
+
+    private struct SystemFields: Codable {
+        static let currentFormat = 1
+        var format: Int
+        var recordType: String
+        var recordName: String
+        var zoneName: String
+        var ownerName: String
+        var recordChangeTag: String?
+    }
+}
+
+/// A mutable record shared across isolation domains would race; make that a compile error.
+@available(*, unavailable)
+extension InMemoryRecord: Sendable {}

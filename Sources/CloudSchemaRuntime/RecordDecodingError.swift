@@ -1,0 +1,60 @@
+/// Why a record could not be decoded into a generated type: which record type, which field, what went wrong.
+///
+/// ```
+/// Bed.name: missing required field
+/// Bed.size: expected INT64, found STRING
+/// Bed.soil: unknown raw value "peat" for Soil
+/// Bed.id: invalid value "xyz": not a UUID
+/// Bed: wrong record type Plant
+/// ```
+public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The record type being decoded (the generated type's record type).
+    public var recordType: String
+    /// The field's key in the record; `nil` for problems with the whole record.
+    public var key: String?
+    public var problem: Problem
+
+    public init(recordType: String, key: String?, problem: Problem) {
+        self.recordType = recordType
+        self.key = key
+        self.problem = problem
+    }
+
+    /// What is wrong with a field (or, for ``wrongRecordType(_:)``, the record).
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A required field without a default has no value.
+        case missing
+        /// The stored value has a different CloudKit type than the Swift property needs.
+        case typeMismatch(expected: RecordFieldType, found: RecordFieldType)
+        /// The stored raw value matches no case of the enum named `enumType`.
+        case unknownEnumValue(RecordValue, enumType: String)
+        /// The stored value has the right type but can't become the Swift value
+        /// (a string that isn't a UUID or URL, an integer too large for `Int`).
+        case invalidValue(RecordValue, reason: String)
+        /// The record has this record type instead of the expected one.
+        case wrongRecordType(String)
+
+        public var description: String {
+            switch self {
+            case .missing:
+                "missing required field"
+            case .typeMismatch(let expected, let found):
+                "expected \(expected), found \(found)"
+            case .unknownEnumValue(let value, let enumType):
+                "unknown raw value \(value) for \(enumType)"
+            case .invalidValue(let value, let reason):
+                "invalid value \(value): \(reason)"
+            case .wrongRecordType(let found):
+                "wrong record type \(found)"
+            }
+        }
+    }
+
+    public var description: String {
+        if let key {
+            "\(recordType).\(key): \(problem)"
+        } else {
+            "\(recordType): \(problem)"
+        }
+    }
+}

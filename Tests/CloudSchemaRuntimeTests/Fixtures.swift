@@ -1,0 +1,96 @@
+import CloudSchemaRuntime
+import Foundation
+
+// Hand-written the way cloudschema generates code, for this schema:
+//
+//   record Bed {
+//     name: String
+//   }
+//   record Plant {
+//     name: String
+//     notes: String? @encrypted
+//     bed: Reference<Bed> @parent @deleteSelf
+//     soil: Soil = .loam
+//   }
+//   enum Soil: String { loam, clay, sand }
+
+fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_1
+
+enum Soil: String, CloudFieldValue, CaseIterable {
+    case loam, clay, sand
+}
+
+enum Priority: Int64, CloudFieldValue {
+    case low = 0, high = 10
+}
+
+struct Bed: CloudRecord, Hashable {
+    static let recordType = "Bed"
+    var recordID: RecordID
+    var systemFields: Data?
+    var name: String
+
+    init(recordID: RecordID = RecordID(), name: String) {
+        self.recordID = recordID
+        self.name = name
+    }
+
+    init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType(Self.recordType)
+        recordID = record.recordIdentifier
+        systemFields = record.archiveSystemFields()
+        name = try record.decode(String.self, forKey: "name")
+    }
+
+    func encode(to record: some RecordStorage) {
+        record.encode(name, forKey: "name")
+    }
+}
+
+struct Plant: CloudRecord, Hashable {
+    static let recordType = "Plant"
+    var recordID: RecordID
+    var systemFields: Data?
+    var name: String
+    var notes: String?
+    var bed: Reference<Bed>
+    var soil: Soil
+
+    init(recordID: RecordID = RecordID(), name: String, notes: String? = nil, bed: Reference<Bed>, soil: Soil = .loam) {
+        self.recordID = recordID
+        self.name = name
+        self.notes = notes
+        self.bed = bed
+        self.soil = soil
+    }
+
+    init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType(Self.recordType)
+        recordID = record.recordIdentifier
+        systemFields = record.archiveSystemFields()
+        name = try record.decode(String.self, forKey: "name")
+        notes = try record.decodeIfPresent(String.self, forKey: "notes", encrypted: true)
+        bed = try record.decode(Reference<Bed>.self, forKey: "bed")
+        soil = try record.decode(Soil.self, forKey: "soil", default: .loam)
+    }
+
+    func encode(to record: some RecordStorage) {
+        record.encode(name, forKey: "name")
+        record.encode(notes, forKey: "notes", encrypted: true)
+        record.encode(bed.with(action: .deleteSelf), forKey: "bed")
+        record.encodeParent(bed)
+        record.encode(soil, forKey: "soil")
+    }
+}
+
+/// Runs `body` and returns the decoding error it throws, or `nil` if it doesn't throw.
+/// (Swift doesn't yet infer a closure's typed `throws`, so this takes any error.)
+func decodingError<T>(_ body: () throws -> T) -> RecordDecodingError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? RecordDecodingError
+    }
+}
