@@ -1,0 +1,81 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// The text form Xcode and SwiftPM parse, and tooling.md's JSON.
+struct RendererTests {
+    let source = "record Plant {\n    notes: Strng? @encrypted\n}\n"
+
+    @Test func textHasLocationSeverityMessageIDAndACaretUnderline() {
+        let loaded = load(source, file: "Schemas/Garden.cloudschema")
+        #expect(
+            DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources) == """
+                Schemas/Garden.cloudschema:2:12: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]
+                    notes: Strng? @encrypted
+                           ^~~~~
+
+                """)
+    }
+
+    @Test func colorOnlyWhenAsked() {
+        let loaded = load(source)
+        #expect(!DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources).contains("\u{1B}["))
+        #expect(DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources, color: true).contains("\u{1B}[1;31m"))
+    }
+
+    @Test func caretsLineUpAfterTabsAndMultibyteCharacters() {
+        let loaded = load("record A {\n\tx: String // é\n\ty: Strng\n}\n")
+        #expect(
+            DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources)
+                == "a.cloudschema:3:5: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]\n\ty: Strng\n\t   ^~~~~\n")
+    }
+
+    @Test func notesFollowTheirDiagnostic() {
+        let loaded = load([("a.cloudschema", "record A {\n    x: String\n}\n"), ("b.cloudschema", "enum A {\n    x\n}\n")])
+        let text = DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources)
+        #expect(text.contains("b.cloudschema:1:6: error: 'A' is already declared as a record type; rename one of them [NAME_DUPLICATE]"))
+        #expect(text.contains("a.cloudschema:1:8: note: first declared here\nrecord A {\n       ^\n"))
+    }
+
+    @Test func jsonMatchesTheDocumentedFormat() {
+        let loaded = load(source, file: "Schemas/Garden.cloudschema")
+        #expect(
+            DiagnosticRenderer.json(loaded.diagnostics) == """
+                {
+                  "version": 1,
+                  "diagnostics": [
+                    {
+                      "id": "TYPE_UNKNOWN",
+                      "severity": "error",
+                      "message": "unknown type 'Strng'; did you mean 'String'?",
+                      "file": "Schemas/Garden.cloudschema",
+                      "line": 2,
+                      "column": 12,
+                      "endLine": 2,
+                      "endColumn": 17,
+                      "notes": [],
+                      "fixIts": []
+                    }
+                  ],
+                  "summary": {
+                    "errors": 1,
+                    "warnings": 0,
+                    "infos": 0
+                  }
+                }
+
+                """)
+    }
+
+    @Test func jsonEscapesControlCharactersAndQuotes() {
+        let value: JSON = .object([("m", .string("a \"b\" \\ \n \u{1}"))])
+        #expect(value.rendered() == #"{"m":"a \"b\" \\ \n \u0001"}"#)
+    }
+
+    @Test func summaryCountsBySeverity() {
+        let d = Diagnostic.error(.syntaxError, "x", at: nil)
+        let w = Diagnostic.warning(.nameCaseCollision, "y", at: nil)
+        #expect(DiagnosticRenderer.summary([d, d, w]) == "2 errors, 1 warning")
+        #expect(DiagnosticRenderer.summary([]) == "no problems")
+    }
+}

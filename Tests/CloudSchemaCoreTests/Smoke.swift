@@ -1,3 +1,0 @@
-import Testing
-@testable import CloudSchemaCore
-@Test func placeholder() {}
