@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(name: "CloudSchemaBenchmark", dependencies: ["CloudSchemaCore"]),
         .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
+        // Runs the built `cloudschema` binary as a user would.
+        .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
     ],
     swiftLanguageModes: [.v6]
 )

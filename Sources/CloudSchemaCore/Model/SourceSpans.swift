@@ -11,11 +11,11 @@ public struct SourceSpans: Hashable, Sendable {
     public var type: SourceRange?
     public var defaultValue: SourceRange?
     /// Each attribute by name (without `@`), from `@` to its closing parenthesis.
-    public var attributes: [String: SourceRange]
+    public var attributes: AttributeRanges
 
     public init(
         range: SourceRange? = nil, name: SourceRange? = nil, type: SourceRange? = nil,
-        defaultValue: SourceRange? = nil, attributes: [String: SourceRange] = [:]
+        defaultValue: SourceRange? = nil, attributes: AttributeRanges = [:]
     ) {
         self.range = range
         self.name = name
@@ -29,4 +29,26 @@ public struct SourceSpans: Hashable, Sendable {
 
     /// The attribute's range, or the name's if the attribute was not written.
     public func attribute(_ name: String) -> SourceRange? { attributes[name] ?? self.name ?? range }
+}
+
+/// Attribute ranges by name. Elements have a handful of attributes, so a small array
+/// beats a dictionary (no hashing on the parser's hot path).
+public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
+    public private(set) var entries: [(name: String, range: SourceRange)] = []
+
+    public init(dictionaryLiteral elements: (String, SourceRange)...) {
+        for (name, range) in elements { self[name] = range }
+    }
+
+    /// The first range recorded for `name`; setting keeps the first occurrence.
+    public subscript(name: String) -> SourceRange? {
+        get { entries.first { $0.name == name }?.range }
+        set {
+            guard let newValue, self[name] == nil else { return }
+            entries.append((name, newValue))
+        }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var names: [String] { entries.map(\.name) }
 }

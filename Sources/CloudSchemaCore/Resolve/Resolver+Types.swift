@@ -1,10 +1,26 @@
 import Foundation
 
 extension Resolver {
-    private static let builtins: [String: FieldType] = [
-        "String": .string, "Int64": .int64, "Int": .int, "Double": .double, "Bool": .bool, "Date": .date,
-        "Data": .data, "UUID": .uuid, "URL": .url, "Asset": .asset, "Location": .location, "Decimal": .decimal,
-    ]
+    static let builtinNames = ["String", "Int64", "Int", "Double", "Bool", "Date", "Data", "UUID", "URL", "Asset", "Location", "Decimal"]
+
+    /// A switch, not a dictionary: no hashing for the most common lookup of all.
+    private static func builtin(_ name: String) -> FieldType? {
+        switch name {
+        case "String": .string
+        case "Int64": .int64
+        case "Int": .int
+        case "Double": .double
+        case "Bool": .bool
+        case "Date": .date
+        case "Data": .data
+        case "UUID": .uuid
+        case "URL": .url
+        case "Asset": .asset
+        case "Location": .location
+        case "Decimal": .decimal
+        default: nil
+        }
+    }
 
     /// The field type and whether it is optional, or nil after reporting why not.
     mutating func resolveType(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> (FieldType, Bool)? {
@@ -90,7 +106,7 @@ extension Resolver {
             report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does", at: range))
             return nil
         }
-        if let builtin = Self.builtins[name.name] {
+        if let builtin = Self.builtin(name.name) {
             switch (builtin, site) {
             case (.decimal, .modelProperty):
                 return builtin
@@ -138,7 +154,7 @@ extension Resolver {
             report(.error(.typeMisplaced, "'\(name.name)' is a keyvalue declaration, not a type", at: range))
             return nil
         case nil:
-            let candidates = Array(Self.builtins.keys) + ["Reference"] + Array(types.keys)
+            let candidates = Self.builtinNames + ["Reference"] + Array(types.keys)
             report(
                 .error(
                     .typeUnknown,

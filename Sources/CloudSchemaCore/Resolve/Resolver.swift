@@ -150,11 +150,9 @@ public struct Resolver {
         SourceSpans(range: range, name: name.range, attributes: attributeRanges(attributes))
     }
 
-    private func attributeRanges(_ attributes: [AttributeSyntax]) -> [String: SourceRange] {
-        var ranges: [String: SourceRange] = [:]
-        for attribute in attributes where ranges[attribute.name.name] == nil {
-            ranges[attribute.name.name] = attribute.range
-        }
+    private func attributeRanges(_ attributes: [AttributeSyntax]) -> AttributeRanges {
+        var ranges: AttributeRanges = [:]
+        for attribute in attributes { ranges[attribute.name.name] = attribute.range }
         return ranges
     }
 
@@ -279,8 +277,7 @@ public struct Resolver {
         let attributes = checkAttributes(syntax.attributes, site: .record)
         var fields: [Field] = []
         var names: [String: SourceRange] = [:]
-        var keys: [String: SourceRange] = [:]
-        var lowercasedKeys: [String: (String, SourceRange)] = [:]
+        var keys: [String: (String, SourceRange)] = [:]  // lowercased key → key as written
         for fieldSyntax in syntax.fields {
             if let first = names[fieldSyntax.name.name] {
                 duplicate("field", fieldSyntax.name, first: first)
@@ -289,7 +286,8 @@ public struct Resolver {
             names[fieldSyntax.name.name] = fieldSyntax.name.range
             guard let field = resolveField(fieldSyntax) else { continue }
             let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
-            if let first = keys[field.key] {
+            let lowercased = field.key.lowercased()
+            if let (other, first) = keys[lowercased], other == field.key {
                 report(
                     .error(
                         .nameDuplicate,
@@ -297,15 +295,14 @@ public struct Resolver {
                         at: keyRange, notes: [.init("first used here", at: first)]))
                 continue
             }
-            keys[field.key] = keyRange
-            if let (other, range) = lowercasedKeys[field.key.lowercased()] {
+            if let (other, range) = keys[lowercased] {
                 report(
                     .warning(
                         .nameCaseCollision,
                         "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
                         at: keyRange, notes: [.init("'\(other)' declared here", at: range)]))
             } else {
-                lowercasedKeys[field.key.lowercased()] = (field.key, keyRange)
+                keys[lowercased] = (field.key, keyRange)
             }
             fields.append(field)
         }
@@ -375,7 +372,7 @@ public struct Resolver {
                 field.referenceAction = .deleteSelf
             }
         }
-        if let word = attributes.words["merge"], let policy = MergePolicy(rawValue: word) {
+        if let word = attributes.value("merge"), let policy = MergePolicy(rawValue: word) {
             if let problem = mergeProblem(policy, type) {
                 report(.error(.attributeArgumentInvalid, problem, at: field.spans.attributes["merge"]))
             } else {
@@ -449,7 +446,7 @@ public struct Resolver {
                         at: property.spans.attributes[name]))
             }
             if property.isRelationship {
-                property.deleteRule = attrs.words["deleteRule"].flatMap(ModelProperty.DeleteRule.init(rawValue:))
+                property.deleteRule = attrs.value("deleteRule").flatMap(ModelProperty.DeleteRule.init(rawValue:))
                 if let inverse = attrs.names.first, let target = type.relationshipTarget {
                     if modelSyntax[target]?.properties.contains(where: { $0.name.name == inverse }) == true {
                         property.inverse = inverse
@@ -512,15 +509,16 @@ public struct Resolver {
     // MARK: Attributes
 
     /// The checked attributes of one element.
+    /// Small arrays, not sets: an element has a handful of attributes.
     struct CheckedAttributes {
-        var present: Set<String> = []
-        var strings: [String: String] = [:]
-        var words: [String: String] = [:]
+        var present: [String] = []
+        var values: [(attribute: String, value: String)] = []
         var names: [String] = []
 
         func has(_ name: String) -> Bool { present.contains(name) }
-        var name: String? { strings["name"] }
-        var deprecation: Deprecation? { has("deprecated") ? Deprecation(message: strings["deprecated"]) : nil }
+        func value(_ attribute: String) -> String? { values.first { $0.attribute == attribute }?.value }
+        var name: String? { value("name") }
+        var deprecation: Deprecation? { has("deprecated") ? Deprecation(message: value("deprecated")) : nil }
     }
 
     private mutating func checkAttributes(
@@ -555,10 +553,9 @@ public struct Resolver {
             }
             if name == "unique" && modelUniqueNames { spec.arguments = .names }
             guard let value = checkArguments(attribute, spec.arguments) else { continue }
-            checked.present.insert(name)
+            checked.present.append(name)
             switch spec.arguments {
-            case .string: if let value = value.first { checked.strings[name] = value }
-            case .word: checked.words[name] = value.first
+            case .string, .word: if let value = value.first { checked.values.append((name, value)) }
             case .name, .names: checked.names = value
             case .none: break
             }

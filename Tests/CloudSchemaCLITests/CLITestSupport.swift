@@ -1,0 +1,67 @@
+import Foundation
+
+/// The result of running `cloudschema` with some arguments.
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The `cloudschema` binary built next to this test bundle.
+let cloudschemaBinary: URL = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [beside, beside.deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("cloudschema")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return packageRoot.appendingPathComponent(".build/debug/cloudschema")
+}()
+
+let packageRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url.deleteLastPathComponent()
+    }
+    return url
+}()
+
+/// Runs `cloudschema` in `directory` (the package root by default) and captures its output.
+func cloudschema(_ arguments: String..., in directory: URL = packageRoot, environment: [String: String] = [:]) throws
+    -> RunResult
+{
+    try cloudschema(arguments, in: directory, environment: environment)
+}
+
+func cloudschema(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws
+    -> RunResult
+{
+    let process = Process()
+    process.executableURL = cloudschemaBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting, so a large output cannot block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A fresh temporary folder holding `files` (relative path → contents).
+func temporaryFolder(_ files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-test-\(UUID().uuidString)")
+    for (path, contents) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}

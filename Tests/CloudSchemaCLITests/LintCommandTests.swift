@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `cloudschema lint` as a user runs it: output, exit codes, argument handling.
+struct LintCommandTests {
+    @Test func theExamplesLintCleanWithExitCode0() throws {
+        for name in ["Garden", "Notes", "Catalogue"] {
+            let result = try cloudschema("lint", "Schemas/\(name)")
+            #expect(result.status == 0, "\(name): \(result.stdout)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func errorsPrintInTheXcodeFormAndExitWith1() throws {
+        let folder = try temporaryFolder(["Bad.cloudschema": "record Bed {\n    name: Strng\n}\n"])
+        let result = try cloudschema("lint", "Bad.cloudschema", in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                Bad.cloudschema:2:11: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]
+                    name: Strng
+                          ^~~~~
+
+                """)
+        #expect(result.stderr == "1 error\n")
+    }
+
+    @Test func jsonOutputWithEqualsSyntax() throws {
+        let folder = try temporaryFolder(["Bad.cloudschema": "record Bed {\n    name: Strng\n}\n"])
+        let result = try cloudschema("lint", "--format=json", ".", in: folder)
+        #expect(result.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let diagnostics = object?["diagnostics"] as? [[String: Any]]
+        #expect(diagnostics?.first?["id"] as? String == "TYPE_UNKNOWN")
+        #expect(diagnostics?.first?["file"] as? String == "./Bad.cloudschema")
+        #expect((object?["summary"] as? [String: Int])?["errors"] == 1)
+    }
+
+    @Test func defaultsToTheCurrentFolder() throws {
+        let folder = try temporaryFolder(["Sub/Good.cloudschema": "zone Z\nrecord Bed in Z {\n    name: String\n}\n"])
+        #expect(try cloudschema("lint", in: folder).status == 0)
+    }
+
+    @Test func missingPathsAreIOErrorsWithExitCode2() throws {
+        let result = try cloudschema("lint", "Nope.cloudschema")
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("cloudschema: error: no such file or folder: 'Nope.cloudschema' [INPUT_UNREADABLE]"))
+    }
+
+    @Test func unknownOptionsAreRejectedWithTheValidList() throws {
+        let result = try cloudschema("lint", "--frmat", "json")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: unknown option '--frmat'; valid options: --format"))
+        #expect(result.stderr.contains("Usage: cloudschema lint"))
+    }
+
+    @Test func invalidValuesListTheChoices() throws {
+        let result = try cloudschema("lint", "--format", "xml")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("invalid value 'xml' for '--format <format>'; expected one of: text, json"))
+    }
+
+    @Test func missingOptionValue() throws {
+        let result = try cloudschema("lint", "--format")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("missing value for '--format <format>'"))
+    }
+
+    @Test func helpForTheToolAndEachSubcommand() throws {
+        let top = try cloudschema("--help")
+        #expect(top.status == 0 && top.stdout.contains("SUBCOMMANDS:") && top.stdout.contains("lint"))
+        let lint = try cloudschema("lint", "--help")
+        #expect(lint.status == 0)
+        #expect(lint.stdout.contains("USAGE: cloudschema lint [<paths> ...]"))
+        #expect(lint.stdout.contains("EXAMPLES:"))
+    }
+
+    @Test func versionAndUnknownSubcommand() throws {
+        let version = try cloudschema("--version")
+        #expect(version.status == 0 && version.stdout.split(separator: ".").count == 3)
+        let unknown = try cloudschema("lnt")
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown subcommand 'lnt'"))
+    }
+}
