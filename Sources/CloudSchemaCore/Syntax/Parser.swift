@@ -18,6 +18,9 @@ public struct Parser {
     private let file: String
     private var index = 0
     private var diagnostics: [Diagnostic]
+    /// Nesting of types and list literals; bounded so no input can exhaust the stack.
+    private var depth = 0
+    private static let maximumDepth = 32
 
     /// Parses one file. Diagnostics include the lexer's; the tree holds everything that could be read.
     public static func parse(_ text: String, file: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
@@ -97,6 +100,10 @@ public struct Parser {
 
     // MARK: Recovery
 
+    private var atMemberStart: Bool {
+        (current.kind == .identifier || current.kind == .backtickIdentifier) && peek().kind == .colon
+    }
+
     /// Skips to the next token that starts a line (or `;`, `}` at this depth, or the end).
     private mutating func skipToEndOfLine() {
         var depth = 0
@@ -105,6 +112,8 @@ public struct Parser {
             if depth == 0 && (current.isAtLineStart || current.kind == .rightBrace || current.kind == .semicolon) {
                 return
             }
+            // An unclosed '[' or '(' must not swallow the rest of the body.
+            if current.isAtLineStart && (current.kind == .rightBrace || atDeclarationStart || atMemberStart) { return }
             if current.kind == .leftBrace || current.kind == .leftParen || current.kind == .leftBracket { depth += 1 }
             if current.kind == .rightParen || current.kind == .rightBracket { depth = max(depth - 1, 0) }
             if current.kind == .rightBrace { depth -= 1 }
@@ -416,6 +425,9 @@ public struct Parser {
     // MARK: Types, expressions, attributes
 
     private mutating func parseType() throws -> TypeSyntax {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumDepth { throw fail("type nested too deeply") }
         var type: TypeSyntax
         let start = current
         if start.isAtLineStart {
@@ -445,8 +457,11 @@ public struct Parser {
     }
 
     private mutating func parseExpression(_ what: String) throws -> ExpressionSyntax {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumDepth { throw fail("value nested too deeply") }
         let token = current
-        if token.isAtLineStart {
+        if token.isAtLineStart && depth == 1 {  // list elements may span lines
             throw fail("expected \(what) on the same line", at: tokens[max(index - 1, 0)].range)
         }
         switch token.kind {

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the parser fuzzer with libFuzzer and AddressSanitizer and runs it.
+#   Tests/Fuzz/run-fuzzer.sh [seconds]      (default 60)
+# Crashes, hangs (over 2 s per input) and slow inputs land in .build/fuzz/artifacts.
+# (Leak detection is off: Swift's lazily initialised globals read as leaks.)
+# Copy each into Tests/Fuzz/Regressions/ so `swift test` keeps checking it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+seconds=${1:-60}
+out="$root/.build/fuzz"
+mkdir -p "$out/corpus" "$out/artifacts"
+cp "$root"/Schemas/*/*.cloudschema "$root"/Tests/Fuzz/Regressions/* "$out/corpus/" 2>/dev/null || true
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
+  $(find "$root/Sources/CloudSchemaCore" -name '*.swift' | sort) "$root/Tests/Fuzz/FuzzParser.swift" \
+  -o "$out/fuzz-parser"
+"$out/fuzz-parser" "$out/corpus" -max_total_time="$seconds" -timeout=2 -max_len=8192 \
+  -artifact_prefix="$out/artifacts/" -print_final_stats=1 -detect_leaks=0
