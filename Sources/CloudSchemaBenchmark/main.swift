@@ -1,2 +1,4 @@
 import CloudSchemaCore
-print("bench")
+
+// `swift run -c release CloudSchemaBenchmark`: throughput figures, never run by `swift test`.
+runLintBenchmark()
