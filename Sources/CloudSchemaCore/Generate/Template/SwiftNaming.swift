@@ -146,7 +146,8 @@ public enum SwiftNaming {
     /// `text`: backslash, quote, line breaks, tabs and every other control
     /// character are escaped (so `\(` cannot start an interpolation and
     /// nothing can close the literal), as are line and paragraph separators
-    /// and direction-changing characters. Everything else, emoji included, is kept.
+    /// and direction-changing characters. Everything else, emoji (with their
+    /// joiners) included, is kept.
     public static func stringLiteralBody(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -173,11 +174,13 @@ public enum SwiftNaming {
         "\"" + stringLiteralBody(text) + "\""
     }
 
-    /// Control characters, line/paragraph separators, direction-changing and
-    /// invisible formatting characters: written as `\u{…}` in literals.
+    /// Control characters, line and paragraph separators, direction marks and
+    /// overrides (which can make code read differently from how it compiles),
+    /// and the byte-order mark: written as `\u{…}` in literals. Joiners
+    /// (U+200C, U+200D) stay, since emoji sequences and some scripts need them.
     static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: true
         default: false
         }
     }

@@ -157,8 +157,9 @@ struct TemplateParser {
         guard let (variable, _) = reader.takeIdentifier() else {
             throw source.error("expected a variable name after 'for'", at: reader.offset)
         }
+        let inAt = reader.offset
         guard let (keyword, _) = reader.takeIdentifier(), keyword == "in" else {
-            throw source.error("expected 'in' after 'for \(variable)'", at: reader.offset)
+            throw source.error("expected 'in' after 'for \(variable)'", at: inAt)
         }
         let sequence = try reader.parseExpression()
         try reader.expectEnd()
