@@ -17,7 +17,7 @@ import Testing
     @Test func unknownFilterInBuiltInShowsTemplatesPath() {
         let library = TemplateLibrary(["Record.swift.template": "\n\n{{ x | uper }}"], pathPrefix: "Templates/")
         #expect(throws: TemplateError(template: "Record.swift.template", path: "Templates/Record.swift.template", line: 3, column: 8, message: "unknown filter 'uper'")) {
-            try library.render("Record.swift.template", ["x": 1])
+            try library.render("Record.swift.template", context: ["x": 1])
         }
     }
 
@@ -98,11 +98,11 @@ import Testing
             ["A.template": "a{% include \"B.template\" %}", "B.template": "\n b{% include \"A.template\" %}"],
             pathPrefix: "Templates/")
         #expect(throws: TemplateError(template: "B.template", path: "Templates/B.template", line: 2, column: 3, message: "include recursion: A.template -> B.template -> A.template")) {
-            try library.render("A.template", [:])
+            try library.render("A.template", context: [:])
         }
         let selfInclude = TemplateLibrary(["S.template": "{% include \"S\" %}"])
         #expect(throws: TemplateError(template: "S.template", path: "S.template", line: 1, column: 1, message: "include recursion: S.template -> S.template")) {
-            try selfInclude.render("S", [:])
+            try selfInclude.render("S", context: [:])
         }
     }
 
@@ -113,7 +113,7 @@ import Testing
 
     @Test func renderingAnUnknownTemplate() {
         #expect(throws: TemplateError(template: "Nope", path: "Nope", line: 0, column: 0, message: "no template named 'Nope'")) {
-            try TemplateLibrary().render("Nope", [:])
+            try TemplateLibrary().render("Nope", context: [:])
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// // Built-ins only:
-/// let swift = try TemplateLibrary.builtIn.render("Header.swift.template", ["sourceFile": "Garden.cloudschema"])
+/// let swift = try TemplateLibrary.builtIn.render("Header.swift.template", context: ["sourceFile": "Garden.cloudschema"])
 /// // `--templates MyTemplates` (or config `generate.templates`):
 /// let library = try TemplateLibrary.builtIn.overriding(withDirectory: "MyTemplates")
 /// ```
@@ -103,7 +103,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders the template called `name` with `context` as its variables.
-    public func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    public func render(_ name: String, context: [String: TemplateValue]) throws(TemplateError) -> String {
         try template(named: name).render(context, library: self)
     }
 }
