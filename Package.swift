@@ -11,18 +11,15 @@ let package = Package(
     ],
     targets: [
         // Parser, model, lint, diff, .ckdb interop, generator: pure functions, no I/O but reading files.
-        .target(name: "CloudSchemaCore", dependencies: ["CloudSchemaTemplates"]),
+        .target(name: "CloudSchemaCore"),
         // What generated code imports. Depends on nothing of ours.
         .target(name: "CloudSchemaRuntime"),
         // The `cloudschema` command: argument parsing and subcommands only.
         .executableTarget(name: "cloudschema", dependencies: ["CloudSchemaCore"], path: "Sources/CloudSchemaCLI"),
         // `swift run -c release CloudSchemaBenchmark`: throughput figures, never run by `swift test`.
         .executableTarget(name: "CloudSchemaBenchmark", dependencies: ["CloudSchemaCore"]),
-        // The built-in code templates, `Templates/*.template`, compiled in as strings by the
-        // `EmbedTemplates` plugin (its `embed-templates` tool writes one Swift file). Being a
-        // target makes SwiftPM watch the folder, so adding or removing a template re-plans the build.
-        .target(name: "CloudSchemaTemplates", path: "Templates", plugins: ["EmbedTemplates"]),
-        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+        // `swift run embed-templates`: copies the built-in templates (`Templates/*.template`) into
+        // `Sources/CloudSchemaCore/Generate/Template/EmbeddedTemplates.swift`. Not a product.
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),

@@ -16,14 +16,16 @@ import Testing
         #expect(TemplateLibrary.builtIn.entries["Header.swift.template"]?.path == "Templates/Header.swift.template")
     }
 
-    /// The embedded copies are byte-for-byte the files in `Templates/`, and there is one per file.
+    /// The compiled-in copies (`EmbeddedTemplates.swift`) are byte-for-byte the files in `Templates/`,
+    /// one per file. When this fails, run `swift run embed-templates` and commit the result.
     @Test func builtInsMatchTheTemplatesFolder() throws {
+        let refresh = "EmbeddedTemplates.swift is out of date: run `swift run embed-templates`"
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path)
-            .filter { $0.hasSuffix(".template") }.sorted()
-        #expect(TemplateLibrary.builtIn.names == files)
+            .filter { $0.hasSuffix(".template") && !$0.hasPrefix(".") }.sorted()
+        #expect(TemplateLibrary.builtIn.names == files, "\(refresh)")
         for name in files {
             let onDisk = try String(contentsOf: Self.templatesFolder.appendingPathComponent(name), encoding: .utf8)
-            #expect(TemplateLibrary.builtIn.entries[name]?.text == onDisk, "\(name) differs from the embedded copy; rebuild")
+            #expect(TemplateLibrary.builtIn.entries[name]?.text == onDisk, "\(name): \(refresh)")
         }
     }
 

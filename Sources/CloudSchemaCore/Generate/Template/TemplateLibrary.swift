@@ -1,4 +1,3 @@
-import CloudSchemaTemplates
 import Foundation
 
 /// Templates by name: the built-ins, optionally overridden from a user's folder.
@@ -35,8 +34,10 @@ public struct TemplateLibrary: Sendable {
         for name in entries.keys { entries[name]!.path = pathPrefix + name }
     }
 
-    /// The templates compiled into CloudSchema from its `Templates/` folder
-    /// at build time (see `Plugins/EmbedTemplates`); nothing is read from disk.
+    /// The templates of CloudSchema's `Templates/` folder, compiled in
+    /// (`EmbeddedTemplates.swift`, refreshed by `swift run embed-templates`);
+    /// nothing is read from disk, so they are there in the command, in plugins
+    /// and in packages that depend on CloudSchema.
     public static let builtIn = TemplateLibrary(EmbeddedTemplates.all, pathPrefix: "Templates/")
 
     /// All names, sorted.
