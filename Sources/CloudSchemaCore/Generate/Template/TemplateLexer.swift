@@ -24,7 +24,9 @@
 /// 3. **An include alone on its line is indented like that line.** The
 ///    leading whitespace of the line is put in front of every non-empty line
 ///    the included template renders (as Mustache does with standalone
-///    partials), so an include nested in a type body stays aligned.
+///    partials), so an include nested in a type body stays aligned. The line
+///    break after the tag goes with the line, so the included template
+///    supplies its own (template files normally end with one).
 ///
 /// Text is otherwise copied byte for byte, including the final line break.
 struct TemplateLexer {
