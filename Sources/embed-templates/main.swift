@@ -32,7 +32,9 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// An ordinary `"..."` literal with every special character escaped.
+/// An ordinary `"..."` literal with every special character escaped. (This tool
+/// depends on nothing, not even `SwiftNaming`, so it still runs when the file it
+/// writes is broken.)
 func escapedLiteral(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
