@@ -18,6 +18,9 @@ let package = Package(
         .executableTarget(name: "cloudschema", dependencies: ["CloudSchemaCore"], path: "Sources/CloudSchemaCLI"),
         // `swift run -c release CloudSchemaBenchmark`: throughput figures, never run by `swift test`.
         .executableTarget(name: "CloudSchemaBenchmark", dependencies: ["CloudSchemaCore"]),
+        // `swift run embed-templates`: copies the built-in templates (`Templates/*.template`) into
+        // `Sources/CloudSchemaCore/Generate/Template/EmbeddedTemplates.swift`. Not a product.
+        .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore"], exclude: ["Golden"]),
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
         .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
