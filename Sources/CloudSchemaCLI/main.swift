@@ -9,7 +9,8 @@ struct Command: Sendable {
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command] = [
-    Command(spec: LintCommand.spec, run: LintCommand.run)
+    Command(spec: LintCommand.spec, run: LintCommand.run),
+    Command(spec: DiffCommand.spec, run: DiffCommand.run),
 ]
 
 let overview = """

@@ -262,6 +262,11 @@ private struct Comparer {
         return field.isEncrypted && lossy ? "ENCRYPTED \(base)" : base
     }
 
+    /// `name: Type?`, as the field would be written back.
+    private func declaration(_ field: Field) -> String {
+        "\(field.name): \(field.type)\(field.isOptional ? "?" : "")"
+    }
+
     private mutating func fieldRemoved(_ field: Field, from old: RecordType, in new: RecordType, mirror: Bool) {
         let subject = fieldSubject(new, field, mirror: mirror)
         let deprecated = field.deprecation != nil ? "; it was already @deprecated, so keep it declared" : ""
@@ -278,6 +283,8 @@ private struct Comparer {
                     .fieldRemoved, subject, rule: BreakingRules.fieldNoDelete,
                     message:
                         "field '\(field.key)' of record type '\(new.cloudKitName)' was removed, but CloudKit cannot delete a deployed field\(deprecated)",
+                    fix:
+                        "Keep `\(declaration(field))\(field.key != field.name ? " @name(\"\(field.key)\")" : "")` in '\(new.name)', marked @deprecated(\"why\") if it is no longer used; if you renamed it, put @name(\"\(field.key)\") on the new property instead.",
                     at: new.spans.name, deployedAt: field.spans.name, before: typeText(field)))
         }
     }
@@ -292,6 +299,7 @@ private struct Comparer {
                     mirror ? .modelAttributeAdded : .fieldAdded, subject, rule: BreakingRules.fieldNewRequired,
                     message:
                         "new \(what) of type \(typeText(field)) is required and has no default, but records saved by older app versions lack it",
+                    fix: "Make it optional (`\(field.name): \(field.type)?`) or give it a default (`\(field.name): \(field.type) = ...`).",
                     at: typeRange, after: typeText(field),
                     fixIts: typeRange.map { [.insert("?", at: $0.endOnly, "make '\(field.name)' optional")] } ?? []))
         } else {
@@ -327,6 +335,12 @@ private struct Comparer {
                     fix: "Keep the old CloudKit key: `\(new.name): \(new.type)\(new.isOptional ? "?" : "") @name(\"\(old.key)\")`.",
                     at: new.spans.name, deployedAt: old.spans.name, before: old.key, after: new.key, fixIts: fixIts))
         }
+    }
+
+    /// "Int64 to Double (INT64 to DOUBLE in CloudKit)", or CloudKit's spelling alone when `.ckdb` is involved.
+    private func typeChange(_ old: Field, _ new: Field) -> String {
+        let cloudKit = "\(old.type.cloudKitType) to \(new.type.cloudKitType)"
+        return lossy ? cloudKit : "\(old.type) to \(new.type) (\(cloudKit) in CloudKit)"
     }
 
     private enum TypeComparison { case same, preferenceAssigned, preferenceChanged, different }
@@ -367,7 +381,9 @@ private struct Comparer {
                     mirror ? .modelAttributeTypeChanged : .fieldTypeChanged, subject,
                     rule: mirror ? BreakingRules.modelAttributeSameType : BreakingRules.fieldSameType,
                     message:
-                        "\(label) changed type from \(old.type.cloudKitType) to \(new.type.cloudKitType); a deployed field keeps its CloudKit type forever",
+                        "\(label) changed type from \(typeChange(old, new)); a deployed field keeps its CloudKit type forever",
+                    fix:
+                        "Keep `\(declaration(old))`; add a new field of type \(new.type) (marking '\(old.name)' @deprecated) and copy values across in app code.",
                     at: typeRange, deployedAt: old.spans.type ?? old.spans.name,
                     before: old.type.cloudKitType.description, after: new.type.cloudKitType.description))
         }
@@ -378,6 +394,8 @@ private struct Comparer {
                     rule: BreakingRules.fieldNoEncryptionChange,
                     message:
                         "\(label) is \(new.isEncrypted ? "now encrypted" : "no longer encrypted"); CloudKit cannot change a deployed field's encryption",
+                    fix:
+                        "\(new.isEncrypted ? "Remove @encrypted from" : "Restore @encrypted on") '\(new.name)'; for \(new.isEncrypted ? "encrypted" : "unencrypted") values, add a new field and mark '\(new.name)' @deprecated.",
                     at: new.isEncrypted ? new.spans.attribute("encrypted") : new.spans.name,
                     deployedAt: old.isEncrypted ? old.spans.attribute("encrypted") : old.spans.name,
                     before: old.isEncrypted ? "encrypted" : "not encrypted", after: new.isEncrypted ? "encrypted" : "not encrypted"))
@@ -430,6 +448,7 @@ private struct Comparer {
                     .fieldMadeRequired, subject, rule: BreakingRules.fieldNewRequired,
                     message:
                         "\(label) is now required and has no default, but records saved without it (by older app versions) fail to decode",
+                    fix: "Keep it optional (`\(new.name): \(new.type)?`) or give it a default (`\(new.name): \(new.type) = ...`).",
                     at: typeRange, deployedAt: old.spans.type, before: typeText(old), after: typeText(new),
                     fixIts: typeRange.map { [.insert("?", at: $0.endOnly, "keep '\(new.name)' optional")] } ?? []))
         } else if !old.isOptional, new.isOptional {
@@ -438,7 +457,7 @@ private struct Comparer {
                     .fieldMadeOptional, subject, message: "\(label) is now optional", at: typeRange,
                     before: typeText(old), after: typeText(new)))
         }
-        if old.defaultValue != new.defaultValue, new.mayBeAbsent {
+        if old.defaultValue != new.defaultValue, new.mayBeAbsent, old.type.cloudKitType == new.type.cloudKitType {
             add(
                 SchemaChange(
                     .fieldDefaultChanged, subject,
