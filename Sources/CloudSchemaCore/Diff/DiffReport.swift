@@ -94,7 +94,7 @@ public enum DiffReport {
             for change in group.changes {
                 let rule = change.rule.map { "`\($0.id)`" } ?? ""
                 let place = change.location.map { "`\($0.file):\($0.start.line)`" } ?? "(removed)"
-                out += "| \(mark(change)) | \(cell(codeQuoted(sentence(change.message)))) | \(rule) | \(place) |\n"
+                out += "| \(mark(change)) | \(cell(inline(sentence(change.message)))) | \(rule) | \(place) |\n"
             }
             out += "\n"
         }
@@ -103,7 +103,7 @@ public enum DiffReport {
             out += "#### What to do\n\n"
             for change in flagged {
                 guard let rule = change.rule else { continue }
-                out += "- \(symbol(change)) `\(change.subject.displayName)` (`\(rule.id)`): \(cell(change.fix ?? rule.fix))\n"
+                out += "- \(symbol(change)) `\(change.subject.displayName)` (`\(rule.id)`): \(cell(inline(change.fix ?? rule.fix)))\n"
             }
             out += "\n"
         }
@@ -138,6 +138,39 @@ public enum DiffReport {
         case .info?: "ℹ️"
         case nil: "✅"
         }
+    }
+
+    /// Message text as Markdown: 'names' and @attributes (which GitHub would turn into
+    /// user mentions) become code spans.
+    static func inline(_ text: String) -> String {
+        var out = ""
+        var inCode = false
+        var i = text.startIndex
+        let quoted = codeQuoted(text)
+        i = quoted.startIndex
+        while i < quoted.endIndex {
+            let c = quoted[i]
+            if c == "`" { inCode.toggle() }
+            if !inCode, c == "@", let end = attributeEnd(in: quoted, from: i) {
+                out += "`" + quoted[i..<end] + "`"
+                i = end
+                continue
+            }
+            out.append(c)
+            i = quoted.index(after: i)
+        }
+        return out
+    }
+
+    /// The end of `@name` or `@name(...)` starting at `start`, if it is one.
+    private static func attributeEnd(in text: String, from start: String.Index) -> String.Index? {
+        var i = text.index(after: start)
+        while i < text.endIndex, text[i].isLetter || text[i].isNumber || text[i] == "_" { i = text.index(after: i) }
+        guard i > text.index(after: start) else { return nil }
+        if i < text.endIndex, text[i] == "(", let close = text[i...].firstIndex(of: ")") {
+            return text.index(after: close)
+        }
+        return i
     }
 
     /// Names quoted as 'x' in messages become `x` in Markdown.
