@@ -9,7 +9,9 @@ struct Command: Sendable {
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command] = [
-    Command(spec: LintCommand.spec, run: LintCommand.run)
+    Command(spec: LintCommand.spec, run: LintCommand.run),
+    Command(spec: ImportCommand.spec, run: ImportCommand.run),
+    Command(spec: ExportCommand.spec, run: ExportCommand.run),
 ]
 
 let overview = """
