@@ -37,14 +37,18 @@ public enum CKDBImporter {
         }
 
         mutating func write(source: String?) -> String {
-            if let source { out += "// Imported from \(source) by `cloudschema import`.\n\n" }
+            if let source { out += "// Imported from \(source) by `cloudschema import`.\n" }
+            if schema.recordTypes.contains(where: { $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) } }) {
+                out += "// Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.\n"
+            }
+            if !out.isEmpty { out += "\n" }
             for role in schema.roles.sorted(by: sourceOrder(\.spans)) {
                 putComments(before: role.spans, indent: "")
                 out += doc(role.doc, indent: "")
                 out += "role \(swiftName(role.name))\n"
             }
             for record in schema.recordTypes.sorted(by: sourceOrder(\.spans)) {
-                if !out.isEmpty { out += "\n" }
+                if !out.isEmpty, !out.hasSuffix("\n\n") { out += "\n" }
                 putComments(before: record.spans, indent: "")
                 writeRecord(record)
             }
@@ -107,14 +111,13 @@ public enum CKDBImporter {
 
         private mutating func writeField(_ field: Field, in record: RecordType) {
             out += doc(field.doc, indent: "    ")
-            var (type, note) = typeText(field, in: record)
+            let (type, note) = typeText(field, in: record)
             var line = "    \(swiftName(field.name)): \(type)?"
             if !isIdentifier(field.key) { line += " @name(\(SchemaText.stringLiteral(field.key)))" }
             let ranges = field.spans.attributes
             let indexes = field.indexes.names.sorted { (ranges[$0]?.start.offset ?? Int.max) < (ranges[$1]?.start.offset ?? Int.max) }
             for index in indexes { line += " @\(index)" }
             if field.isEncrypted { line += " @encrypted" }
-            if field.isCloudKitSystemField, note == nil { note = "CloudKit system field; written here for its index" }
             out += line + (note.map { "  // \($0)" } ?? "") + "\n"
         }
 
