@@ -18,6 +18,8 @@ struct CKDBToken: Sendable {
     var range: SourceRange
     /// True when a line break separates this token from the previous one.
     var isAtLineStart: Bool
+    /// A quoted name without its closing quote (already reported by the lexer).
+    var isUnterminated = false
 
     func isKeyword(_ keyword: String) -> Bool { kind == .word && upper == keyword }
 }
@@ -178,11 +180,13 @@ struct CKDBLexer {
         let content = String(decoding: bytes[contentStart..<index], as: UTF8.self)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
+            emit(.quoted, content, start)
         } else {
             diagnostics.append(
                 .error(.syntaxError, "unterminated quoted name; add a closing '\"' on the same line", at: range(start)))
+            emit(.quoted, content, start)
+            tokens[tokens.count - 1].isUnterminated = true
         }
-        emit(.quoted, content, start)
     }
 
     /// One token and one diagnostic for a run of characters that start no token.

@@ -38,7 +38,9 @@ public struct CKDBParser {
     /// Parses one file, keeping detached comments for `CKDBImporter`.
     public static func parseFile(_ bytes: [UInt8], file: String) -> CKDBParseResult {
         let lexer = CKDBLexer.tokenize(bytes, file: file)
-        var parser = CKDBParser(tokens: lexer.tokens, comments: lexer.comments, file: file)
+        // Stray characters are reported by the lexer; the parser reads on as if they were not there.
+        var parser = CKDBParser(tokens: lexer.tokens.filter { $0.kind != .other }, comments: lexer.comments, file: file)
+        parser.allTokens = lexer.tokens
         let accepted = parser.parseSchema()
         let diagnostics = (accepted ? lexer.diagnostics + parser.diagnostics : parser.diagnostics).sorted()
         return CKDBParseResult(schema: parser.schema, diagnostics: diagnostics, detachedComments: parser.detached)
@@ -47,6 +49,8 @@ public struct CKDBParser {
     // MARK: State
 
     private let tokens: [CKDBToken]
+    /// Including `.other` tokens, to recognise a file that is not a schema.
+    private var allTokens: [CKDBToken] = []
     private let comments: [CKDBComment]
     private let file: String
     private var index = 0
@@ -234,10 +238,10 @@ public struct CKDBParser {
 
     /// One clear error for a file that does not start with `DEFINE SCHEMA` and has no schema statement first.
     private mutating func notASchema() {
-        let words = Set(tokens.prefix(2000).filter { $0.kind == .word }.map(\.text))
+        let words = Set(allTokens.prefix(2000).filter { $0.kind == .word }.map(\.text))
         let swiftWords: Set<String> = ["import", "struct", "class", "func", "let", "var", "enum", "extension", "protocol"]
         let looksLikeSwift = !words.isDisjoint(with: swiftWords)
-            || comments.first?.text.hasPrefix("//") == true && tokens.contains { $0.kind == .other && $0.text.contains("{") }
+            || allTokens.prefix(2000).contains { $0.kind == .other && $0.text.contains("{") }
         if atEnd {
             error(.ckdbNotASchema, "empty .ckdb file; a CloudKit schema starts with 'DEFINE SCHEMA'", at: current.range)
             return
@@ -455,6 +459,7 @@ public struct CKDBParser {
             throw fail("expected a field name or GRANT, found \(describe(current))")
         }
         advance()
+        if nameToken.isUnterminated { throw Recover() }
         let name = nameToken.text
         let isSystem = name.hasPrefix("_") && CKDB.isSystemFieldKey(name)
         if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
