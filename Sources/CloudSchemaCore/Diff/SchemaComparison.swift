@@ -3,9 +3,11 @@
 /// Swift name that keeps the key through `@name`) are safe; key changes are removals.
 ///
 /// When either side was read from `.ckdb`, the comparison is limited to what `.ckdb`
-/// can state: no optionality, defaults, enums, zones, placements, reference targets,
-/// Swift names or key-value stores, and SwiftData models are compared as the `CD_`
-/// record types Core Data's CloudKit mirroring creates for them.
+/// can state: no optionality or default changes, enums, zones, placements, reference
+/// targets, Swift names, deprecations or key-value stores; grants only where both sides
+/// are `.ckdb` or the record type is public; and SwiftData models are compared as the
+/// `CD_` record types Core Data's CloudKit mirroring creates for them. A new required
+/// field is still caught, since the current side states it.
 public enum SchemaComparison {
     /// - Parameters:
     ///   - deployedFormat, currentFormat: the format each side was read from; nil infers
@@ -25,29 +27,26 @@ public enum SchemaComparison {
         schema.recordTypes.contains { $0.format == .ckdb } ? .ckdb : .cloudschema
     }
 
-    /// The record type Core Data's CloudKit mirroring stores a SwiftData model as:
-    /// `CD_<Model>` with one `CD_<attribute>` field per stored attribute and to-one
-    /// relationship (to-many relationships are stored on the other side or in `CDMR`
-    /// records). Locations are the model's, so findings point at the model.
-    public static func mirroredRecordType(of model: Model) -> RecordType {
+    /// The record type Core Data's CloudKit mirroring stores a SwiftData model as
+    /// (`CoreDataMirror`, the same mapping `cloudschema export` writes), keeping what the
+    /// diff needs beyond it: each attribute's optionality, default and deprecation, so a
+    /// new required attribute is caught against a `.ckdb` export too. Locations are the
+    /// model's, so findings point at the model. Mirroring's own bookkeeping fields
+    /// (`CD_entityName`, `_ckAsset` companions) are left out.
+    public static func mirroredRecordType(of model: Model, in schema: Schema) -> RecordType {
         var fields: [Field] = []
         for property in model.properties where !property.isTransient {
-            let type: FieldType
-            switch property.type {
-            case .model: type = .string  // the related record's recordName
-            case .list(.model): continue
-            case .list: type = .data  // arrays are stored as transformable data (UNSURE for composites)
-            default: type = property.type
+            for var field in CoreDataMirror.fields(for: property, of: model, in: schema) where !isMirrorBookkeeping(field.key) {
+                field.name = property.name
+                field.isOptional = property.isOptional || property.isRelationship
+                field.defaultValue = property.defaultValue
+                field.deprecation = property.deprecation
+                fields.append(field)
             }
-            fields.append(
-                Field(
-                    name: property.name, key: mirrorPrefix + property.name, type: type, isOptional: property.isOptional,
-                    defaultValue: property.defaultValue, isEncrypted: property.isEncrypted,
-                    deprecation: property.deprecation, doc: property.doc, spans: property.spans))
         }
         return RecordType(
-            name: model.name, cloudKitName: mirrorPrefix + model.name, deprecation: model.deprecation, fields: fields,
-            doc: model.doc, format: .cloudschema, spans: model.spans)
+            name: model.name, cloudKitName: CoreDataMirror.recordTypeName(for: model), deprecation: model.deprecation,
+            fields: fields, doc: model.doc, format: .cloudschema, spans: model.spans)
     }
 
     static let mirrorPrefix = "CD_"
@@ -96,7 +95,8 @@ private struct Comparer {
         guard lossy, format == .cloudschema else { return schema.recordTypes }
         let own = Set(schema.recordTypes.map(\.cloudKitName))
         return schema.recordTypes
-            + schema.models.map(SchemaComparison.mirroredRecordType).filter { !own.contains($0.cloudKitName) }
+            + schema.models.map { SchemaComparison.mirroredRecordType(of: $0, in: schema) }
+            .filter { !own.contains($0.cloudKitName) }
     }
 
     private func isMirror(_ record: RecordType) -> Bool {
@@ -197,7 +197,7 @@ private struct Comparer {
                         at: new.spans.attribute("shareable"), deployedAt: old.spans.name))
             }
         }
-        if old.deprecation == nil, new.deprecation != nil {
+        if !lossy, old.deprecation == nil, new.deprecation != nil {
             add(
                 SchemaChange(
                     mirror ? .modelDeprecated : .recordTypeDeprecated, subject,
@@ -400,7 +400,7 @@ private struct Comparer {
                     deployedAt: old.isEncrypted ? old.spans.attribute("encrypted") : old.spans.name,
                     before: old.isEncrypted ? "encrypted" : "not encrypted", after: new.isEncrypted ? "encrypted" : "not encrypted"))
         }
-        if old.deprecation == nil, new.deprecation != nil {
+        if !lossy, old.deprecation == nil, new.deprecation != nil {
             add(
                 SchemaChange(
                     mirror ? .modelAttributeDeprecated : .fieldDeprecated, subject,
