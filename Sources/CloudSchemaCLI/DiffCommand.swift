@@ -32,6 +32,13 @@ enum DiffCommand {
             return 2
         }
         let format = arguments.value("format") ?? "text"
+        let source: DiffSource
+        do {
+            source = try DiffSource(parsing: against)
+        } catch {
+            Terminal.err("error: \(error.message)\nUsage: \(spec.usage)\n")
+            return 2
+        }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let current = SchemaLoader.load(paths: paths)
         if current.diagnostics.contains(where: { $0.id == .inputUnreadable }) {
@@ -43,7 +50,7 @@ enum DiffCommand {
         }
         let deployed: LoadedSchema
         do {
-            deployed = try DiffSourceLoader.load(DiffSource(parsing: against), currentPaths: paths)
+            deployed = try DiffSourceLoader.load(source, currentPaths: paths)
         } catch {
             Terminal.err("error: \(error.message)\n")
             return 2

@@ -311,15 +311,27 @@ private struct Comparer {
         }
     }
 
+    /// Pairs each removed field with an added one of the same CloudKit type (and
+    /// encryption): first those whose indexes also match, then any.
     private mutating func suspectRenames(removed: [Field], added: [Field], in record: RecordType) {
         var candidates = added
-        for old in removed {
-            guard
-                let index = candidates.firstIndex(where: {
-                    $0.type.cloudKitType == old.type.cloudKitType && $0.isEncrypted == old.isEncrypted
-                })
-            else { continue }
-            let new = candidates.remove(at: index)
+        var pairs: [(old: Field, new: Field)] = []
+        var unpaired: [Field] = []
+        for strict in [true, false] {
+            for old in strict ? removed : unpaired {
+                guard
+                    let index = candidates.firstIndex(where: {
+                        $0.type.cloudKitType == old.type.cloudKitType && $0.isEncrypted == old.isEncrypted
+                            && (!strict || $0.indexes == old.indexes)
+                    })
+                else {
+                    if strict { unpaired.append(old) }
+                    continue
+                }
+                pairs.append((old, candidates.remove(at: index)))
+            }
+        }
+        for (old, new) in pairs {
             var fixIts: [Diagnostic.FixIt] = []
             if record.format == .cloudschema, new.spans.attributes["name"] == nil,
                 let end = new.spans.defaultValue ?? new.spans.type

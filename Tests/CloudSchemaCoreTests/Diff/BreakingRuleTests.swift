@@ -269,6 +269,22 @@ struct BreakingRuleTests {
         #expect(rename.fixIts[0].edits[0].range.start.column == 19)
     }
 
+    @Test func renamePairsPreferFieldsWithTheSameIndexes() {
+        let before = """
+            record Plant {
+                colour: String?
+                name: String @queryable
+            }
+            """
+        let after = """
+            record Plant {
+                title: String @queryable
+            }
+            """
+        let rename = compare(before, after).warnings[0]
+        #expect(rename.before == "name" && rename.after == "title")
+    }
+
     @Test func renamingASwiftPropertyThatKeepsItsKeyIsSafe() {
         let before = """
             record Plant {
