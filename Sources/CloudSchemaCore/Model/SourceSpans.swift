@@ -50,5 +50,6 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
-    public var names: [String] { entries.map(\.name) }
+    /// The attribute names, in source order (dictionary-like).
+    public var keys: [String] { entries.map(\.name) }
 }
