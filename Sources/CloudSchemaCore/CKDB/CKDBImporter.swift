@@ -78,6 +78,10 @@ public enum CKDBImporter {
             if let entity = record.coreDataEntityName {
                 out += "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
             }
+            if record.cloudKitName == "Users" {
+                // CloudKit's own user record type: exports list it, and apps may add fields to it.
+                out += "// cloudschema:ignore RECORD_NAME_RESERVED the system Users record type, as exported\n"
+            }
             out += doc(record.doc, indent: "")
             var header = "record \(swiftName(record.name))"
             if record.placement == .publicDatabase { header += " in public" }
