@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "cloudschema", targets: ["cloudschema"]),
         .library(name: "CloudSchemaCore", targets: ["CloudSchemaCore"]),
         .library(name: "CloudSchemaRuntime", targets: ["CloudSchemaRuntime"]),
+        .plugin(name: "CloudSchemaPlugin", targets: ["CloudSchemaPlugin"]),
+        .plugin(name: "CloudSchemaCommand", targets: ["CloudSchemaCommand"]),
     ],
     targets: [
         // Parser, model, lint, diff, .ckdb interop, generator: pure functions, no I/O but reading files.
@@ -16,6 +18,14 @@ let package = Package(
         .target(name: "CloudSchemaRuntime"),
         // The `cloudschema` command: argument parsing and subcommands only.
         .executableTarget(name: "cloudschema", dependencies: ["CloudSchemaCore"], path: "Sources/CloudSchemaCLI"),
+        // Generates Swift from a target's schemas on every build.
+        .plugin(name: "CloudSchemaPlugin", capability: .buildTool(), dependencies: ["cloudschema"]),
+        // `swift package cloudschema lint|diff|format|generate|export|explain ...`
+        .plugin(
+            name: "CloudSchemaCommand",
+            capability: .command(
+                intent: .custom(verb: "cloudschema", description: "Lint, diff, format or generate the package's CloudKit schemas")),
+            dependencies: ["cloudschema"]),
         // `swift run -c release CloudSchemaBenchmark`: throughput figures, never run by `swift test`.
         .executableTarget(name: "CloudSchemaBenchmark", dependencies: ["CloudSchemaCore"]),
         // `swift run embed-templates`: copies the built-in templates (`Templates/*.template`) into

@@ -1,0 +1,77 @@
+import Foundation
+import PackagePlugin
+
+/// Generates Swift from a target's `.cloudschema` (and `.ckdb`) files on every build.
+///
+/// One build command per target with a fixed list of outputs (`<file>.swift` per schema
+/// file, plus `CloudSchema.swift`), declared before it runs, so SwiftPM and Xcode run the
+/// generator only when a schema, the config or the `cloudschema` tool itself changed. Lint
+/// errors fail the build and show on the schema line (`file:line:col: error:`).
+@main
+struct CloudSchemaPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let files = target.sourceFiles.map(\.url)
+        return try CloudSchemaBuildCommand.make(
+            schemas: files.filter(CloudSchemaBuildCommand.isSchema),
+            config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
+            tool: context.tool(named: "cloudschema").url,
+            outputDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension CloudSchemaPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let files = target.inputFiles.map(\.url)
+            return try CloudSchemaBuildCommand.make(
+                schemas: files.filter(CloudSchemaBuildCommand.isSchema),
+                config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
+                tool: context.tool(named: "cloudschema").url,
+                outputDirectory: context.pluginWorkDirectoryURL)
+        }
+    }
+#endif
+
+enum CloudSchemaBuildCommand {
+    static func isSchema(_ url: URL) -> Bool {
+        url.pathExtension == "cloudschema" || url.pathExtension == "ckdb"
+    }
+
+    /// `cloudschema.json` among the target's files, else the nearest one above the target
+    /// (as `cloudschema lint` finds it), stopping at the package root's parent.
+    static func findConfig(in files: [URL], searchingUpFrom directory: URL?) -> URL? {
+        if let config = files.first(where: { $0.lastPathComponent == "cloudschema.json" }) { return config }
+        var folder = directory
+        while let current = folder, current.path != "/" {
+            let candidate = current.appendingPathComponent("cloudschema.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent("Package.swift").path) { break }
+            folder = current.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func make(schemas: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
+        guard !schemas.isEmpty else { return [] }
+        let sorted = schemas.sorted { $0.path < $1.path }
+        let outputs =
+            sorted.map { outputDirectory.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".swift") }
+            + [outputDirectory.appendingPathComponent("CloudSchema.swift")]
+        var arguments = ["generate"] + sorted.map(\.path) + ["--output", outputDirectory.path]
+        if let config { arguments += ["--config", config.path] }
+        let names = sorted.map(\.lastPathComponent).joined(separator: ", ")
+        return [
+            .buildCommand(
+                displayName: "CloudSchema: generating Swift from \(names)",
+                executable: tool,
+                arguments: arguments,
+                environment: [:],
+                // The tool itself is an input: upgrading CloudSchema regenerates.
+                inputFiles: sorted + [tool] + (config.map { [$0] } ?? []),
+                outputFiles: outputs)
+        ]
+    }
+}
