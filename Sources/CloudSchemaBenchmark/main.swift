@@ -19,7 +19,8 @@ func measure(_ label: String, runs: Int = 5, _ body: () -> Void) {
         body()
         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
-    print(String(format: "%-22@ %7.1f MB/s  (%.3f s)", label as NSString, megabytes / best, best))
+    let name = label.padding(toLength: 18, withPad: " ", startingAt: 0)
+    print(name + String(format: "%7.1f MB/s  (%.3f s)", megabytes / best, best))
 }
 
 measure("parse") { _ = Parser.parse(bytes, file: "Bench.cloudschema") }

@@ -9,9 +9,18 @@ public struct Parser {
     public static let keywords: Set<String> = [
         "container", "role", "zone", "enum", "record", "model", "keyvalue", "grant",
     ]
-    static let declarationKeywords: Set<String> = [
-        "container", "role", "zone", "enum", "record", "model", "keyvalue",
-    ]
+
+    /// A switch, not a set lookup: this runs for every name in a file.
+    static func isKeyword(_ word: String) -> Bool {
+        word == "grant" || isDeclarationKeyword(word)
+    }
+
+    static func isDeclarationKeyword(_ word: String) -> Bool {
+        switch word {
+        case "container", "role", "zone", "enum", "record", "model", "keyvalue": true
+        default: false
+        }
+    }
 
     private let tokens: [Token]
     private let comments: [Comment]
@@ -94,7 +103,7 @@ public struct Parser {
 
     /// A declaration keyword at the start of a line, followed by a name: the start of the next declaration.
     private var atDeclarationStart: Bool {
-        current.kind == .identifier && current.isAtLineStart && Self.declarationKeywords.contains(current.text)
+        current.kind == .identifier && current.isAtLineStart && Self.isDeclarationKeyword(current.text)
             && (peek().kind == .identifier || peek().kind == .backtickIdentifier || peek().kind == .string)
     }
 
@@ -186,7 +195,7 @@ public struct Parser {
             if consume(.semicolon) != nil { continue }
             let doc = docComment()
             let start = current
-            guard start.kind == .identifier, Self.declarationKeywords.contains(start.text) else {
+            guard start.kind == .identifier, Self.isDeclarationKeyword(start.text) else {
                 let hint = current.kind == .rightBrace ? "; this '}' closes nothing" : ""
                 diagnostics.append(
                     .error(
@@ -268,7 +277,7 @@ public struct Parser {
             return NameSyntax(name: token.text, range: token.range, isBackticked: true)
         case .identifier:
             advance()
-            if !allowKeywords, Self.keywords.contains(token.text) {
+            if !allowKeywords, Self.isKeyword(token.text) {
                 diagnostics.append(
                     .error(
                         .syntaxError,
