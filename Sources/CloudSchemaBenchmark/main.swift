@@ -2,10 +2,14 @@ import CloudSchemaCore
 import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
-// Run in release: `swift run -c release CloudSchemaBenchmark [units]` (a unit is about 2.3 KB).
+// Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
+// about 2.3 KB; stages: parse, resolve, lint; default all).
 // Never part of `swift test`: timings belong here, not in assertions.
 
-let units = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 4_000
+let arguments = CommandLine.arguments.dropFirst()
+let units = arguments.first.flatMap(Int.init) ?? 4_000
+let requested = Set(arguments.filter { Int($0) == nil })
+func wants(_ stage: String) -> Bool { requested.isEmpty || requested.contains(stage) }
 let text = BenchmarkSchema.generate(units: units)
 let bytes = Array(text.utf8)
 let megabytes = Double(bytes.count) / 1_000_000
@@ -23,9 +27,11 @@ func measure(_ label: String, runs: Int = 5, _ body: () -> Void) {
     print(name + String(format: "%7.1f MB/s  (%.3f s)", megabytes / best, best))
 }
 
-measure("parse") { _ = Parser.parse(bytes, file: "Bench.cloudschema") }
-measure("parse + resolve") {
-    let loaded = SchemaLoader.load(bytes: [("Bench.cloudschema", bytes)])
-    precondition(!loaded.diagnostics.hasErrors, "the generated schema must be clean: \(loaded.diagnostics.prefix(3))")
+if wants("parse") { measure("parse") { _ = Parser.parse(bytes, file: "Bench.cloudschema") } }
+if wants("resolve") {
+    measure("parse + resolve") {
+        let loaded = SchemaLoader.load(bytes: [("Bench.cloudschema", bytes)])
+        precondition(!loaded.diagnostics.hasErrors, "the generated schema must be clean: \(loaded.diagnostics.prefix(3))")
+    }
 }
-runLintBenchmark()
+if wants("lint") { runLintBenchmark() }

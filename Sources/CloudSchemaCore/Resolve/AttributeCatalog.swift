@@ -9,6 +9,16 @@ enum AttributeCatalog {
         case recordField = "record fields"
         case modelProperty = "model properties"
         case keyValueKey = "keyvalue keys"
+
+        var bit: UInt8 { 1 << UInt8(Site.allCases.firstIndex(of: self)!) }
+    }
+
+    /// A set of sites as bits: checked for every attribute written, so no hashing.
+    struct Sites: OptionSet {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        init(_ sites: [Site]) { rawValue = sites.reduce(0) { $0 | $1.bit } }
+        func contains(_ site: Site) -> Bool { rawValue & site.bit != 0 }
     }
 
     enum Arguments {
@@ -24,33 +34,42 @@ enum AttributeCatalog {
     }
 
     struct Spec {
-        var sites: Set<Site>
+        var sites: Sites
         var arguments: Arguments
     }
 
-    static let specs: [String: Spec] = [
-        "shareable": Spec(sites: [.record, .zone], arguments: .none),
-        "name": Spec(sites: [.record, .recordField, .modelProperty, .keyValueKey], arguments: .string(optional: false)),
-        "deprecated": Spec(
-            sites: [.record, .enumeration, .model, .recordField, .modelProperty, .keyValueKey],
-            arguments: .string(optional: true)),
-        "queryable": Spec(sites: [.recordField], arguments: .none),
-        "sortable": Spec(sites: [.recordField], arguments: .none),
-        "searchable": Spec(sites: [.recordField], arguments: .none),
-        "encrypted": Spec(sites: [.recordField, .modelProperty], arguments: .none),
-        "parent": Spec(sites: [.recordField], arguments: .none),
-        "deleteSelf": Spec(sites: [.recordField], arguments: .none),
-        "merge": Spec(sites: [.recordField], arguments: .word(MergePolicy.allCases.map(\.rawValue))),
-        "unique": Spec(sites: [.modelProperty, .model], arguments: .none),
-        "externalStorage": Spec(sites: [.modelProperty], arguments: .none),
-        "transient": Spec(sites: [.modelProperty], arguments: .none),
-        "inverse": Spec(sites: [.modelProperty], arguments: .name),
-        "deleteRule": Spec(sites: [.modelProperty], arguments: .word(ModelProperty.DeleteRule.allCases.map(\.rawValue))),
+    static let names = [
+        "shareable", "name", "deprecated", "queryable", "sortable", "searchable", "encrypted", "parent",
+        "deleteSelf", "merge", "unique", "externalStorage", "transient", "inverse", "deleteRule",
     ]
+
+    private static let mergePolicies = MergePolicy.allCases.map(\.rawValue)
+    private static let deleteRules = ModelProperty.DeleteRule.allCases.map(\.rawValue)
+
+    /// Where an attribute may be written and what it takes; nil for unknown names.
+    static func spec(_ name: String) -> Spec? {
+        switch name {
+        case "shareable": Spec(sites: Sites([.record, .zone]), arguments: .none)
+        case "name": Spec(sites: Sites([.record, .recordField, .modelProperty, .keyValueKey]), arguments: .string(optional: false))
+        case "deprecated":
+            Spec(
+                sites: Sites([.record, .enumeration, .model, .recordField, .modelProperty, .keyValueKey]),
+                arguments: .string(optional: true))
+        case "queryable", "sortable", "searchable", "parent", "deleteSelf":
+            Spec(sites: Sites([.recordField]), arguments: .none)
+        case "encrypted": Spec(sites: Sites([.recordField, .modelProperty]), arguments: .none)
+        case "merge": Spec(sites: Sites([.recordField]), arguments: .word(mergePolicies))
+        case "unique": Spec(sites: Sites([.modelProperty, .model]), arguments: .none)
+        case "externalStorage", "transient": Spec(sites: Sites([.modelProperty]), arguments: .none)
+        case "inverse": Spec(sites: Sites([.modelProperty]), arguments: .name)
+        case "deleteRule": Spec(sites: Sites([.modelProperty]), arguments: .word(deleteRules))
+        default: nil
+        }
+    }
 
     /// The closest known attribute name, for "did you mean" hints.
     static func suggestion(for name: String) -> String? {
-        Spelling.closest(to: name, among: specs.keys)
+        Spelling.closest(to: name, among: names)
     }
 }
 

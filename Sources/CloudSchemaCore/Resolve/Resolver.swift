@@ -541,7 +541,7 @@ public struct Resolver {
         var checked = CheckedAttributes()
         for attribute in attributes {
             let name = attribute.name.name
-            guard var spec = AttributeCatalog.specs[name] else {
+            guard var spec = AttributeCatalog.spec(name) else {
                 report(
                     .error(
                         .attributeUnknown,
