@@ -9,7 +9,8 @@ struct Command: Sendable {
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command] = [
-    Command(spec: LintCommand.spec, run: LintCommand.run)
+    Command(spec: LintCommand.spec, run: LintCommand.run),
+    Command(spec: FormatCommand.spec, run: FormatCommand.run),
 ]
 
 let overview = """

@@ -61,6 +61,17 @@ public enum SchemaFormatter {
     public static func format(_ bytes: [UInt8], file: String) -> Result {
         let (syntax, diagnostics) = Parser.parse(bytes, file: file)
         if diagnostics.hasErrors { return .syntaxErrors(diagnostics) }
+        let output: String
+        switch layOut(syntax, bytes: bytes, file: file) {
+        case .formatted(let text): output = text
+        case let other: return other
+        }
+        if let problem = meaningChange(from: syntax, to: output, file: file) { return .failed(problem) }
+        return .formatted(output)
+    }
+
+    /// The canonical text of a file that parsed without errors, not yet checked.
+    static func layOut(_ syntax: SourceFileSyntax, bytes: [UInt8], file: String) -> Result {
         let tokens = Lexer.tokenize(bytes, file: file).tokens
         let declarations: [FormatElement]
         do {
@@ -75,9 +86,7 @@ public enum SchemaFormatter {
         }
         var printer = FormatPrinter(blankBeforeComment: blankBeforeComment)
         printer.printFile(declarations, endComments: placement.fileEndComments)
-        let output = printer.output
-        if let problem = meaningChange(from: syntax, to: output, file: file) { return .failed(problem) }
-        return .formatted(output)
+        return .formatted(printer.output)
     }
 
     /// Why `formatted` does not mean the same as `original`, or nil when it does: it must
