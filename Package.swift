@@ -18,10 +18,13 @@ let package = Package(
         .executableTarget(name: "cloudschema", dependencies: ["CloudSchemaCore"], path: "Sources/CloudSchemaCLI"),
         // `swift run -c release CloudSchemaBenchmark`: throughput figures, never run by `swift test`.
         .executableTarget(name: "CloudSchemaBenchmark", dependencies: ["CloudSchemaCore"]),
-        .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore"]),
-        .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
-        // Runs the built `cloudschema` binary as a user would.
+        // `swift run embed-templates`: copies the built-in templates (`Templates/*.template`) into
+        // `Sources/CloudSchemaCore/Generate/Template/EmbeddedTemplates.swift`. Not a product.
+        .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
+        .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore"], exclude: ["Golden"]),
+        // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
         .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
+        .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CloudSchemaCore
+import Foundation
 
 enum LintCommand {
     static let spec = CommandSpec(
@@ -7,25 +8,149 @@ enum LintCommand {
         positionals: "[<paths> ...]",
         positionalHelp: "Schema files or folders, searched recursively for *.cloudschema. (default: .)",
         options: [
-            .option("format", value: "format", "Output format.", default: "text", choices: ["text", "json"])
+            .option(
+                "format", value: "format", "Output format (markdown: with --list-rules only).", default: "text",
+                choices: ["text", "json", "sarif", "github", "markdown"]),
+            .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
+            .flag("strict", "Treat warnings as failures (exit code 1)."),
+            .flag("list-rules", "List every rule with its ID, category, default severity and summary."),
         ],
         examples: [
             "cloudschema lint Schemas",
             "cloudschema lint Sources/App/Garden.cloudschema --format json",
-        ])
+            "cloudschema lint --format sarif > cloudschema.sarif",
+            "cloudschema lint --list-rules --format markdown",
+        ],
+        discussion: """
+            Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage, config or I/O error.
+            Configure rules in cloudschema.json ({"lint": {"use", "except", "severity", "ignore"}}); silence one
+            finding with '// cloudschema:ignore RULE_ID reason' on the line before the element or at its end.
+            """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
+        let format = arguments.value("format") ?? "text"
+        if arguments.flag("list-rules") {
+            switch format {
+            case "json": Terminal.out(LintRegistry.json())
+            case "markdown": Terminal.out(LintRegistry.markdown())
+            case "text": Terminal.out(LintRegistry.textList())
+            default:
+                Terminal.err("error: --list-rules supports --format text, json or markdown\n")
+                return 2
+            }
+            return 0
+        }
+        if format == "markdown" {
+            Terminal.err("error: --format markdown is for --list-rules; use text, json, sarif or github for findings\n")
+            return 2
+        }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let loaded = SchemaLoader.load(paths: paths)
-        let diagnostics = loaded.diagnostics
-        switch arguments.value("format") {
+
+        // Configuration: --config for every file, else the nearest cloudschema.json per file.
+        var configDiagnostics: [Diagnostic] = []
+        var configs: [String: LintConfiguration] = [:]
+        var configFor: [String: String] = [:]
+        var fixed: LintConfiguration?
+        if let path = arguments.value("config") {
+            let (config, problems) = ConfigurationLoader.load(path: path)
+            fixed = config
+            configDiagnostics += problems
+        } else {
+            var cache: [String: String?] = [:]
+            for file in loaded.sources.paths {
+                guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
+                configFor[file] = found
+                if configs[found] == nil {
+                    let (config, problems) = ConfigurationLoader.load(path: found)
+                    configs[found] = config
+                    configDiagnostics += problems
+                }
+            }
+        }
+        if !configDiagnostics.isEmpty {
+            let sources = sourcesIncludingConfigs(loaded.sources, configDiagnostics)
+            emit(configDiagnostics.sorted(), format: format, sources: sources)
+            return 2
+        }
+        let defaults = LintConfiguration.default
+        let diagnostics = Linter.lint(loaded) { file in
+            if let fixed { return fixed }
+            guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
+            return config
+        }
+        emit(diagnostics, format: format, sources: loaded.sources)
+        if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
+        if diagnostics.hasErrors { return 1 }
+        if arguments.flag("strict") && diagnostics.contains(where: { $0.severity == .warning }) { return 1 }
+        return 0
+    }
+
+    static func emit(_ diagnostics: [Diagnostic], format: String, sources: SourceStore) {
+        switch format {
         case "json":
             Terminal.out(DiagnosticRenderer.json(diagnostics))
+        case "sarif":
+            Terminal.out(
+                DiagnosticRenderer.sarif(
+                    diagnostics, rules: LintRegistry.metadata, sources: sources, toolVersion: CloudSchemaVersion.current))
+        case "github":
+            Terminal.out(DiagnosticRenderer.github(diagnostics))
         default:
-            Terminal.out(DiagnosticRenderer.text(diagnostics, sources: loaded.sources, color: Terminal.stdoutSupportsColor))
+            Terminal.out(DiagnosticRenderer.text(diagnostics, sources: sources, color: Terminal.stdoutSupportsColor))
             if !diagnostics.isEmpty { Terminal.err(DiagnosticRenderer.summary(diagnostics) + "\n") }
         }
-        if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
-        return diagnostics.hasErrors ? 1 : 0
+    }
+
+    /// Adds the config files' text so text output can quote the offending line.
+    private static func sourcesIncludingConfigs(_ sources: SourceStore, _ diagnostics: [Diagnostic]) -> SourceStore {
+        var store = sources
+        for file in Set(diagnostics.compactMap(\.range?.file)) where store.bytes(of: file) == nil {
+            if let data = FileManager.default.contents(atPath: file) { store.add(file, [UInt8](data)) }
+        }
+        return store
+    }
+}
+
+enum ExplainCommand {
+    static let spec = CommandSpec(
+        name: "explain",
+        abstract: "Explain a lint rule: the fact behind it and how to fix a finding.",
+        positionals: "<rule-id>",
+        positionalHelp: "A rule ID, e.g. ENCRYPTED_INDEXED ('cloudschema lint --list-rules' lists them).",
+        options: [],
+        examples: ["cloudschema explain MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard arguments.positionals.count == 1, let name = arguments.positionals.first else {
+            Terminal.err("error: expected one rule ID\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        guard let text = LintRegistry.explanation(of: DiagnosticID(name.uppercased())) else {
+            let all = LintRegistry.rules.map(\.id.rawValue) + LintRegistry.frontEndSummaries.keys.map(\.rawValue)
+            var message = "error: unknown rule '\(name)'"
+            if let close = all.min(by: { distance($0, name) < distance($1, name) }), distance(close, name) <= 4 {
+                message += "; did you mean '\(close)'?"
+            }
+            Terminal.err(message + "\nRun 'cloudschema lint --list-rules' to see every rule.\n")
+            return 2
+        }
+        Terminal.out(text)
+        return 0
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.uppercased().utf8)
+        let b = Array(b.uppercased().utf8)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

@@ -10,6 +10,7 @@ struct Command: Sendable {
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command] = [
     Command(spec: LintCommand.spec, run: LintCommand.run),
+    Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
 ]
 

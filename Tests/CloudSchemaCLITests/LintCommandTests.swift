@@ -12,12 +12,12 @@ struct LintCommandTests {
     }
 
     @Test func errorsPrintInTheXcodeFormAndExitWith1() throws {
-        let folder = try temporaryFolder(["Bad.cloudschema": "record Bed {\n    name: Strng\n}\n"])
+        let folder = try temporaryFolder(["Bad.cloudschema": "zone Z\nrecord Bed in Z {\n    name: Strng\n}\n"])
         let result = try cloudschema("lint", "Bad.cloudschema", in: folder)
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                Bad.cloudschema:2:11: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]
+                Bad.cloudschema:3:11: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]
                     name: Strng
                           ^~~~~
 
@@ -26,7 +26,7 @@ struct LintCommandTests {
     }
 
     @Test func jsonOutputWithEqualsSyntax() throws {
-        let folder = try temporaryFolder(["Bad.cloudschema": "record Bed {\n    name: Strng\n}\n"])
+        let folder = try temporaryFolder(["Bad.cloudschema": "zone Z\nrecord Bed in Z {\n    name: Strng\n}\n"])
         let result = try cloudschema("lint", "--format=json", ".", in: folder)
         #expect(result.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

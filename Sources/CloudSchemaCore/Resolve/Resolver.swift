@@ -31,6 +31,9 @@ public struct Resolver {
         }
     }
 
+    private static let referenceAttributes = ["parent", "deleteSelf"]
+    private static let relationshipAttributes = ["inverse", "deleteRule"]
+
     public static func resolve(_ files: [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
         var resolver = Resolver()
         let schema = resolver.run(files)
@@ -356,7 +359,7 @@ public struct Resolver {
         if attributes.has("sortable") { field.indexes.insert(.sortable) }
         if attributes.has("searchable") { field.indexes.insert(.searchable) }
         field.isEncrypted = attributes.has("encrypted")
-        for name in ["parent", "deleteSelf"] where attributes.has(name) {
+        for name in Self.referenceAttributes where attributes.has(name) {
             let allowed = name == "parent" ? type.isReference : type.isReferenceOrList
             if !allowed {
                 report(
@@ -438,7 +441,7 @@ public struct Resolver {
                             at: property.spans.attributes["externalStorage"]))
                 }
             }
-            for name in ["inverse", "deleteRule"] where attrs.has(name) && !property.isRelationship {
+            for name in Self.relationshipAttributes where attrs.has(name) && !property.isRelationship {
                 report(
                     .error(
                         .attributeMisplaced,

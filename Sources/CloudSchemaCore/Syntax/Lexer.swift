@@ -3,6 +3,7 @@
 struct Lexer {
     private let bytes: [UInt8]
     private let file: String
+    private let fileID: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -22,6 +23,7 @@ struct Lexer {
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
+        self.fileID = SourceFileNames.shared.id(for: file)
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
@@ -105,7 +107,7 @@ struct Lexer {
     }
 
     private func range(_ start: SourcePosition) -> SourceRange {
-        SourceRange(file: file, start: start, end: position)
+        SourceRange(fileID: fileID, start: start, end: position)
     }
 
     private func text(from offset: Int) -> String {

@@ -89,7 +89,7 @@ public struct Parser {
 
     private func range(from start: SourceRange) -> SourceRange {
         let last = tokens[max(index - 1, 0)].range
-        return SourceRange(file: file, start: start.start, end: max(last.end, start.end))
+        return start.with(start: start.start, end: max(last.end, start.end))
     }
 
     /// A declaration keyword at the start of a line, followed by a name: the start of the next declaration.
@@ -141,11 +141,11 @@ public struct Parser {
     }
 
     /// After a member or a body-less declaration: the next thing must start a new line.
-    private mutating func requireSeparator(after what: String) {
+    private mutating func requireSeparator(after what: @autoclosure () -> String) {
         if atEnd || current.isAtLineStart || current.kind == .rightBrace { return }
         if consume(.semicolon) != nil { return }
         diagnostics.append(
-            .error(.syntaxError, "expected a new line or ';' after \(what), found \(describe(current))", at: current.range))
+            .error(.syntaxError, "expected a new line or ';' after \(what()), found \(describe(current))", at: current.range))
         skipToEndOfLine()
         _ = consume(.semicolon)
     }

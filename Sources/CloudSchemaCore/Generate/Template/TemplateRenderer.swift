@@ -1,0 +1,187 @@
+/// Walks parsed templates and writes their output. One renderer serves one
+/// `render` call: it holds the variable scopes, the chain of includes (to
+/// report recursion) and the templates parsed so far.
+final class TemplateRenderer {
+    private let library: TemplateLibrary
+    /// Innermost scope last; a `for` pushes one for its variable and `loop`.
+    private var scopes: [[String: TemplateValue]]
+    private var includeChain: [String] = []
+    private var parsed: [String: Template] = [:]
+
+    /// Includes nest at most this deep, recursion or not.
+    static let maximumIncludeDepth = 64
+
+    init(library: TemplateLibrary, context: [String: TemplateValue]) {
+        self.library = library
+        self.scopes = [context]
+    }
+
+    func render(_ template: Template, into output: inout String) throws(TemplateError) {
+        includeChain.append(template.name)
+        defer { includeChain.removeLast() }
+        try render(template.nodes, of: template.source, into: &output)
+    }
+
+    private func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout String) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .output(let expression):
+                let value = try evaluate(expression, in: source)
+                guard let text = value.scalarText else {
+                    let hint = switch value {
+                    case .null: "; give a fallback with '| default:\"…\"'"
+                    case .array: "; use '| join:\", \"' or a for loop"
+                    default: "; output one of its members"
+                    }
+                    throw source.error("cannot output \(value.kindName) '\(expression.spelling)'\(hint)", at: expression.position)
+                }
+                output += text
+            case .conditional(let branches, let otherwise):
+                var done = false
+                for branch in branches where try evaluate(branch.condition, in: source).isTruthy {
+                    try render(branch.body, of: source, into: &output)
+                    done = true
+                    break
+                }
+                if !done {
+                    try render(otherwise, of: source, into: &output)
+                }
+            case .loop(let variable, let sequence, let body, let empty):
+                let items: [TemplateValue]
+                switch try evaluate(sequence, in: source) {
+                case .array(let elements): items = elements
+                case .null: items = []
+                case let other:
+                    throw source.error("cannot loop over \(other.kindName) '\(sequence.spelling)'; 'for' needs an array", at: sequence.position)
+                }
+                if items.isEmpty {
+                    try render(empty, of: source, into: &output)
+                    continue
+                }
+                let parent = lookup("loop") ?? .null
+                scopes.append([:])
+                defer { scopes.removeLast() }
+                for (index, item) in items.enumerated() {
+                    scopes[scopes.count - 1] = [
+                        variable: item,
+                        "loop": [
+                            "index": .int(index + 1), "index0": .int(index),
+                            "first": .bool(index == 0), "last": .bool(index == items.count - 1),
+                            "length": .int(items.count), "parent": parent,
+                        ],
+                    ]
+                    try render(body, of: source, into: &output)
+                }
+            case .include(let name, let indent, let at):
+                let template = try included(name, from: source, at: at)
+                if indent.isEmpty {
+                    try render(template, into: &output)
+                } else {
+                    var inner = ""
+                    try render(template, into: &inner)
+                    output += TemplateFilter.indent(inner, by: indent, includingFirstLine: true)
+                }
+            }
+        }
+    }
+
+    private func included(_ name: String, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
+        guard let resolved = library.resolve(name) else {
+            throw source.error("include not found: '\(name)'", at: at)
+        }
+        if includeChain.contains(resolved) {
+            let chain = (includeChain + [resolved]).joined(separator: " -> ")
+            throw source.error("include recursion: \(chain)", at: at)
+        }
+        if includeChain.count >= Self.maximumIncludeDepth {
+            throw source.error("includes nested more than \(Self.maximumIncludeDepth) deep", at: at)
+        }
+        if let template = parsed[resolved] {
+            return template
+        }
+        let template = try library.template(named: resolved)
+        parsed[resolved] = template
+        return template
+    }
+
+    // MARK: Expressions
+
+    private func lookup(_ name: String) -> TemplateValue? {
+        for scope in scopes.reversed() {
+            if let value = scope[name] { return value }
+        }
+        return nil
+    }
+
+    private func evaluate(_ expression: TemplateExpression, in source: TemplateSource) throws(TemplateError) -> TemplateValue {
+        guard let value = try evaluateIfDefined(expression, in: source, missingIsError: true) else {
+            throw source.error("unknown variable '\(expression.spelling)'", at: expression.position)
+        }
+        return value
+    }
+
+    /// The value, or nil for a missing variable or member when `missingIsError` is false (the input of `default`).
+    private func evaluateIfDefined(
+        _ expression: TemplateExpression, in source: TemplateSource, missingIsError: Bool
+    ) throws(TemplateError) -> TemplateValue? {
+        switch expression {
+        case .literal(let value, _):
+            return value
+        case .variable(let name, let at):
+            if let value = lookup(name) { return value }
+            if missingIsError { throw source.error("unknown variable '\(name)'", at: at) }
+            return nil
+        case .member(let base, let name, let at):
+            guard let container = try evaluateIfDefined(base, in: source, missingIsError: missingIsError) else {
+                return nil
+            }
+            if let value = container[member: name] { return value }
+            guard missingIsError else { return nil }
+            var message = "'\(base.spelling)' has no member '\(name)'"
+            if case .dictionary(let d) = container {
+                let keys = d.keys.sorted()
+                message += d.isEmpty ? " (it is an empty dictionary)" : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
+            } else {
+                message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
+            }
+            throw source.error(message, at: at)
+        case .filter(let base, let filter, let argumentExpressions, let at):
+            let input = try evaluateIfDefined(base, in: source, missingIsError: filter != .default)
+            var arguments: [TemplateValue] = []
+            for argument in argumentExpressions {
+                arguments.append(try evaluate(argument, in: source))
+            }
+            do {
+                return try filter.apply(to: input, arguments: arguments)
+            } catch {
+                throw source.error("filter '\(filter.rawValue)' \(error.message)", at: at)
+            }
+        case .not(let operand):
+            return .bool(!(try evaluate(operand, in: source).isTruthy))
+        case .and(let lhs, let rhs):
+            guard try evaluate(lhs, in: source).isTruthy else { return .bool(false) }
+            return .bool(try evaluate(rhs, in: source).isTruthy)
+        case .or(let lhs, let rhs):
+            if try evaluate(lhs, in: source).isTruthy { return .bool(true) }
+            return .bool(try evaluate(rhs, in: source).isTruthy)
+        case .equal(let lhs, let rhs, let negated):
+            let equal = try evaluate(lhs, in: source) == evaluate(rhs, in: source)
+            return .bool(equal != negated)
+        }
+    }
+}
+
+extension TemplateExpression {
+    /// Where the expression starts, for messages (the operator-free leftmost part).
+    var position: Int {
+        switch self {
+        case .literal(_, let at): at
+        case .variable(_, let at): at
+        case .member(let base, _, _), .filter(let base, _, _, _): base.position
+        case .not(let operand): operand.position
+        case .and(let lhs, _), .or(let lhs, _), .equal(let lhs, _, _): lhs.position
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// A value a template can read: what the generator hands to `{{ … }}`, `{% if %}` and `{% for %}`.
+///
+/// Build contexts with literals: `["name": "Bed", "fields": [["swiftName": "sunHours"]], "isPublic": true]`.
+///
+/// **Member access.** `a.b` reads key `b` of dictionary `a`. Arrays, strings
+/// and dictionaries also answer `count` and `isEmpty` (a dictionary key of the
+/// same name wins); arrays answer `first` and `last` (null when empty).
+/// Reading a missing key is an error (so a typo in a template is reported, not
+/// rendered as nothing); give absent values as `.null` instead.
+///
+/// **Truthiness** (`{% if x %}`, `not`, `and`, `or`): `false`, `null`, `0`,
+/// `""`, `[]` and `[:]` are false; every other value is true.
+///
+/// **Output** (`{{ x }}`): a string is inserted as is (no escaping: use the
+/// `swiftIdentifier`, `swiftString` or `docComment` filters for text that came
+/// from a schema), an integer in decimal, a bool as `true`/`false`. Null,
+/// arrays and dictionaries cannot be output (use `default`, `join`, or a member).
+///
+/// **Equality** (`==`, `!=`) compares kind and value: `1 == "1"` is false.
+public enum TemplateValue: Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case array([TemplateValue])
+    case dictionary([String: TemplateValue])
+    case null
+
+    /// The truth value used by conditions; see the type's documentation.
+    public var isTruthy: Bool {
+        switch self {
+        case .string(let s): !s.isEmpty
+        case .bool(let b): b
+        case .int(let i): i != 0
+        case .array(let a): !a.isEmpty
+        case .dictionary(let d): !d.isEmpty
+        case .null: false
+        }
+    }
+
+    /// The kind's name as error messages say it: `string`, `bool`, `int`, `array`, `dictionary`, `null`.
+    public var kindName: String {
+        switch self {
+        case .string: "string"
+        case .bool: "bool"
+        case .int: "int"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        case .null: "null"
+        }
+    }
+
+    /// The member `name` of this value (a dictionary key, or `count`, `isEmpty`,
+    /// `first`, `last` where they apply), or nil when there is none.
+    public subscript(member name: String) -> TemplateValue? {
+        if case .dictionary(let d) = self, let value = d[name] {
+            return value
+        }
+        switch (self, name) {
+        case (.array(let a), "count"): return .int(a.count)
+        case (.array(let a), "isEmpty"): return .bool(a.isEmpty)
+        case (.array(let a), "first"): return a.first ?? .null
+        case (.array(let a), "last"): return a.last ?? .null
+        case (.string(let s), "count"): return .int(s.count)
+        case (.string(let s), "isEmpty"): return .bool(s.isEmpty)
+        case (.dictionary(let d), "count"): return .int(d.count)
+        case (.dictionary(let d), "isEmpty"): return .bool(d.isEmpty)
+        default: return nil
+        }
+    }
+
+    /// The text a scalar renders as (`{{ x }}`, and the input of text filters); nil for null, arrays and dictionaries.
+    var scalarText: String? {
+        switch self {
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .bool(let b): b ? "true" : "false"
+        case .array, .dictionary, .null: nil
+        }
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension TemplateValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension TemplateValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension TemplateValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
+}
+
+extension TemplateValue: ExpressibleByDictionaryLiteral {
+    /// Later duplicates of a key replace earlier ones.
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension TemplateValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension TemplateValue: CustomStringConvertible {
+    /// A compact, deterministic rendering for messages and debugging (dictionary keys sorted).
+    public var description: String {
+        switch self {
+        case .string(let s): return SwiftNaming.stringLiteral(s)
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .null: return "null"
+        case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let d):
+            if d.isEmpty { return "[:]" }
+            return "[" + d.keys.sorted().map { "\($0): \(d[$0]!.description)" }.joined(separator: ", ") + "]"
+        }
+    }
+}

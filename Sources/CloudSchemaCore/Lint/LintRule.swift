@@ -1,0 +1,109 @@
+/// The families a rule belongs to. `use`/`except` in `cloudschema.json` accept these
+/// names as well as rule IDs.
+public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
+    case records, encryption, indexes, databases, models, keyvalue
+    /// Checks on `// cloudschema:ignore` comments themselves.
+    case suppressions
+
+    private var rank: Int { Self.allCases.firstIndex(of: self)! }
+    public static func < (lhs: RuleCategory, rhs: RuleCategory) -> Bool { lhs.rank < rhs.rank }
+
+    /// What the category covers, for `--list-rules` and the README.
+    public var title: String {
+        switch self {
+        case .records: "Records, fields and names"
+        case .encryption: "Encryption"
+        case .indexes: "Indexes"
+        case .databases: "Databases, zones, grants and sharing"
+        case .models: "SwiftData models (CloudKit mirroring)"
+        case .keyvalue: "Key-value store"
+        case .suppressions: "Suppression comments"
+        }
+    }
+}
+
+/// One lint rule: its public metadata and the check that reads a resolved `Schema`.
+///
+/// Rules are independent: each reads only the `LintInput` and reports through its own
+/// `LintReporter`, which stamps the rule's ID and default severity on every diagnostic
+/// (configuration changes the severity afterwards).
+public struct LintRule: Sendable {
+    public var id: DiagnosticID
+    /// One line: what the rule catches.
+    public var summary: String
+    /// The fact behind the rule (with its source), and how to fix a finding.
+    public var explanation: String
+    public var category: RuleCategory
+    public var defaultSeverity: Diagnostic.Severity
+    /// Nil for rules the engine itself applies (suppression checks).
+    var check: (@Sendable (LintInput, inout LintReporter) -> Void)?
+
+    init(
+        _ id: DiagnosticID, _ category: RuleCategory, _ severity: Diagnostic.Severity, summary: String,
+        explanation: String, check: (@Sendable (LintInput, inout LintReporter) -> Void)?
+    ) {
+        self.id = id
+        self.category = category
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.explanation = explanation
+        self.check = check
+    }
+}
+
+/// Collects one rule's findings.
+public struct LintReporter {
+    public let rule: DiagnosticID
+    public let severity: Diagnostic.Severity
+    var diagnostics: [Diagnostic] = []
+
+    init(rule: DiagnosticID, severity: Diagnostic.Severity) {
+        self.rule = rule
+        self.severity = severity
+    }
+
+    mutating func report(
+        _ message: String, at range: SourceRange?, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        diagnostics.append(Diagnostic(rule, severity, message, at: range, notes: notes, fixIts: fixIts))
+    }
+}
+
+/// What every rule reads: the schema plus lookup tables built once, so rules that relate
+/// elements (references, relationships) stay linear.
+public struct LintInput: Sendable {
+    public let schema: Schema
+    /// Source text, when available, so fix-its can remove the space before an attribute.
+    public let sources: SourceStore?
+    let recordTypesByName: [String: RecordType]
+    let modelsByName: [String: Model]
+
+    public init(schema: Schema, sources: SourceStore? = nil) {
+        self.schema = schema
+        self.sources = sources
+        var records: [String: RecordType] = [:]
+        for record in schema.recordTypes where records[record.name] == nil { records[record.name] = record }
+        recordTypesByName = records
+        var models: [String: Model] = [:]
+        for model in schema.models where models[model.name] == nil { models[model.name] = model }
+        modelsByName = models
+    }
+
+    /// The range to delete to remove an attribute: the attribute and the blanks before it
+    /// on its line, so `a: String @queryable` becomes `a: String`.
+    func removal(of range: SourceRange) -> SourceRange {
+        guard let bytes = sources?.bytes(of: range.file) else { return range }
+        var start = range.start
+        while start.offset > 0, start.column > 1, start.offset - 1 < bytes.count,
+            bytes[start.offset - 1] == UInt8(ascii: " ") || bytes[start.offset - 1] == UInt8(ascii: "\t")
+        {
+            start = SourcePosition(line: start.line, column: start.column - 1, offset: start.offset - 1)
+        }
+        return SourceRange(file: range.file, start: start, end: range.end)
+    }
+
+    /// A fix-it that removes an attribute.
+    func removeAttribute(_ range: SourceRange, _ message: String) -> Diagnostic.FixIt {
+        .remove(removal(of: range), message)
+    }
+}

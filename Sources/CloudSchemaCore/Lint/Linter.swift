@@ -1,0 +1,72 @@
+/// Runs the lint rules over a resolved schema and applies configuration and suppression
+/// comments. Every rule is one linear pass over the schema; the whole run is linear in
+/// its size.
+public enum Linter {
+    /// The raw findings of `rules` (default: every rule), before configuration and suppression.
+    public static func findings(_ input: LintInput, rules: [LintRule] = LintRegistry.rules) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            guard let check = rule.check else { continue }
+            var reporter = LintReporter(rule: rule.id, severity: rule.defaultSeverity)
+            check(input, &reporter)
+            diagnostics += reporter.diagnostics
+        }
+        return diagnostics
+    }
+
+    /// Front-end diagnostics plus lint findings, with configuration and suppressions applied,
+    /// sorted. `configuration(file)` gives the config that applies to a file (nil file: a
+    /// finding with no location).
+    public static func lint(
+        _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
+    ) -> [Diagnostic] {
+        let input = LintInput(schema: loaded.schema, sources: loaded.sources)
+        var output = loaded.diagnostics
+        var kept: [Diagnostic] = []
+        for var diagnostic in findings(input) {
+            guard let severity = configuration(diagnostic.range?.file).severity(of: diagnostic.id, in: diagnostic.range?.file)
+            else { continue }
+            diagnostic.severity = severity
+            kept.append(diagnostic)
+        }
+
+        var (suppressions, problems) = SuppressionRules.collect(loaded.files)
+        if !suppressions.isEmpty {
+            // Suppressions by (file, rule), so matching stays near-linear.
+            var index: [String: [Int]] = [:]
+            for (i, suppression) in suppressions.enumerated() {
+                index["\(suppression.comment.file)\u{0}\(suppression.rule)", default: []].append(i)
+            }
+            kept = kept.filter { diagnostic in
+                guard let range = diagnostic.range, let candidates = index["\(range.file)\u{0}\(diagnostic.id)"] else {
+                    return true
+                }
+                var silenced = false
+                for i in candidates where suppressions[i].covers(range) {
+                    suppressions[i].used = true
+                    silenced = true
+                }
+                return !silenced
+            }
+            for suppression in suppressions where !suppression.used {
+                // A rule that is off here needs no suppression; the comment is not "unused" noise.
+                guard configuration(suppression.comment.file).severity(of: suppression.rule, in: suppression.comment.file) != nil
+                else { continue }
+                problems.append(
+                    Diagnostic(
+                        SuppressionRules.unused.id, SuppressionRules.unused.defaultSeverity,
+                        "this suppression of \(suppression.rule) silences nothing here; remove it",
+                        at: suppression.comment,
+                        fixIts: [.remove(input.removal(of: suppression.comment), "remove the suppression")]))
+            }
+        }
+        for var problem in problems {
+            guard let severity = configuration(problem.range?.file).severity(of: problem.id, in: problem.range?.file)
+            else { continue }
+            problem.severity = severity
+            kept.append(problem)
+        }
+        output += kept
+        return output.sorted()
+    }
+}

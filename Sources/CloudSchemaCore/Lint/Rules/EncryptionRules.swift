@@ -1,0 +1,107 @@
+/// `@encrypted` fields: `CKRecord.encryptedValues` and what it cannot hold.
+enum EncryptionRules {
+    static let all: [LintRule] = [indexed, reference, asset, publicDatabase, list]
+
+    static let indexed = LintRule(
+        "ENCRYPTED_INDEXED", .encryption, .error,
+        summary: "An @encrypted field with @queryable, @sortable or @searchable",
+        explanation: """
+            "CloudKit doesn't support indexes on encrypted fields" (CKRecord.encryptedValues): the server cannot \
+            read the value, so it cannot index, filter or sort on it, and the schema is rejected. \
+            Fix: remove the index attribute (the fix-it does), or store an unencrypted, less sensitive copy \
+            (a category, a hash) in a separate indexed field.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.isEncrypted {
+                    for index in ["queryable", "sortable", "searchable"] {
+                        guard let range = field.spans.attributes[index] else { continue }
+                        out.report(
+                            "encrypted field '\(field.name)' cannot be \(index); CloudKit does not index encrypted fields",
+                            at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
+                    }
+                }
+            }
+        })
+
+    static let reference = LintRule(
+        "ENCRYPTED_REFERENCE", .encryption, .error,
+        summary: "@encrypted on a Reference (the server needs references)",
+        explanation: """
+            encryptedValues can hold every CloudKit type except CKAsset and CKRecord.Reference; a reference \
+            "isn't encrypted so it remains available for server-side use" (CKRecord.encryptedValues): the server \
+            follows it for delete-self, parents and sharing. Fix: remove @encrypted.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.isEncrypted && field.type.isReferenceOrList {
+                    let range = field.spans.attributes["encrypted"]
+                    out.report(
+                        "'\(field.name)' is a reference, which CloudKit never encrypts (the server follows references); remove @encrypted",
+                        at: range ?? field.spans.name,
+                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
+                }
+            }
+        })
+
+    static let asset = LintRule(
+        "ENCRYPTED_ASSET", .encryption, .error,
+        summary: "@encrypted on an Asset (assets are always encrypted; .ckdb has no ENCRYPTED ASSET)",
+        explanation: """
+            CKAsset is "encrypted by default" and cannot be put in encryptedValues (CKRecord.encryptedValues); the \
+            schema language has no ENCRYPTED ASSET type, so the export would fail. Fix: remove @encrypted; the \
+            asset's contents are already encrypted.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.isEncrypted && (field.type == .asset || field.type == .list(.asset)) {
+                    let range = field.spans.attributes["encrypted"]
+                    out.report(
+                        "'\(field.name)' is an Asset, which CloudKit always encrypts; remove @encrypted",
+                        at: range ?? field.spans.name,
+                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
+                }
+            }
+        })
+
+    static let publicDatabase = LintRule(
+        "ENCRYPTED_PUBLIC", .encryption, .error,
+        summary: "An encrypted field in a record type that lives in the public database",
+        explanation: """
+            "CloudKit doesn't allow encryption on fields that already exist in your app's schema, or on records \
+            that you store in the public database" (CKRecord.encryptedValues): public data is readable by \
+            everyone, so there is no key to encrypt it with. Fix: move the record type to the private database \
+            (a custom zone), or remove @encrypted.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes where record.placement.isPublic && record.format == .cloudschema {
+                for field in record.fields where field.isEncrypted {
+                    out.report(
+                        "'\(record.name)' is in the public database, where CloudKit does not allow encrypted fields; remove @encrypted or move the record type to a private zone",
+                        at: field.spans.attributes["encrypted"] ?? field.spans.name,
+                        notes: [.init("placed in the public database here", at: record.placementSpan)])
+                }
+            }
+        })
+
+    static let list = LintRule(
+        "ENCRYPTED_LIST", .encryption, .warning,
+        summary: "@encrypted on a list: the schema language lists ENCRYPTED only for single values (UNSURE)",
+        explanation: """
+            The CloudKit schema grammar defines ENCRYPTED {BYTES|STRING|DOUBLE|INT64|LOCATION|TIMESTAMP} and no \
+            encrypted LIST; whether LIST<ENCRYPTED T> is accepted, and how it is exported, is not documented \
+            (sync-compat-rules 4, ckdb-language open question 7). UNSURE, so this is a warning. \
+            Fix: if the deploy fails, store the list encoded in one encrypted Data or String field.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.isEncrypted && field.type.isList && !field.type.isReferenceOrList
+                    && field.type != .list(.asset)
+                {
+                    out.report(
+                        "CloudKit documents encryption only for single values; an encrypted list of \(field.type.listElement!) may be rejected when the schema is deployed",
+                        at: field.spans.attributes["encrypted"] ?? field.spans.name)
+                }
+            }
+        })
+}

@@ -1,0 +1,86 @@
+/// `@queryable`, `@sortable`, `@searchable`: CloudKit indexes.
+enum IndexRules {
+    static let all: [LintRule] = [asset, searchableType, sortableList, queryAll]
+
+    static let asset = LintRule(
+        "INDEX_ASSET", .indexes, .error,
+        summary: "Any index on an Asset",
+        explanation: """
+            An asset's contents live outside the record, so CloudKit cannot index them; the schema language and \
+            real exports never carry an index on ASSET. Fix: remove the index; to find records by their asset, \
+            index a separate field (a file name, a content hash).
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.type == .asset || field.type == .list(.asset) {
+                    for index in ["queryable", "sortable", "searchable"] {
+                        guard let range = field.spans.attributes[index] else { continue }
+                        out.report(
+                            "'\(field.name)' is an Asset, which CloudKit cannot index; remove @\(index)",
+                            at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
+                    }
+                }
+            }
+        })
+
+    static let searchableType = LintRule(
+        "INDEX_SEARCHABLE_TYPE", .indexes, .error,
+        summary: "@searchable on anything but a String or [String]",
+        explanation: """
+            SEARCHABLE is a tokenized full-text index over STRING values (and lists of them); BYTES are "not \
+            searchable" and numbers, dates and references have no text to tokenize. Fix: remove @searchable, or \
+            use @queryable for equality and @sortable for ranges.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields {
+                    guard let range = field.spans.attributes["searchable"] else { continue }
+                    let storage = field.type.cloudKitType
+                    if storage == .string || storage == .list(.string) { continue }
+                    out.report(
+                        "@searchable is a full-text index for String fields; '\(field.name)' is \(field.type) (\(storage)), so use @queryable or @sortable",
+                        at: range, fixIts: [input.removeAttribute(range, "remove @searchable")])
+                }
+            }
+        })
+
+    static let sortableList = LintRule(
+        "INDEX_SORTABLE_LIST", .indexes, .warning,
+        summary: "@sortable on a list (UNSURE whether CloudKit accepts it)",
+        explanation: """
+            A list has no single value to sort by. Whether CloudKit rejects SORTABLE on a LIST when the schema is \
+            deployed is not documented (ckdb-language open question 5), so this is a warning. \
+            Fix: remove @sortable, or sort on a separate single-valued field.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.type.isList {
+                    guard let range = field.spans.attributes["sortable"] else { continue }
+                    out.report(
+                        "'\(field.name)' is a list, which has no single value to sort by; remove @sortable",
+                        at: range, fixIts: [input.removeAttribute(range, "remove @sortable")])
+                }
+            }
+        })
+
+    static let queryAll = LintRule(
+        "INDEX_QUERY_ALL", .indexes, .info,
+        summary: "A public .ckdb record type without a queryable ___recordID: queries without filters need it",
+        explanation: """
+            A CKQuery with no filter (TRUEPREDICATE) needs a QUERYABLE index on the system field ___recordID, set \
+            in the dashboard or the .ckdb file (TN3164; the public database is read by queries). Only .ckdb input \
+            can declare system fields, so only .ckdb record types with grants (which matter only in the public \
+            database) are checked. Fix: add \
+            "___recordID" REFERENCE QUERYABLE to the record type.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes where record.format == .ckdb && !record.grants.isEmpty {
+                let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
+                if !indexed {
+                    out.report(
+                        "record type '\(record.name)' has no QUERYABLE ___recordID; queries that list all its records will fail",
+                        at: record.spans.name)
+                }
+            }
+        })
+}

@@ -1,0 +1,329 @@
+/// SwiftData models synced by Core Data's CloudKit mirroring. These reproduce the checks
+/// `PFCloudKitModelValidator` runs when the store loads (NSCocoaErrorDomain 134060), and quote
+/// the runtime message so a user who has seen that launch failure recognises it.
+enum ModelRules {
+    static let all: [LintRule] = [
+        unique, attributeOptionalOrDefault, relationshipOptional, relationshipInverse, deleteRuleDeny,
+        encryptedRelationship, externalStorage, recordSize, propertyReserved, fieldLimit, decimal,
+    ]
+
+    /// `Core Data would fail at launch with error 134060: "<header> <Entity: entry>"`.
+    static func runtime(_ header: String, _ entry: String) -> String {
+        "Core Data would fail at launch with error 134060: \"\(header) \(entry)\""
+    }
+
+    /// Properties Core Data mirrors (transient ones are never synced).
+    static func synced(_ model: Model) -> some Sequence<ModelProperty> { model.properties.lazy.filter { !$0.isTransient } }
+
+    static let unique = LintRule(
+        "MODEL_UNIQUE", .models, .error,
+        summary: "@unique or @unique(a, b): CloudKit cannot enforce uniqueness",
+        explanation: """
+            Apple: "Unique constraints aren't supported" ("Creating a Core Data Model for CloudKit"; SwiftData: \
+            CloudKit can't enforce @Attribute(.unique) or #Unique). Two devices can create the same value \
+            offline. The store fails to load with: "CloudKit integration does not support unique constraints. \
+            The following entities are constrained:". Fix: remove @unique and deduplicate in code after sync \
+            (e.g. on NSPersistentStoreRemoteChange).
+            """,
+        check: { input, out in
+            let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
+            for model in input.schema.models {
+                if let range = model.spans.attributes["unique"] {
+                    for constraint in model.uniqueConstraints {
+                        out.report(
+                            "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
+                            at: range, fixIts: [input.removeAttribute(range, "remove @unique")])
+                    }
+                }
+                for property in model.properties where property.isUnique {
+                    let range = property.spans.attributes["unique"]
+                    out.report(
+                        "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(property.name)"))",
+                        at: range ?? property.spans.name,
+                        fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
+                }
+            }
+        })
+
+    /// A literal that is a sensible "empty" default for the type, if there is one.
+    static func zeroDefault(_ type: FieldType, _ schema: LintInput) -> String? {
+        switch type {
+        case .string: "\"\""
+        case .int, .int64: "0"
+        case .double, .decimal: "0"
+        case .bool: "false"
+        case .date: "now"
+        case .list: "[]"
+        case .enumeration(let name, _):
+            schema.schema.enumType(named: name)?.cases.first.map { ".\(SchemaText.name($0.name))" }
+        default: nil
+        }
+    }
+
+    static let attributeOptionalOrDefault = LintRule(
+        "MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT", .models, .error,
+        summary: "A non-optional attribute without a declared default",
+        explanation: """
+            Records arrive from CloudKit with fields missing (older app versions, partial syncs), so Core Data \
+            requires every mirrored attribute to be optional or to have a default. This is enforced only at runtime \
+            (PFCloudKitModelValidator, reconstructed in pookjw/OpenCloudData; the text appears in many developer \
+            logs): "CloudKit integration requires that all attributes be optional, or have a default value set. \
+            The following attributes are marked non-optional but do not have a default value:". In SwiftData the \
+            default must be the property's initial value (var x = 0): a value set in init() does not count. \
+            Fix: add '?' or '= value' (both offered as fix-its).
+            """,
+        check: { input, out in
+            let header =
+                "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
+            for model in input.schema.models {
+                for property in synced(model)
+                where !property.isRelationship && !property.isOptional && property.defaultValue == nil {
+                    var fixIts: [Diagnostic.FixIt] = []
+                    if let type = property.spans.type {
+                        fixIts.append(.insert("?", at: type.endOnly, "make '\(property.name)' optional"))
+                        if let zero = zeroDefault(property.type, input) {
+                            fixIts.append(.insert(" = \(zero)", at: type.endOnly, "add the default '= \(zero)'"))
+                        }
+                    }
+                    out.report(
+                        "'\(property.name)' must be optional or have a default value; \(runtime(header, "\(model.name): \(property.name)"))",
+                        at: property.spans.type ?? property.spans.name, fixIts: fixIts)
+                }
+            }
+        })
+
+    static let relationshipOptional = LintRule(
+        "MODEL_RELATIONSHIP_OPTIONAL", .models, .error,
+        summary: "A relationship that is not optional (to-one and to-many)",
+        explanation: """
+            "All relationships must be optional" because CloudKit may not save relationship changes atomically \
+            ("Creating a Core Data Model for CloudKit"); this covers to-many relationships too. The store fails \
+            to load with: "CloudKit integration requires that all relationships be optional, the following are \
+            not:". Fix: add '?' to the type (the fix-it does).
+            """,
+        check: { input, out in
+            let header = "CloudKit integration requires that all relationships be optional, the following are not:"
+            for model in input.schema.models {
+                for property in synced(model) where property.isRelationship && !property.isOptional {
+                    out.report(
+                        "relationship '\(property.name)' must be optional; \(runtime(header, "\(model.name): \(property.name)"))",
+                        at: property.spans.type ?? property.spans.name,
+                        fixIts: property.spans.type.map { [.insert("?", at: $0.endOnly, "make '\(property.name)' optional")] }
+                            ?? [])
+                }
+            }
+        })
+
+    static let relationshipInverse = LintRule(
+        "MODEL_RELATIONSHIP_INVERSE", .models, .error,
+        summary: "A relationship with no inverse that cannot be inferred (SwiftData infers one only when unambiguous)",
+        explanation: """
+            "All relationships must have an inverse" because records may sync out of order \
+            ("Creating a Core Data Model for CloudKit"). SwiftData sets the inverse itself only when it can infer \
+            it reliably: here, when the two models have exactly one relationship pointing at each other. \
+            Otherwise the store fails to load with: "CloudKit integration requires that all relationships have \
+            an inverse, the following do not:". Fix: add the relationship back on the other model, and write \
+            @inverse(property) on one side when a model has several relationships to the same model.
+            """,
+        check: { input, out in
+            let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
+            // Relationships by (source model, target model), and explicit inverses by (target, property).
+            var byPair: [String: [String]] = [:]
+            var explicit: Set<String> = []
+            for model in input.schema.models {
+                for property in synced(model) {
+                    guard let target = property.type.relationshipTarget else { continue }
+                    byPair["\(model.name)\u{0}\(target)", default: []].append(property.name)
+                    if let inverse = property.inverse {
+                        explicit.insert("\(model.name)\u{0}\(property.name)")
+                        explicit.insert("\(target)\u{0}\(inverse)")
+                    }
+                }
+            }
+            for model in input.schema.models {
+                for property in synced(model) {
+                    guard let target = property.type.relationshipTarget, input.modelsByName[target] != nil,
+                        !explicit.contains("\(model.name)\u{0}\(property.name)")
+                    else { continue }
+                    let back = (byPair["\(target)\u{0}\(model.name)"] ?? []).filter {
+                        !explicit.contains("\(target)\u{0}\($0)") && !(target == model.name && $0 == property.name)
+                    }
+                    let forward = (byPair["\(model.name)\u{0}\(target)"] ?? []).filter {
+                        !explicit.contains("\(model.name)\u{0}\($0)")
+                    }
+                    let selfPair = target == model.name
+                    // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
+                    if back.count == 1 && (selfPair ? forward.count == 2 : forward.count == 1) { continue }
+                    let reason =
+                        back.isEmpty
+                        ? "'\(target)' has no relationship back to '\(model.name)'"
+                        : "the inverse is ambiguous (\(back.map { "'\(target).\($0)'" }.joined(separator: ", ")))"
+                    out.report(
+                        "relationship '\(property.name)' needs an inverse: \(reason); add @inverse or the relationship back; \(runtime(header, "\(model.name): \(property.name)"))",
+                        at: property.spans.name)
+                }
+            }
+        })
+
+    static let deleteRuleDeny = LintRule(
+        "MODEL_DELETE_RULE_DENY", .models, .error,
+        summary: "@deleteRule(deny)",
+        explanation: """
+            "The Deny deletion rule isn't supported" ("Creating a Core Data Model for CloudKit"; SwiftData: the \
+            .deny delete rule is unsupported): another device can delete the object anyway. The store fails to \
+            load with: "The following relationships are configured with unsupported delete rules:". \
+            Fix: use nullify (the fix-it does) or cascade, and check the condition in code before deleting.
+            """,
+        check: { input, out in
+            let header = "The following relationships are configured with unsupported delete rules:"
+            for model in input.schema.models {
+                for property in model.properties where property.deleteRule == .deny {
+                    let range = property.spans.attributes["deleteRule"]
+                    out.report(
+                        "CloudKit sync does not support the deny delete rule; \(runtime(header, "\(model.name):\(property.name) - Deny"))",
+                        at: range ?? property.spans.name,
+                        fixIts: range.map { [.replace($0, with: "@deleteRule(nullify)", "use @deleteRule(nullify)")] } ?? [])
+                }
+            }
+        })
+
+    static let encryptedRelationship = LintRule(
+        "MODEL_ENCRYPTED_RELATIONSHIP", .models, .error,
+        summary: "@encrypted on a relationship",
+        explanation: """
+            Core Data encrypts attributes (allowsCloudEncryption), never relationships; the validator rejects \
+            them (PFCloudKitModelValidator, pookjw/OpenCloudData) with "CloudKit integration does not support \
+            encrypted relationships.". Fix: remove @encrypted from the relationship.
+            """,
+        check: { input, out in
+            let header = "CloudKit integration does not support encrypted relationships."
+            for model in input.schema.models {
+                for property in model.properties where property.isEncrypted && property.isRelationship {
+                    let range = property.spans.attributes["encrypted"]
+                    out.report(
+                        "relationships cannot be encrypted; \(runtime(header, "\(model.name):\(property.name)"))",
+                        at: range ?? property.spans.name,
+                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
+                }
+            }
+        })
+
+    static let externalStorage = LintRule(
+        "MODEL_EXTERNAL_STORAGE", .models, .warning,
+        summary: "A Data attribute without @externalStorage",
+        explanation: """
+            Core Data keeps Binary Data inline in the CloudKit record and moves it to a CKAsset only when the \
+            record would pass its 700,000-byte ceiling ("Reading CloudKit Records for Core Data"); large inline \
+            blobs make every save of the object heavy, and file-backed attributes (@externalStorage, \
+            allowsExternalBinaryDataStorage) always become assets. Fix: add @externalStorage (the fix-it does) \
+            for anything bigger than a few kilobytes.
+            """,
+        check: { input, out in
+            for model in input.schema.models {
+                for property in synced(model)
+                where (property.type == .data || property.type == .list(.data)) && !property.isExternalStorage {
+                    out.report(
+                        "'\(property.name)' is Data without @externalStorage; it is stored inside the CloudKit record, so add @externalStorage for anything that can grow",
+                        at: property.spans.type ?? property.spans.name,
+                        fixIts: property.spans.range.map {
+                            [.insert(" @externalStorage", at: $0.endOnly, "add @externalStorage")]
+                        } ?? [])
+                }
+            }
+        })
+
+    static let recordSize = LintRule(
+        "MODEL_RECORD_SIZE", .models, .warning,
+        summary: "A model whose estimated static record size passes 700,000 bytes",
+        explanation: """
+            Core Data checks that "all entities can be materialized in a CKRecord of less than 700000 bytes" \
+            (PFCloudKitModelValidator). The estimate here counts only what the schema states: fixed-size values \
+            and declared defaults; so it is a warning. Fix: shrink the defaults or move large values to \
+            @externalStorage Data.
+            """,
+        check: { input, out in
+            let header = "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
+            for model in input.schema.models {
+                var total = 0
+                for property in synced(model) where !property.isExternalStorage {
+                    total += RecordRules.knownSize(property.type, default: property.defaultValue) + property.name.utf8.count + 3
+                }
+                if total > 700_000 {
+                    out.report(
+                        "'\(model.name)' is estimated at \(total) bytes; \(runtime(header, "\(model.name): Estimated size \(total) bytes"))",
+                        at: model.spans.name)
+                }
+            }
+        })
+
+    static let propertyReserved = LintRule(
+        "MODEL_PROPERTY_RESERVED", .models, .warning,
+        summary: "A property stored as entityName or moveReceipt, or ending in _ckAsset: names Core Data uses itself",
+        explanation: """
+            Core Data writes each attribute as CD_<name>, and adds its own fields CD_entityName, CD_moveReceipt \
+            and CD_<attribute>_ckAsset companions for large values ("Reading CloudKit Records for Core Data"; \
+            OCCloudKitSerializer). An attribute with one of those names collides with them. Inferred from the \
+            mapping, not documented as an error, so a warning. Fix: rename the property.
+            """,
+        check: { input, out in
+            for model in input.schema.models {
+                for property in synced(model) {
+                    let stored = property.originalName ?? property.name
+                    if stored == "entityName" || stored == "moveReceipt" || stored.hasSuffix("_ckAsset") {
+                        out.report(
+                            "'\(stored)' is stored as CD_\(stored), which collides with a field Core Data writes itself; rename it",
+                            at: property.spans.attributes["name"] ?? property.spans.name)
+                    }
+                }
+            }
+        })
+
+    static let fieldLimit = LintRule(
+        "MODEL_FIELD_LIMIT", .models, .warning,
+        summary: "A model that maps to more than 256 CloudKit fields (counting _ckAsset companions)",
+        explanation: """
+            A record type holds at most 256 fields (TN3164). Core Data uses one field per attribute, a second \
+            CD_<name>_ckAsset field for each variable-length attribute (String, Data, URL, and Codable values), one \
+            per to-one relationship, and CD_entityName, CD_moveReceipt and CD_moveReceipt_ckAsset. The count is an \
+            estimate from that mapping, so a warning. Fix: split the model.
+            """,
+        check: { input, out in
+            for model in input.schema.models {
+                var count = 3
+                for property in synced(model) {
+                    if property.isRelationship {
+                        if !property.isToMany { count += 1 }
+                        continue
+                    }
+                    switch property.type {
+                    case .string, .data, .url, .list: count += 2
+                    default: count += 1
+                    }
+                }
+                if count > 256 {
+                    out.report(
+                        "'\(model.name)' maps to about \(count) CloudKit fields (with Core Data's _ckAsset companions); CloudKit allows 256",
+                        at: model.spans.name)
+                }
+            }
+        })
+
+    static let decimal = LintRule(
+        "MODEL_DECIMAL", .models, .warning,
+        summary: "A Decimal attribute: CloudKit stores it as a number, so precision may be lost",
+        explanation: """
+            CloudKit has no decimal type; Core Data writes Decimal attributes as NSNumber \
+            ("Reading CloudKit Records for Core Data"), which CloudKit keeps as a DOUBLE. Digits beyond a Double's \
+            precision (about 15) may be lost on other devices: inferred, so a warning. Fix: store money as an \
+            Int64 count of the smallest unit, or as a String.
+            """,
+        check: { input, out in
+            for model in input.schema.models {
+                for property in synced(model) where property.type == .decimal || property.type == .list(.decimal) {
+                    out.report(
+                        "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
+                        at: property.spans.type ?? property.spans.name)
+                }
+            }
+        })
+}

@@ -1,0 +1,350 @@
+/// Record type and field names, field counts, sizes, references and `@parent` hierarchies.
+enum RecordRules {
+    static let all: [LintRule] = [
+        nameInvalid, nameReserved, fieldNameInvalid, fieldNameReserved, fieldLimit, bytesLarge, sizeLimit,
+        listDeleteSelf, parentMultiple, parentCycle, crossZone, modelCollision,
+    ]
+
+    /// `[A-Za-z][A-Za-z0-9_]*`: CloudKit's schema identifiers.
+    static func isCloudKitIdentifier(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+
+    /// Where a CloudKit name was written: `@name("...")` if given, else the declaration's name.
+    static func nameRange(_ spans: SourceSpans) -> SourceRange? { spans.attributes["name"] ?? spans.name }
+
+    static let nameInvalid = LintRule(
+        "RECORD_NAME_INVALID", .records, .error,
+        summary: "A record type or zone name that CloudKit rejects: not [A-Za-z][A-Za-z0-9_]*, longer than 255, or starting with '_'",
+        explanation: """
+            CloudKit schema identifiers start with a letter and continue with letters, digits and underscores; \
+            a leading underscore is reserved for system identifiers ("Integrating a Text-Based Schema into Your \
+            Workflow"). Record and zone names must be ASCII and at most 255 characters (CKRecord.ID, CKRecordZone.ID). \
+            Fix: rename the declaration, or keep the Swift name and give the CloudKit name with @name("ValidName").
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                if let problem = problem(record.cloudKitName) {
+                    out.report("record type name '\(record.cloudKitName)' \(problem)", at: nameRange(record.spans))
+                }
+            }
+            for zone in input.schema.zones {
+                if let problem = problem(zone.name) {
+                    out.report("zone name '\(zone.name)' \(problem)", at: zone.spans.name)
+                }
+            }
+        })
+
+    private static func problem(_ name: String) -> String? {
+        if name.utf8.count > 255 { return "is longer than 255 characters; CloudKit rejects it" }
+        if name.hasPrefix("_") { return "starts with '_', which CloudKit reserves for system names; start it with a letter" }
+        if !isCloudKitIdentifier(name) { return "is not a CloudKit identifier; use letters, digits and '_', starting with a letter" }
+        return nil
+    }
+
+    static let reservedRecordNames: Set<String> = ["Users", "cloudkit.share", "CloudKit.share"]
+
+    static let nameReserved = LintRule(
+        "RECORD_NAME_RESERVED", .records, .error,
+        summary: "A record type named like a CloudKit system type: 'Users' or 'cloudkit.share'",
+        explanation: """
+            CloudKit defines the user record type (CKRecordTypeUserRecord, exported as 'Users') and the share \
+            record type (CKRecordTypeShare) in every container; a record type of your own cannot take those names \
+            (ckdb-language reference 4.3). The share type's exact string is unsure ('cloudkit.share'), but the dot \
+            makes it invalid either way. Fix: rename the record type, or map it with @name("AppUser"). \
+            Exported .ckdb files list 'Users' themselves, so .ckdb input is not checked.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes where record.format == .cloudschema {
+                if reservedRecordNames.contains(record.cloudKitName) {
+                    out.report(
+                        "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
+                        at: nameRange(record.spans))
+                }
+            }
+        })
+
+    static let fieldNameInvalid = LintRule(
+        "FIELD_NAME_INVALID", .records, .error,
+        summary: "A field key that CloudKit rejects: not [A-Za-z][A-Za-z0-9_]*, or longer than 255 (after @name)",
+        explanation: """
+            "A key must consist of one or more alphanumeric characters and must start with a letter. CloudKit \
+            permits the use of underscores, but not spaces" (CKRecord setObject(_:forKey:)); a leading underscore \
+            is reserved for system fields. Fix: rename the field or give a valid key with @name("key").
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where !field.isSystem {
+                    let key = field.key
+                    if key.utf8.count > 255 {
+                        out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
+                    } else if key.hasPrefix("_") {
+                        out.report(
+                            "field key '\(key)' starts with '_', which CloudKit reserves for system fields; start it with a letter",
+                            at: nameRange(field.spans))
+                    } else if !isCloudKitIdentifier(key) {
+                        out.report(
+                            "field key '\(key)' is not a CloudKit key; use letters, digits and '_', starting with a letter",
+                            at: nameRange(field.spans))
+                    }
+                }
+            }
+        })
+
+    static let systemKeys: Set<String> = [
+        "creationDate", "creatorUserRecordID", "etag", "lastModifiedUserRecordID", "modificationDate",
+        "modifiedByDevice", "recordChangeTag", "recordID", "recordType",
+    ]
+
+    static let fieldNameReserved = LintRule(
+        "FIELD_NAME_RESERVED", .records, .error,
+        summary: "A field key that is a CKRecord system property (creationDate, recordID, ...) or a '___' system field",
+        explanation: """
+            Apple: "Avoid using a key that matches the name of any property of CKRecord" (setObject(_:forKey:)). \
+            The keys creationDate, creatorUserRecordID, etag, lastModifiedUserRecordID, modificationDate, \
+            modifiedByDevice, recordChangeTag, recordID and recordType collide with CKRecord's own metadata \
+            (SQLiteData documents the same list), and '___' names are CloudKit's system fields. \
+            Fix: rename the field, or keep the Swift name and store it under another key with @name("createdOn").
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where !field.isSystem {
+                    if systemKeys.contains(field.key) || field.key.hasPrefix("___") {
+                        out.report(
+                            "field key '\(field.key)' is a CKRecord system property; rename the field or give it another key with @name",
+                            at: nameRange(field.spans))
+                    }
+                }
+            }
+        })
+
+    static let fieldLimit = LintRule(
+        "RECORD_FIELD_LIMIT", .records, .error,
+        summary: "More than 256 fields in one record type",
+        explanation: """
+            "The number of record fields in a record type is limited to 256" (TN3164). CloudKit refuses to add \
+            the 257th field. Fix: move rarely used fields into a related record type (a Reference back to this one).
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                let count = record.fields.lazy.filter { !$0.isSystem }.count
+                if count > 256 {
+                    out.report(
+                        "record type '\(record.name)' has \(count) fields; CloudKit allows at most 256 per record type",
+                        at: record.spans.name)
+                }
+            }
+        })
+
+    static let bytesLarge = LintRule(
+        "FIELD_BYTES_LARGE", .records, .warning,
+        summary: "A Data field: BYTES count toward the 1 MB record limit, so use Asset for anything that can grow",
+        explanation: """
+            "The data that a record stores must not exceed 1 MB. Assets don't count toward this limit" (CKRecord). \
+            A Data field is stored as BYTES inside the record, so a large value makes the whole save fail with \
+            limitExceeded. Fix: use Asset for images, documents and anything unbounded; keep Data for small, \
+            bounded values and suppress this warning there.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.type == .data || field.type == .list(.data) {
+                    out.report(
+                        "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
+                        at: field.spans.type ?? field.spans.name)
+                }
+            }
+        })
+
+    /// Bytes a field of this type takes when its size is fixed, plus the default's size.
+    static func knownSize(_ type: FieldType, default value: DefaultValue?) -> Int {
+        var size: Int
+        switch type {
+        case .int64, .int, .double, .bool, .date, .decimal, .number, .enumeration(_, .int64): size = 8
+        case .location: size = 48
+        default: size = 0
+        }
+        if let value { size = max(size, valueSize(value)) }
+        return size
+    }
+
+    static func valueSize(_ value: DefaultValue) -> Int {
+        switch value {
+        case .string(let s): s.utf8.count
+        case .enumCase(let s): s.utf8.count
+        case .int, .double, .bool, .now: 8
+        case .list(let items): items.reduce(0) { $0 + valueSize($1) }
+        }
+    }
+
+    static let sizeLimit = LintRule(
+        "RECORD_SIZE_LIMIT", .records, .warning,
+        summary: "Fields whose known sizes (fixed-size types, declared defaults) add up past 1 MB",
+        explanation: """
+            A record's data must stay under 1 MB; assets don't count (CKRecord). Only sizes the schema states \
+            are counted: 8 bytes per number, date or bool, a location's coordinates, and the bytes of each declared \
+            default (new records carry their defaults). Strings and lists without defaults are unbounded and not \
+            counted, so a clean result does not prove a record fits. Fix: shrink the defaults, or move large \
+            values into Assets.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                var total = 0
+                for field in record.fields where !field.isSystem {
+                    total += knownSize(field.type, default: field.defaultValue) + field.key.utf8.count
+                }
+                if total > 1_000_000 {
+                    out.report(
+                        "the known field sizes of '\(record.name)' add up to \(total) bytes, past CloudKit's 1 MB record limit; move large values into Assets",
+                        at: record.spans.name)
+                }
+            }
+        })
+
+    static let listDeleteSelf = LintRule(
+        "LIST_DELETE_SELF", .records, .warning,
+        summary: "[Reference<T>] @deleteSelf: CloudKit caps delete-self references to one target at 750",
+        explanation: """
+            "Maximum number of source references to a single target where the action is delete self: 750" \
+            (CloudKit Web Services limits); Core Data's documentation says CKRecord.Reference is "limited to 750". \
+            UNSURE: the sources disagree on whether the cap covers all references or delete-self ones only, so this \
+            is a warning. A list of delete-self references makes it easy to pass the cap, and saves then fail. \
+            Fix: point the reference the other way (each child holds one Reference to its owner with @deleteSelf), \
+            or drop @deleteSelf and delete children yourself.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                for field in record.fields where field.type.isList && field.referenceAction == .deleteSelf {
+                    out.report(
+                        "a list of @deleteSelf references can pass CloudKit's cap of 750 delete-self references per target; store one Reference<\(record.name)> in each child instead",
+                        at: field.spans.attributes["deleteSelf"] ?? field.spans.name,
+                        fixIts: field.spans.attributes["deleteSelf"].map {
+                            [input.removeAttribute($0, "remove @deleteSelf")]
+                        } ?? [])
+                }
+            }
+        })
+
+    static let parentMultiple = LintRule(
+        "PARENT_MULTIPLE", .records, .error,
+        summary: "More than one @parent field in a record type (CKRecord.parent is one reference)",
+        explanation: """
+            A record has one parent (CKRecord.parent is a single reference), which decides the share hierarchy. \
+            Fix: keep @parent on the field that names the record this one is shared with; other fields stay plain \
+            references.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes {
+                let parents = record.fields.filter(\.isParent)
+                guard parents.count > 1 else { continue }
+                for extra in parents.dropFirst() {
+                    let range = extra.spans.attributes["parent"]
+                    out.report(
+                        "'\(record.name)' already has a @parent ('\(parents[0].name)'); a record has one parent, so remove this @parent",
+                        at: range ?? extra.spans.name,
+                        notes: [.init("first @parent here", at: parents[0].spans.attributes["parent"])],
+                        fixIts: range.map { [input.removeAttribute($0, "remove @parent")] } ?? [])
+                }
+            }
+        })
+
+    static let parentCycle = LintRule(
+        "PARENT_CYCLE", .records, .error,
+        summary: "A cycle of @parent references between two or more record types",
+        explanation: """
+            CKRecord.parent chains end at a root record, which is what a CKShare shares. When record types name \
+            each other as parents (A's parent is a B, B's parent is an A), no type is the root: a share of either \
+            pulls in the other's whole hierarchy, and no record can be saved before the one it needs as parent. \
+            A type that is its own parent (nested folders) is a tree and is allowed. Fix: choose the root type \
+            and make the reference back to its children a plain Reference without @parent.
+            """,
+        check: { input, out in
+            // Each record type has at most one parent type: follow the chains, colouring visited types.
+            var parentOf: [String: (String, Field)] = [:]
+            for record in input.schema.recordTypes {
+                if let field = record.parentField, case .reference(let target?) = field.type, target != record.name {
+                    parentOf[record.name] = (target, field)
+                }
+            }
+            var state: [String: Int] = [:]  // 1 visiting, 2 done
+            for record in input.schema.recordTypes where state[record.name] == nil {
+                var path: [String] = []
+                var current: String? = record.name
+                while let name = current, state[name] == nil {
+                    state[name] = 1
+                    path.append(name)
+                    current = parentOf[name]?.0
+                }
+                if let name = current, state[name] == 1, let start = path.firstIndex(of: name) {
+                    let cycle = Array(path[start...])
+                    let last = cycle[cycle.count - 1]
+                    if let (_, field) = parentOf[last] {
+                        out.report(
+                            "@parent references form a cycle (\((cycle + [name]).joined(separator: " -> "))); make one of these references a plain Reference so the hierarchy has a root",
+                            at: field.spans.attributes["parent"] ?? field.spans.name)
+                    }
+                }
+                for name in path { state[name] = 2 }
+            }
+        })
+
+    static let crossZone = LintRule(
+        "REFERENCE_CROSS_ZONE", .records, .error,
+        summary: "A reference between record types in different zones or databases",
+        explanation: """
+            CKRecord.Reference works only between records in the same zone of the same database \
+            (CKRecord.Reference documentation); a reference to a record elsewhere cannot be saved. \
+            Fix: move both record types into one zone, or store the target's record name as a String and fetch \
+            it yourself. (@parent references that leave their zone are reported as SHARE_CHILD_ZONE.) \
+            Record types read from .ckdb carry no zone and are not checked.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes where record.format == .cloudschema {
+                for field in record.fields where !field.isParent {
+                    let target: String?
+                    switch field.type {
+                    case .reference(let t), .list(.reference(let t)): target = t
+                    default: target = nil
+                    }
+                    guard let target, let other = input.recordTypesByName[target], other.format == .cloudschema,
+                        other.placement != record.placement
+                    else { continue }
+                    out.report(
+                        "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
+                        at: field.spans.type ?? field.spans.name,
+                        notes: [.init("'\(target)' declared here", at: other.spans.name)])
+                }
+            }
+        })
+
+    static func describe(_ placement: RecordType.Placement) -> String {
+        switch placement {
+        case .privateDefaultZone: "the private database's default zone"
+        case .zone(let name): "zone '\(name)'"
+        case .publicDatabase: "the public database"
+        }
+    }
+
+    static let modelCollision = LintRule(
+        "RECORD_MODEL_COLLISION", .records, .error,
+        summary: "A record type named CD_<Model> for a model of this schema: it is the record type Core Data mirrors that model into",
+        explanation: """
+            NSPersistentCloudKitContainer (and so SwiftData) stores each model as the record type CD_<EntityName> \
+            ("Reading CloudKit Records for Core Data"). A hand-written record type of that name shares the record \
+            type with the mirrored model: each side writes records the other misreads, and fields collide. \
+            Fix: rename the record type, or give it another CloudKit name with @name.
+            """,
+        check: { input, out in
+            for record in input.schema.recordTypes where record.cloudKitName.hasPrefix("CD_") {
+                let model = String(record.cloudKitName.dropFirst(3))
+                if let found = input.modelsByName[model] {
+                    out.report(
+                        "record type '\(record.cloudKitName)' is where Core Data mirrors model '\(model)'; rename it so the two do not share records",
+                        at: nameRange(record.spans), notes: [.init("model '\(model)' declared here", at: found.spans.name)])
+                }
+            }
+        })
+}

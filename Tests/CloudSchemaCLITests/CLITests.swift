@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Runs the built `cloudschema` binary as users and CI do.
+@Suite struct CLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var binary: URL? {
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cloudschema"),
+            Bundle.main.bundleURL.appendingPathComponent("cloudschema"),
+            root.appendingPathComponent(".build/debug/cloudschema"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    struct MissingBinary: Error, CustomStringConvertible {
+        var description: String { "the cloudschema binary was not found; run swift build first" }
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], in directory: URL = CLITests.root) throws -> Output {
+        let process = Process()
+        guard let binary = Self.binary else { throw MissingBinary() }
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try run(["lint", "Schemas/Garden"]).status == 0)
+        #expect(try run(["lint", "Schemas/Mistakes"]).status == 1)
+        #expect(try run(["lint", "Schemas/NoSuchFolder"]).status == 2)
+        #expect(try run(["lint", "--format", "xml"]).status == 2)
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("zone Z\nrecord A in Z { a: Data? }\n".utf8).write(to: directory.appendingPathComponent("A.cloudschema"))
+        #expect(try run(["lint", "."], in: directory).status == 0)
+        #expect(try run(["lint", ".", "--strict"], in: directory).status == 1)
+        // A cloudschema.json above the file is found and applied.
+        try Data(#"{"lint": {"except": ["FIELD_BYTES_LARGE"]}}"#.utf8).write(to: directory.appendingPathComponent("cloudschema.json"))
+        #expect(try run(["lint", ".", "--strict"], in: directory).status == 0)
+        // An invalid config is a usage error pointing at the key.
+        try Data("{\n  \"lint\": {\"uses\": []}\n}\n".utf8).write(to: directory.appendingPathComponent("bad.json"))
+        let bad = try run(["lint", ".", "--config", "bad.json"], in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.stdout.hasPrefix("bad.json:2:12: error: unknown key 'uses' in 'lint'"))
+    }
+
+    @Test func formats() throws {
+        let json = try run(["lint", "Schemas/Mistakes", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["version"] as? Int == 1)
+        let sarif = try run(["lint", "Schemas/Mistakes", "--format", "sarif"])
+        #expect(sarif.stdout.contains("\"version\": \"2.1.0\""))
+        let github = try run(["lint", "Schemas/Mistakes", "--format", "github"])
+        #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") })
+    }
+
+    @Test func listRulesAndExplain() throws {
+        let text = try run(["lint", "--list-rules"])
+        #expect(text.status == 0 && text.stdout.contains("ENCRYPTED_INDEXED"))
+        let json = try run(["lint", "--list-rules", "--format", "json"])
+        let rules = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]]
+        #expect((rules?.count ?? 0) > 40)
+        let markdown = try run(["lint", "--list-rules", "--format", "markdown"])
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(markdown.stdout))
+        let explain = try run(["explain", "MODEL_UNIQUE"])
+        #expect(explain.status == 0 && explain.stdout.contains("CloudKit integration does not support unique constraints"))
+        let unknown = try run(["explain", "MODEL_UNIQE"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'MODEL_UNIQUE'?"))
+    }
+}

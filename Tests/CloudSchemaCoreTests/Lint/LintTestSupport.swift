@@ -1,0 +1,46 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// One rule's documentation-style test: a schema that triggers it with the exact findings
+/// (`"line:col-line:col severity ID"`), and a close variant that must not trigger it.
+struct RuleCase: Sendable, CustomTestStringConvertible {
+    var rule: String
+    var triggers: String
+    var expected: [String]
+    var clean: String
+
+    init(_ rule: String, _ triggers: String, _ expected: [String], clean: String) {
+        self.rule = rule
+        self.triggers = triggers
+        self.expected = expected
+        self.clean = clean
+    }
+
+    var testDescription: String { rule }
+}
+
+/// Lints one in-memory file with the default configuration.
+func lintFindings(_ text: String, file: String = "Test.cloudschema") -> [Diagnostic] {
+    let loaded = SchemaLoader.load(sources: [(file, text)])
+    return Linter.lint(loaded)
+}
+
+/// `"line:col-line:col severity ID"` for each finding.
+func describe(_ diagnostics: [Diagnostic]) -> [String] {
+    diagnostics.map { d in
+        let r = d.range.map { "\($0.start.line):\($0.start.column)-\($0.end.line):\($0.end.column) " } ?? ""
+        return "\(r)\(d.severity.rawValue) \(d.id)"
+    }
+}
+
+func check(_ c: RuleCase) {
+    let rule = DiagnosticID(c.rule)
+    #expect(LintRegistry.rule(rule) != nil, "\(c.rule) is not registered")
+    let found = lintFindings(c.triggers)
+    #expect(!found.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error }, "snippet has front-end errors: \(describe(found))")
+    #expect(describe(found.filter { $0.id == rule }) == c.expected, "all findings: \(describe(found))")
+    let clean = lintFindings(c.clean)
+    #expect(!clean.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error }, "clean variant has front-end errors: \(describe(clean))")
+    #expect(!clean.contains { $0.id == rule }, "clean variant triggers \(c.rule): \(describe(clean))")
+}

@@ -1,0 +1,163 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// Records, fields and names.
+@Suite struct RecordRuleTests {
+    static let cases: [RuleCase] = [
+        RuleCase(
+            "RECORD_NAME_INVALID",
+            """
+            zone Z
+            record _Hidden in Z { a: String? }
+            record Shown in Z @name("Has Space") { a: String? }
+            """,
+            ["2:8-2:15 error RECORD_NAME_INVALID", "3:19-3:37 error RECORD_NAME_INVALID"],
+            clean: """
+                zone Z
+                record Hidden in Z { a: String? }
+                record Shown in Z @name("HasNoSpace") { a: String? }
+                """),
+        RuleCase(
+            "RECORD_NAME_RESERVED",
+            """
+            zone Z
+            record Users in Z { a: String? }
+            """,
+            ["2:8-2:13 error RECORD_NAME_RESERVED"],
+            clean: """
+                zone Z
+                record Users in Z @name("AppUser") { a: String? }
+                """),
+        RuleCase(
+            "FIELD_NAME_INVALID",
+            """
+            zone Z
+            record A in Z {
+                _secret: String?
+                b: String? @name("has-dash")
+            }
+            """,
+            ["3:5-3:12 error FIELD_NAME_INVALID", "4:16-4:33 error FIELD_NAME_INVALID"],
+            clean: """
+                zone Z
+                record A in Z {
+                    secret: String?
+                    b: String? @name("has_underscore")
+                }
+                """),
+        RuleCase(
+            "FIELD_NAME_RESERVED",
+            """
+            zone Z
+            record A in Z {
+                creationDate: Date?
+                made: Date? @name("recordID")
+            }
+            """,
+            ["3:5-3:17 error FIELD_NAME_RESERVED", "4:17-4:34 error FIELD_NAME_RESERVED"],
+            clean: """
+                zone Z
+                record A in Z {
+                    creationDate: Date? @name("createdOn")
+                }
+                """),
+        RuleCase(
+            "RECORD_FIELD_LIMIT",
+            "zone Z\nrecord Wide in Z {\n" + (1...257).map { "    f\($0): Int64?\n" }.joined() + "}\n",
+            ["2:8-2:12 error RECORD_FIELD_LIMIT"],
+            clean: "zone Z\nrecord Wide in Z {\n" + (1...256).map { "    f\($0): Int64?\n" }.joined() + "}\n"),
+        RuleCase(
+            "FIELD_BYTES_LARGE",
+            """
+            zone Z
+            record Photo in Z { pixels: Data? }
+            """,
+            ["2:29-2:34 warning FIELD_BYTES_LARGE"],
+            clean: """
+                zone Z
+                record Photo in Z { pixels: Asset? }
+                """),
+        RuleCase(
+            "RECORD_SIZE_LIMIT",
+            "zone Z\nrecord Big in Z {\n    a: String = \"\(String(repeating: "x", count: 600_000))\"\n    b: String = \"\(String(repeating: "y", count: 500_000))\"\n}\n",
+            ["2:8-2:11 warning RECORD_SIZE_LIMIT"],
+            clean: "zone Z\nrecord Big in Z {\n    a: String = \"\(String(repeating: "x", count: 600_000))\"\n    b: String = \"\"\n}\n"),
+        RuleCase(
+            "LIST_DELETE_SELF",
+            """
+            zone Z
+            record Album in Z { photos: [Reference<Photo>]? @deleteSelf }
+            record Photo in Z { title: String? }
+            """,
+            ["2:49-2:60 warning LIST_DELETE_SELF"],
+            clean: """
+                zone Z
+                record Album in Z { title: String? }
+                record Photo in Z { album: Reference<Album>? @deleteSelf }
+                """),
+        RuleCase(
+            "PARENT_MULTIPLE",
+            """
+            zone Z
+            record A in Z { n: String? }
+            record B in Z {
+                a: Reference<A> @parent
+                other: Reference<A>? @parent
+            }
+            """,
+            ["5:26-5:33 error PARENT_MULTIPLE"],
+            clean: """
+                zone Z
+                record A in Z { n: String? }
+                record B in Z {
+                    a: Reference<A> @parent
+                    other: Reference<A>?
+                }
+                """),
+        RuleCase(
+            "PARENT_CYCLE",
+            """
+            zone Z
+            record A in Z { b: Reference<B>? @parent }
+            record B in Z { a: Reference<A>? @parent }
+            """,
+            ["3:34-3:41 error PARENT_CYCLE"],
+            clean: """
+                zone Z
+                record A in Z { b: Reference<B>? }
+                record B in Z { a: Reference<A>? @parent }
+                record Folder in Z { parent: Reference<Folder>? @parent }
+                """),
+        RuleCase(
+            "REFERENCE_CROSS_ZONE",
+            """
+            zone Z
+            record A in Z { b: Reference<B>? }
+            record B in public { n: String?
+                grant read to world
+            }
+            """,
+            ["2:20-2:33 error REFERENCE_CROSS_ZONE"],
+            clean: """
+                zone Z
+                record A in Z { b: Reference<B>? }
+                record B in Z { n: String? }
+                """),
+        RuleCase(
+            "RECORD_MODEL_COLLISION",
+            """
+            zone Z
+            record CD_Item in Z { n: String? }
+            model Item { n: String? }
+            """,
+            ["2:8-2:15 error RECORD_MODEL_COLLISION"],
+            clean: """
+                zone Z
+                record CD_Item in Z @name("LegacyItem") { n: String? }
+                model Item { n: String? }
+                """),
+    ]
+
+    @Test(arguments: cases) func rule(_ c: RuleCase) { check(c) }
+}
