@@ -52,3 +52,16 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     public var isEmpty: Bool { entries.isEmpty }
     public var names: [String] { entries.map(\.name) }
 }
+
+/// A location stored outside `SourceSpans` (e.g. `RecordType.placementSpan`): like
+/// `SourceSpans`, it always compares equal, so equality of model values ignores where
+/// they were written.
+@propertyWrapper
+public struct IgnoredInEquality<Value: Sendable>: Hashable, Sendable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
