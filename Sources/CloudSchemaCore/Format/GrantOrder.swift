@@ -3,8 +3,8 @@
 ///
 /// A grant moves with the comments directly above it (up to a blank line) and the
 /// comments at the end of its line. Comments above that blank line stay where they
-/// were, still followed by a blank line, so a `///` never ends up documenting a
-/// member it did not document before.
+/// were, still followed by a blank line. (A `///` line left directly above a member
+/// it did not document gets a blank line from the printer.)
 enum GrantOrder {
     static func apply(_ body: FormatBody, blankBeforeComment: inout [Int: Bool]) {
         let children = body.children
@@ -27,7 +27,7 @@ enum GrantOrder {
                     for k in 1...leading.count where blankBefore(k) { split = k }
                 }
                 carried += leading[..<split]
-                carriedBlank = carriedBlank || (split == 0 ? blankBefore(0) : true)
+                carriedBlank = carriedBlank || split > 0
                 child.leading = Array(leading[split...])
                 moved.append(child)
             } else {
