@@ -10,6 +10,9 @@ struct Command: Sendable {
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command] = [
     Command(spec: LintCommand.spec, run: LintCommand.run),
+    Command(spec: DiffCommand.spec, run: DiffCommand.run),
+    Command(spec: ImportCommand.spec, run: ImportCommand.run),
+    Command(spec: ExportCommand.spec, run: ExportCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
 ]

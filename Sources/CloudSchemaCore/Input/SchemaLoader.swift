@@ -12,7 +12,7 @@ public struct LoadedSchema: Sendable {
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
-    public static let extensions = ["cloudschema"]
+    public static let extensions = ["cloudschema", "ckdb"]
 
     /// Parses and resolves in-memory sources, in the order given (callers sort by path).
     public static func load(sources: [(path: String, text: String)]) -> LoadedSchema {
@@ -23,14 +23,22 @@ public enum SchemaLoader {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
         var diagnostics: [Diagnostic] = []
+        var ckdbSchemas: [Schema] = []
         for (path, bytes) in sources {
             store.add(path, bytes)
+            if path.hasSuffix(".ckdb") {
+                let (ckdb, ckdbDiagnostics) = CKDBParser.parse(bytes, file: path)
+                ckdbSchemas.append(ckdb)
+                diagnostics += ckdbDiagnostics
+                continue
+            }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
             files.append(syntax)
             diagnostics += parseDiagnostics
         }
-        let (schema, resolveDiagnostics) = Resolver.resolve(files)
+        var (schema, resolveDiagnostics) = Resolver.resolve(files)
         diagnostics += resolveDiagnostics
+        diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
         return LoadedSchema(schema: schema, files: files, diagnostics: diagnostics.sorted(), sources: store)
     }
 

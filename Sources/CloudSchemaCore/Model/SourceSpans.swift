@@ -50,7 +50,8 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
-    public var names: [String] { entries.map(\.name) }
+    /// The attribute names, in source order (dictionary-like).
+    public var keys: [String] { entries.map(\.name) }
 }
 
 /// A location stored outside `SourceSpans` (e.g. `RecordType.placementSpan`): like

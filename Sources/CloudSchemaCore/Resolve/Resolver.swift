@@ -355,6 +355,17 @@ public struct Resolver {
         if let value = syntax.defaultValue {
             field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
         }
+        // `___recordID: Reference @queryable`: a CloudKit system field, declared to index it.
+        if let systemType = CKDB.systemFieldType(field.key) {
+            field.isSystem = true
+            if systemType != type {
+                report(
+                    .error(
+                        .typeMisplaced,
+                        "'\(field.key)' is a CloudKit system field of type \(systemType); declare it as \(systemType)? or leave it out",
+                        at: syntax.type.range))
+            }
+        }
         if attributes.has("queryable") { field.indexes.insert(.queryable) }
         if attributes.has("sortable") { field.indexes.insert(.sortable) }
         if attributes.has("searchable") { field.indexes.insert(.searchable) }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CloudSchemaCore
 
-/// Every input the fuzzer found (Tests/Fuzz/Regressions) goes through the front end
+/// Every input the fuzzer found (Tests/Fuzz/Regressions) goes through both front ends
 /// without crashing, and every diagnostic points inside its file.
 struct FuzzRegressionTests {
     static let inputs: [String] = {
@@ -18,10 +18,12 @@ struct FuzzRegressionTests {
     @Test(arguments: inputs)
     func parsesWithoutCrashing(_ path: String) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let loaded = SchemaLoader.load(bytes: [("input", bytes)])
-        for diagnostic in loaded.diagnostics {
-            if let range = diagnostic.range { #expect(range.end.offset <= bytes.count + 3) }
+        for file in ["input.cloudschema", "input.ckdb"] {
+            let loaded = SchemaLoader.load(bytes: [(file, bytes)])
+            for diagnostic in loaded.diagnostics {
+                if let range = diagnostic.range { #expect(range.end.offset <= bytes.count + 3) }
+            }
+            _ = DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources)
         }
-        _ = DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources)
     }
 }

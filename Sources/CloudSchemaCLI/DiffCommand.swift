@@ -1,0 +1,88 @@
+import CloudSchemaCore
+
+enum DiffCommand {
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Check that schema changes are additive against the deployed schema.",
+        positionals: "[<paths> ...]",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema. (default: .)",
+        options: [
+            .option(
+                "against", value: "source",
+                "The deployed schema: a .ckdb export, a .cloudschema file or folder, or git:REV[:PATH]."),
+            .option(
+                "format", value: "format", "Output format.", default: "text",
+                choices: ["text", "json", "markdown", "github"]),
+        ],
+        examples: [
+            "cloudschema diff Schemas --against git:main",
+            "cloudschema diff Schemas --against production.ckdb --format markdown > review.md",
+            "cloudschema diff --against git:v1.2:Schemas/Garden.cloudschema --format github",
+        ],
+        discussion: """
+            Production CloudKit schemas are additive only: record types and fields can be added, never removed, \
+            renamed or retyped. Exit codes: 0 no breaking changes (warnings allowed), 1 breaking changes or \
+            schema errors, 2 usage or I/O errors.
+            """)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard let against = arguments.value("against") else {
+            Terminal.err(
+                "error: missing '--against <source>'; name the deployed schema, as in --against git:main\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        let format = arguments.value("format") ?? "text"
+        let source: DiffSource
+        do {
+            source = try DiffSource(parsing: against)
+        } catch {
+            Terminal.err("error: \(error.message)\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        let current = SchemaLoader.load(paths: paths)
+        if current.diagnostics.contains(where: { $0.id == .inputUnreadable }) {
+            return fail(current.diagnostics.filter { $0.severity == .error }, current.sources, format: format, against: against, code: 2)
+        }
+        if current.diagnostics.hasErrors {
+            // A schema with errors resolves partially; comparing it would report phantom removals.
+            return fail(current.diagnostics.filter { $0.severity == .error }, current.sources, format: format, against: against, code: 1)
+        }
+        let deployed: LoadedSchema
+        do {
+            deployed = try DiffSourceLoader.load(source, currentPaths: paths)
+        } catch {
+            Terminal.err("error: \(error.message)\n")
+            return 2
+        }
+        if deployed.diagnostics.hasErrors {
+            Terminal.err("error: the deployed schema (\(against)) has errors; fix or choose another source\n")
+            Terminal.err(DiagnosticRenderer.text(deployed.diagnostics.filter { $0.severity == .error }, sources: deployed.sources))
+            return 2
+        }
+        let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+        var sources = current.sources
+        for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
+        switch format {
+        case "json": Terminal.out(DiffReport.json(diff, against: against))
+        case "markdown": Terminal.out(DiffReport.markdown(diff, against: against))
+        case "github": Terminal.out(DiffReport.github(diff))
+        default: Terminal.out(DiffReport.text(diff, against: against, sources: sources, color: Terminal.stdoutSupportsColor))
+        }
+        return diff.isBreaking ? 1 : 0
+    }
+
+    /// Front-end errors instead of a comparison.
+    private static func fail(
+        _ diagnostics: [Diagnostic], _ sources: SourceStore, format: String, against: String, code: Int32
+    ) -> Int32 {
+        switch format {
+        case "json": Terminal.out(DiffReport.json(SchemaDiff(changes: []), against: against, extra: diagnostics))
+        case "github": Terminal.out(DiffReport.github(SchemaDiff(changes: []), extra: diagnostics))
+        default:
+            Terminal.err(DiagnosticRenderer.text(diagnostics, sources: sources, color: false))
+            Terminal.err("error: the current schema has errors; fix them before checking for breaking changes\n")
+        }
+        return code
+    }
+}

@@ -1,0 +1,46 @@
+import CloudSchemaCore
+import Foundation
+
+enum ExportCommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write schemas as CloudKit Schema Language (.ckdb) for cktool import-schema.",
+        positionals: "[<paths> ...]",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        options: [
+            .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
+            .option("output", value: "file", "Write to this file instead of standard output."),
+        ],
+        examples: [
+            "cloudschema export Schemas --format ckdb > schema.ckdb",
+            "cloudschema export Schemas --format ckdb --output CloudKit/schema.ckdb",
+        ],
+        discussion: """
+            The output has the layout of 'cktool export-schema' (sorted record types and fields, all system
+            fields, aligned names), so it can be diffed against a committed export. Each SwiftData model is
+            written as the CD_ record type Core Data mirroring creates for it.
+            """)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        let loaded = SchemaLoader.load(paths: paths)
+        let problems = loaded.diagnostics.filter { $0.severity == .error }
+        if !problems.isEmpty {
+            Terminal.err(DiagnosticRenderer.text(problems, sources: loaded.sources))
+            Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")
+            return problems.contains { $0.id == .inputUnreadable } ? 2 : 1
+        }
+        let text = CKDBExporter.export(loaded.schema)
+        if let output = arguments.value("output") {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                Terminal.err("error: cannot write '\(output)': \(error.localizedDescription)\n")
+                return 2
+            }
+        } else {
+            Terminal.out(text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,39 @@
+import CloudSchemaCore
+import Foundation
+
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Convert a CloudKit Schema Language (.ckdb) file to .cloudschema on standard output.",
+        positionals: "<file.ckdb>",
+        positionalHelp: "A .ckdb file, e.g. from 'cktool export-schema'.",
+        options: [],
+        examples: ["cloudschema import CloudKit/schema.ckdb > Schemas/App.cloudschema"],
+        discussion: """
+            Every field becomes optional (.ckdb cannot say required). A REFERENCE becomes Reference<T> when
+            exactly one record type matches the field name; otherwise it stays untyped with a comment.
+            """)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            Terminal.err("error: expected exactly one .ckdb file\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.err("error: cannot read '\(path)'; check that it exists and is readable\n")
+            return 2
+        }
+        let bytes = [UInt8](data)
+        let result = CKDBParser.parseFile(bytes, file: path)
+        var sources = SourceStore()
+        sources.add(path, bytes)
+        let shown = result.diagnostics.filter { $0.severity != .info }
+        if !shown.isEmpty { Terminal.err(DiagnosticRenderer.text(shown, sources: sources)) }
+        if result.diagnostics.hasErrors {
+            Terminal.err(DiagnosticRenderer.summary(shown) + "; nothing imported\n")
+            return 1
+        }
+        Terminal.out(CKDBImporter.importSchema(result, source: (path as NSString).lastPathComponent))
+        return 0
+    }
+}

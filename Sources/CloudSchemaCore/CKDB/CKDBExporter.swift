@@ -1,0 +1,93 @@
+/// Writes a `Schema` as `.ckdb` in the exact layout `cktool export-schema` produces, so a diff
+/// of this output against a committed export is empty when nothing changed:
+///
+/// - `DEFINE SCHEMA`, a blank line, `CREATE ROLE` lines (in declaration order, as exports keep
+///   them), a blank line, then record types sorted by the raw bytes of their CloudKit names,
+///   indented 4 spaces and separated by blank lines, each closed by `    );`;
+/// - fields indented 8 spaces, sorted by the raw bytes of their key (`CD_*` < `"___*"` < lower
+///   case), the name column padded to the longest name plus one space; all six system fields
+///   are listed, with the indexes the schema gives them;
+/// - index options in the order `QUERYABLE SEARCHABLE SORTABLE`;
+/// - grants after the fields, one per role, sorted by role name bytes, permissions in the order
+///   `READ, CREATE, WRITE`;
+/// - names quoted only when they must be (system names, reserved words);
+/// - doc comments as `//` lines above the element they document.
+///
+/// Zones, databases, optionality, defaults, enums (stored as their raw type), `@parent`,
+/// `@deleteSelf`, `@merge` and reference targets cannot be said in `.ckdb` and are not written.
+/// Each `model` is written as the record type Core Data mirroring creates for it
+/// (`CoreDataMirror`), unless a record type of that name is already in the schema.
+public enum CKDBExporter {
+    public static func export(_ schema: Schema, includeModels: Bool = true) -> String {
+        var recordTypes = schema.recordTypes
+        if includeModels, !schema.models.isEmpty {
+            let names = Set(recordTypes.map(\.cloudKitName))
+            recordTypes += CoreDataMirror.recordTypes(for: schema).filter { !names.contains($0.cloudKitName) }
+        }
+        recordTypes.sort { CKDB.byteOrder($0.cloudKitName, $1.cloudKitName) }
+
+        var out = "DEFINE SCHEMA\n"
+        if !schema.roles.isEmpty {
+            out += "\n"
+            for role in schema.roles {
+                out += comment(role.doc, indent: 4)
+                out += "    CREATE ROLE \(CKDB.spelled(role.name));\n"
+            }
+        }
+        for record in recordTypes {
+            out += "\n"
+            out += recordText(record)
+        }
+        return out
+    }
+
+    /// One `RECORD TYPE ... ( ... );` block, indented as in an export, ending with a newline.
+    public static func recordText(_ record: RecordType) -> String {
+        var out = comment(record.doc, indent: 4)
+        out += "    RECORD TYPE \(CKDB.spelled(record.cloudKitName)) (\n"
+        let fields = completedFields(record)
+        let width = (fields.map { CKDB.spelled($0.key).utf8.count }.max() ?? 0) + 1
+        var lines: [(doc: String, text: String)] = []
+        for field in fields {
+            let name = CKDB.spelled(field.key)
+            var text = name + String(repeating: " ", count: max(width - name.utf8.count, 1)) + typeText(field)
+            for option in field.indexes.names { text += " " + option.uppercased() }
+            lines.append((comment(field.doc, indent: 8), text))
+        }
+        for grant in record.grants.sorted(by: { CKDB.byteOrder($0.grantee.cloudKitName, $1.grantee.cloudKitName) }) {
+            lines.append(("", "GRANT \(grant.permissions.names.map { $0.uppercased() }.joined(separator: ", ")) TO \(CKDB.spelled(grant.grantee.cloudKitName))"))
+        }
+        for (i, line) in lines.enumerated() {
+            out += line.doc + "        " + line.text + (i == lines.count - 1 ? "" : ",") + "\n"
+        }
+        out += "    );\n"
+        return out
+    }
+
+    /// The record's fields plus any of the six system fields it does not list, in export order.
+    /// Fields whose key is a system name (`___recordID` written in `.cloudschema`) count as system fields.
+    public static func completedFields(_ record: RecordType) -> [Field] {
+        var fields = record.fields
+        for (name, type) in CKDB.systemFields where !fields.contains(where: { $0.key == name }) {
+            fields.append(Field(name: name, type: type, isOptional: true, isSystem: true))
+        }
+        return fields.sorted { CKDB.byteOrder($0.key, $1.key) }
+    }
+
+    /// `STRING`, `ENCRYPTED STRING`, `LIST<ENCRYPTED STRING>`, `NUMBER PREFERRED AS INT64`.
+    public static func typeText(_ field: Field) -> String {
+        let type = field.type.cloudKitType
+        guard field.isEncrypted else { return type.description }
+        if case .list(let element) = type { return "LIST<ENCRYPTED \(element)>" }
+        return "ENCRYPTED \(type)"
+    }
+
+    static func comment(_ doc: String?, indent: Int) -> String {
+        guard let doc, !doc.isEmpty else { return "" }
+        let pad = String(repeating: " ", count: indent)
+        return doc.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let trimmed = CKDBComment.trim(line)
+            return trimmed.isEmpty ? pad + "//\n" : pad + "// " + trimmed + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,207 @@
+/// Writes an idiomatic `.cloudschema` for a `.ckdb` schema, good enough to commit as the new
+/// source of truth: exporting the result gives back the same `.ckdb` export.
+///
+/// - Roles become `role X`, record types `record X [in public] { ... }` (a type with grants is
+///   public), fields `name: Type?` (`.ckdb` cannot say required, so every field is optional),
+///   indexes `@queryable @sortable @searchable` (in the order written), `ENCRYPTED` `@encrypted`,
+///   grants `grant read, create to world | icloud | creator | Role`.
+/// - System fields are written (as `___recordID: Reference? @queryable`) only when they carry an
+///   index or a comment: the others are implicit, and export lists them anyway.
+/// - A `REFERENCE` becomes `Reference<T>` when exactly one record type fits the field name
+///   (`bed` → `Bed`, `bedRef`/`bedID` → `Bed`, `beds` → `Bed` for a list); otherwise an untyped
+///   `Reference` with a comment asking the user to choose.
+/// - `NUMBER` has no `.cloudschema` spelling: it is written as its preferred type (`Double` when
+///   none) with a comment saying so. Such a field exports as that type, not as NUMBER.
+/// - Elements are written in source order when they came from a file (their spans), with the
+///   detached comments put back between them; doc comments become `///`.
+/// - Keywords used as names get backticks; names that are not identifiers get `@name("...")`.
+public enum CKDBImporter {
+    public static func importSchema(_ result: CKDBParseResult, source: String? = nil) -> String {
+        importSchema(result.schema, comments: result.detachedComments, source: source)
+    }
+
+    public static func importSchema(_ schema: Schema, comments: [CKDBComment] = [], source: String? = nil) -> String {
+        var writer = Writer(schema: schema, comments: comments)
+        return writer.write(source: source)
+    }
+
+    private struct Writer {
+        let schema: Schema
+        let comments: [CKDBComment]
+        var cursor = 0
+        var out = ""
+
+        init(schema: Schema, comments: [CKDBComment]) {
+            self.schema = schema
+            self.comments = comments.sorted { $0.range.start.offset < $1.range.start.offset }
+        }
+
+        mutating func write(source: String?) -> String {
+            if let source { out += "// Imported from \(source) by `cloudschema import`.\n" }
+            if schema.recordTypes.contains(where: { $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) } }) {
+                out += "// Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.\n"
+            }
+            if !out.isEmpty { out += "\n" }
+            for role in schema.roles.sorted(by: sourceOrder(\.spans)) {
+                putComments(before: role.spans, indent: "")
+                out += doc(role.doc, indent: "")
+                out += "role \(swiftName(role.name))\n"
+            }
+            for record in schema.recordTypes.sorted(by: sourceOrder(\.spans)) {
+                if !out.isEmpty, !out.hasSuffix("\n\n") { out += "\n" }
+                putComments(before: record.spans, indent: "")
+                writeRecord(record)
+            }
+            putComments(before: nil, indent: "")
+            return out
+        }
+
+        private func sourceOrder<T>(_ spans: KeyPath<T, SourceSpans>) -> (T, T) -> Bool {
+            { a, b in (a[keyPath: spans].range?.start.offset ?? Int.max) < (b[keyPath: spans].range?.start.offset ?? Int.max) }
+        }
+
+        /// Detached comments that come before `spans` (all remaining ones when nil).
+        private mutating func putComments(before spans: SourceSpans?, indent: String) {
+            putComments(before: spans.map { $0.range?.start.offset ?? -1 } ?? Int.max, indent: indent)
+        }
+
+        private mutating func putComments(before limit: Int, indent: String) {
+            while cursor < comments.count, comments[cursor].range.start.offset < limit {
+                for line in comments[cursor].lines.dropLastEmpty() {
+                    out += line.isEmpty ? indent + "//\n" : indent + "// " + line + "\n"
+                }
+                cursor += 1
+            }
+        }
+
+        private mutating func writeRecord(_ record: RecordType) {
+            if let entity = record.coreDataEntityName {
+                out += "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
+            }
+            if record.cloudKitName == "Users" {
+                // CloudKit's own user record type: exports list it, and apps may add fields to it.
+                out += "// cloudschema:ignore RECORD_NAME_RESERVED the system Users record type, as exported\n"
+            }
+            out += doc(record.doc, indent: "")
+            var header = "record \(swiftName(record.name))"
+            if record.placement == .publicDatabase { header += " in public" }
+            if !isIdentifier(record.name) { header += " @name(\(SchemaText.stringLiteral(record.cloudKitName)))" }
+            out += header + " {\n"
+            enum Member { case field(Field), grant(Grant) }
+            var members: [(Int, Member)] = []
+            for field in record.fields where !field.isCloudKitSystemField || !field.indexes.isEmpty || field.doc != nil {
+                members.append((field.spans.range?.start.offset ?? Int.max, .field(field)))
+            }
+            for grant in record.grants {
+                members.append((grant.spans.range?.start.offset ?? Int.max, .grant(grant)))
+            }
+            for (_, member) in members.enumerated().sorted(by: { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }).map(\.element) {
+                switch member {
+                case .field(let field):
+                    putComments(before: field.spans, indent: "    ")
+                    writeField(field, in: record)
+                case .grant(let grant):
+                    putComments(before: grant.spans, indent: "    ")
+                    let permissions = grant.permissions.names.joined(separator: ", ")
+                    let grantee = grant.grantee.schemaName
+                    out += "    grant \(permissions) to \(grant.grantee.isBuiltIn ? grantee : swiftName(grantee))\n"
+                }
+            }
+            if let end = record.spans.range?.end.offset {
+                putComments(before: end, indent: "    ")
+            }
+            out += "}\n"
+        }
+
+        private mutating func writeField(_ field: Field, in record: RecordType) {
+            out += doc(field.doc, indent: "    ")
+            let (type, note) = typeText(field, in: record)
+            var line = "    \(swiftName(field.name)): \(type)?"
+            if !isIdentifier(field.key) { line += " @name(\(SchemaText.stringLiteral(field.key)))" }
+            let ranges = field.spans.attributes
+            let indexes = field.indexes.names.sorted { (ranges[$0]?.start.offset ?? Int.max) < (ranges[$1]?.start.offset ?? Int.max) }
+            for index in indexes { line += " @\(index)" }
+            if field.isEncrypted { line += " @encrypted" }
+            out += line + (note.map { "  // \($0)" } ?? "") + "\n"
+        }
+
+        private func typeText(_ field: Field, in record: RecordType) -> (String, String?) {
+            var type = field.type
+            var note: String?
+            let isList = type.isList
+            let element = type.listElement ?? type
+            switch element {
+            case .number(let preferred):
+                let replacement: FieldType = preferred == .int64 ? .int64 : .double
+                note = ".ckdb type \(field.type.cloudKitType); .cloudschema has no NUMBER, so this exports as \(replacement.cloudKitType)"
+                type = isList ? .list(replacement) : replacement
+            case .reference(target: nil) where !field.isCloudKitSystemField:
+                if let target = referenceTarget(for: field.key, isList: isList) {
+                    type = isList ? .list(.reference(target: target)) : .reference(target: target)
+                } else {
+                    note = ".ckdb references name no record type: write Reference<RecordType> if it always points at one"
+                }
+            default: break
+            }
+            return (typeName(type), note)
+        }
+
+        private func typeName(_ type: FieldType) -> String {
+            switch type {
+            case .reference(let target?): "Reference<\(swiftName(target))>"
+            case .list(let element): "[\(typeName(element))]"
+            default: type.description
+            }
+        }
+
+        /// The one record type the field name points at, if exactly one fits.
+        private func referenceTarget(for key: String, isList: Bool) -> String? {
+            var stems = [key]
+            for suffix in ["RecordID", "RecordName", "Reference", "Ref", "ID", "Id"] where key.hasSuffix(suffix) && key.count > suffix.count {
+                stems.append(String(key.dropLast(suffix.count)))
+            }
+            if isList {
+                for stem in stems where stem.hasSuffix("s") && stem.count > 1 {
+                    stems.append(String(stem.dropLast()))
+                    if stem.hasSuffix("es") && stem.count > 2 { stems.append(String(stem.dropLast(2))) }
+                }
+            }
+            let wanted = Set(stems.map { $0.lowercased() })
+            let matches = schema.recordTypes.filter { wanted.contains($0.name.lowercased()) }
+            return matches.count == 1 ? matches.first?.name : nil
+        }
+
+        private func doc(_ text: String?, indent: String) -> String {
+            guard let text, !text.isEmpty else { return "" }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? indent + "///\n" : indent + "/// " + $0 + "\n"
+            }.joined()
+        }
+
+        private func isIdentifier(_ name: String) -> Bool {
+            guard let first = name.utf8.first, CKDB.isLetter(first) || first == 0x5F else { return false }
+            return name.utf8.allSatisfy { CKDB.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        }
+
+        /// A `.cloudschema` name: backticks for keywords; an identifier made from the name otherwise.
+        private func swiftName(_ name: String) -> String {
+            if isIdentifier(name) { return SchemaText.name(name) }
+            var result = String(name.unicodeScalars.map { $0.isASCII && (CKDB.isLetter(UInt8($0.value)) || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_" })
+            if result.isEmpty || !isIdentifier(result) { result = "_" + result }
+            return SchemaText.name(result)
+        }
+    }
+}
+
+extension Grant.Grantee {
+    var isBuiltIn: Bool { if case .role = self { false } else { true } }
+}
+
+extension Array where Element == String {
+    fileprivate func dropLastEmpty() -> [String] {
+        var lines = self
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,61 @@
+/// Names and rules of Apple's CloudKit Schema Language (`.ckdb`) shared by the parser,
+/// exporter, importer and Core Data mirroring.
+public enum CKDB {
+    /// The implicit fields every record type has, with their fixed types, in export order.
+    public static let systemFields: [(name: String, type: FieldType)] = [
+        ("___createTime", .date), ("___createdBy", .reference(target: nil)), ("___etag", .string),
+        ("___modTime", .date), ("___modifiedBy", .reference(target: nil)), ("___recordID", .reference(target: nil)),
+    ]
+
+    /// The built-in roles as CloudKit names them.
+    public static let builtInRoles: [String: Grant.Grantee] = ["_creator": .creator, "_icloud": .icloud, "_world": .world]
+
+    /// Apple's reserved words: names spelled like these must be written in double quotes.
+    /// Matched without regard to letter case, as keywords are.
+    public static let reservedWords: Set<String> = ["GRANT", "PREFERRED", "QUERYABLE", "SORTABLE", "SEARCHABLE"]
+
+    /// The prefix `NSPersistentCloudKitContainer` gives record types and fields it creates.
+    public static let coreDataPrefix = "CD_"
+
+    public static func isSystemFieldKey(_ key: String) -> Bool { systemFields.contains { $0.name == key } }
+
+    static func systemFieldType(_ key: String) -> FieldType? { systemFields.first { $0.name == key }?.type }
+
+    /// `[A-Za-z][A-Za-z0-9_]*`: a user identifier as Apple's rules allow it.
+    public static func isUserIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    /// A name as it must be written in `.ckdb`: quoted when it is a system name (leading `_`),
+    /// a reserved word, or not a plain identifier; unquoted otherwise (as `cktool` exports do).
+    public static func spelled(_ name: String) -> String {
+        isUserIdentifier(name) && !reservedWords.contains(name.uppercased()) ? name : "\"\(name)\""
+    }
+
+    /// Raw byte order of names, the order `cktool export-schema` sorts record types, fields and grants in.
+    static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
+}
+
+extension RecordType {
+    /// For a `CD_`-prefixed record type: the Core Data / SwiftData entity it mirrors
+    /// (`CD_Harvest` → `Harvest`). `NSPersistentCloudKitContainer` creates and owns such types.
+    public var coreDataEntityName: String? {
+        guard cloudKitName.hasPrefix(CKDB.coreDataPrefix), cloudKitName.count > CKDB.coreDataPrefix.count else { return nil }
+        return String(cloudKitName.dropFirst(CKDB.coreDataPrefix.count))
+    }
+}
+
+extension Field {
+    /// A CloudKit system field (`"___recordID"`...): from `.ckdb` (`isSystem`) or written by key in `.cloudschema`.
+    public var isCloudKitSystemField: Bool { isSystem || CKDB.isSystemFieldKey(key) }
+}
+
+extension DiagnosticID {
+    /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.
+    public static let ckdbCoreDataMirror: DiagnosticID = "CKDB_CORE_DATA_MIRROR"
+    /// A file read as `.ckdb` that is not a CloudKit schema at all (for example Swift source).
+    public static let ckdbNotASchema: DiagnosticID = "CKDB_NOT_A_SCHEMA"
+}

@@ -1,0 +1,110 @@
+/// The CloudKit record types `NSPersistentCloudKitContainer` (Core Data, and SwiftData on top
+/// of it) creates for the schema's `model`s, so a model schema can be exported to `.ckdb` and
+/// compared with a production export. Follows sync-compat-rules.md §1.3:
+///
+/// - one record type `CD_<Model>` per model (a `.cloudschema` model has no entity inheritance,
+///   so every model is its own root), in the zone `com.apple.coredata.cloudkit.zone` of the
+///   private database;
+/// - `CD_entityName STRING`, holding the concrete entity name;
+/// - each stored attribute as `CD_<name>`: `Int`/`Int64`/`Bool` → INT64, `Double`/`Decimal` →
+///   DOUBLE, `Date` → TIMESTAMP, `String`/`UUID`/`URL` → STRING, `Data` → BYTES;
+/// - a companion `CD_<name>_ckAsset ASSET` for the variable-length types: String, Binary Data
+///   (`Data`), Transformable, and (per the reverse-engineered serializer) URI (`URL`) and
+///   Composite. UUID is fixed length and gets none;
+/// - a to-one relationship as `CD_<name> STRING` holding the related record's record name (Core
+///   Data does not use CKRecord.Reference); the to-many side of a one-to-many stores nothing;
+///   many-to-many relationships use the shared `CDMR` record type (`CD_entityNames`,
+///   `CD_recordNames`, `CD_relationships`);
+/// - `@transient` properties are not stored.
+///
+/// UNSURE, and decided here:
+/// - The field name is the property's name; `@name` (SwiftData `originalName`) is a renaming
+///   identifier for migration and is assumed not to change the CloudKit key.
+/// - Enum properties (SwiftData stores `RawRepresentable` `Codable` values) are written as their
+///   raw type (STRING or INT64) without a `_ckAsset` companion; SwiftData may store them as a
+///   composite attribute (BYTES + `_ckAsset`) instead.
+/// - List properties (`[String]`) are Transformable/Composite in Core Data: BYTES + `_ckAsset`.
+/// - `Decimal` is written as DOUBLE (Core Data hands CloudKit an NSNumber); not verified.
+/// - The `CDMR` field types are not documented; STRING is assumed for all three.
+/// - `CD_moveReceipt BYTES` / `CD_moveReceipt_ckAsset ASSET` appear in some exports but not in
+///   others (alan9259/keel has none), so they are not generated.
+/// - Indexes: Core Data declares none. Exports often show `QUERYABLE SEARCHABLE SORTABLE` on
+///   `CD_` strings and `QUERYABLE SORTABLE` on other types (added when the schema is created
+///   in development); they are not generated, so expect index-only differences.
+/// - Grants: every record type in real exports carries the default `GRANT WRITE TO "_creator"`,
+///   `GRANT CREATE TO "_icloud"`, `GRANT READ TO "_world"`, `CD_` types included, so they are
+///   generated too (observed, not documented).
+/// - `_ckAsset` fields are created just in time, when a value first overflows into an asset, so a
+///   production export may lack some of them; this mirror lists what Core Data *may* create.
+public enum CoreDataMirror {
+    /// The zone Core Data mirrors the private database into.
+    public static let zoneName = "com.apple.coredata.cloudkit.zone"
+    /// The record type for many-to-many relationships.
+    public static let manyToManyRecordType = "CDMR"
+
+    public static let defaultGrants: [Grant] = [
+        Grant(permissions: .write, grantee: .creator), Grant(permissions: .create, grantee: .icloud),
+        Grant(permissions: .read, grantee: .world),
+    ]
+
+    /// The record type name for a model: `CD_<Model>`.
+    public static func recordTypeName(for model: Model) -> String { CKDB.coreDataPrefix + model.name }
+
+    /// The mirror record types for every model, plus `CDMR` when any relationship is many-to-many.
+    public static func recordTypes(for schema: Schema) -> [RecordType] {
+        var result = schema.models.map { recordType(for: $0, in: schema) }
+        let hasManyToMany = schema.models.contains { model in
+            model.properties.contains { isManyToMany($0, of: model, in: schema) }
+        }
+        if hasManyToMany {
+            result.append(
+                RecordType(
+                    name: manyToManyRecordType, placement: .zone(zoneName),
+                    fields: ["CD_entityNames", "CD_recordNames", "CD_relationships"].map { Field(name: $0, type: .string, isOptional: true) },
+                    grants: defaultGrants, doc: nil, format: .cloudschema))
+        }
+        return result
+    }
+
+    public static func recordType(for model: Model, in schema: Schema) -> RecordType {
+        var fields = [Field(name: "CD_entityName", type: .string, isOptional: true)]
+        for property in model.properties where !property.isTransient {
+            fields += self.fields(for: property, of: model, in: schema)
+        }
+        return RecordType(
+            name: recordTypeName(for: model), placement: .zone(zoneName), fields: fields, grants: defaultGrants,
+            doc: model.doc, format: .cloudschema, spans: model.spans)
+    }
+
+    /// The CloudKit fields one model property becomes (none for the to-many side of a relationship).
+    public static func fields(for property: ModelProperty, of model: Model, in schema: Schema) -> [Field] {
+        let key = CKDB.coreDataPrefix + property.name
+        let spans = property.spans
+        if property.isRelationship {
+            guard !property.isToMany else { return [] }
+            return [Field(name: key, type: .string, isOptional: true, doc: property.doc, spans: spans)]
+        }
+        let stored: FieldType
+        var hasAsset = false
+        switch property.type {
+        case .string, .url: stored = .string; hasAsset = true
+        case .uuid: stored = .string
+        case .data: stored = .data; hasAsset = true
+        case .int, .int64, .bool: stored = .int64
+        case .double, .decimal: stored = .double
+        case .date: stored = .date
+        case .enumeration(_, let raw): stored = raw == .string ? .string : .int64
+        default: stored = .data; hasAsset = true  // lists and other Codable values: Transformable / Composite
+        }
+        var fields = [Field(name: key, type: stored, isOptional: true, isEncrypted: property.isEncrypted, doc: property.doc, spans: spans)]
+        if hasAsset { fields.append(Field(name: key + "_ckAsset", type: .asset, isOptional: true, spans: spans)) }
+        return fields
+    }
+
+    /// A to-many relationship whose inverse is also to-many.
+    static func isManyToMany(_ property: ModelProperty, of model: Model, in schema: Schema) -> Bool {
+        guard property.isToMany, let target = property.type.relationshipTarget, let other = schema.model(named: target) else { return false }
+        if let inverse = property.inverse { return other.property(named: inverse)?.isToMany == true }
+        return other.properties.contains { $0.isToMany && $0.type.relationshipTarget == model.name && $0.inverse == property.name }
+    }
+}

@@ -1,0 +1,250 @@
+/// Renders a `SchemaDiff` as `cloudschema diff` prints it: `text` for terminals and
+/// Xcode, `json` for tools, `markdown` for a pull-request comment, and `github` for
+/// workflow annotations.
+public enum DiffReport {
+    /// "2 breaking changes, 1 warning, 3 safe changes", or "no changes".
+    public static func summary(_ diff: SchemaDiff) -> String {
+        func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let parts = [
+            count(diff.breaking.count, "breaking change"), count(diff.warnings.count, "warning"),
+            count(diff.changes.count - diff.breaking.count - diff.warnings.count, "safe change"),
+        ].compactMap { $0 }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+    }
+
+    // MARK: Text
+
+    /// Findings in the swiftc form (breaking first), each followed by what to do
+    /// instead, then the safe changes, then a verdict line.
+    public static func text(_ diff: SchemaDiff, against: String, sources: SourceStore, color: Bool = false) -> String {
+        var out = ""
+        for change in diff.changes {
+            guard var diagnostic = change.diagnostic else { continue }
+            diagnostic.notes.removeAll { $0.range == nil }
+            out += DiagnosticRenderer.text([diagnostic], sources: sources, color: color)
+            if let fix = change.fix { out += "    fix: \(fix)\n" }
+        }
+        let safe = diff.safe
+        if !safe.isEmpty {
+            if !out.isEmpty { out += "\n" }
+            out += "Safe changes:\n"
+            for change in safe {
+                let place = change.location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+                out += "  \(place)\(change.message)\n"
+            }
+        }
+        if !out.isEmpty { out += "\n" }
+        let verdict: String
+        switch diff.verdict {
+        case .breaking: verdict = "Breaking: \(summary(diff)) against \(against); production cannot take this schema as is."
+        case .review: verdict = "Deployable, with warnings to review: \(summary(diff)) against \(against)."
+        case .safe: verdict = "Additive only: \(summary(diff)) against \(against)."
+        case .unchanged: verdict = "No changes against \(against)."
+        }
+        return out + verdict + "\n"
+    }
+
+    // MARK: JSON
+
+    /// tooling.md's diagnostics object with `changes` (and `verdict`, `against`) beside
+    /// `diagnostics`. `diagnostics` also holds `extra` (front-end problems).
+    public static func json(_ diff: SchemaDiff, against: String, extra: [Diagnostic] = []) -> String {
+        DiagnosticRenderer.json(
+            extra + diff.diagnostics,
+            extra: [
+                ("against", .string(against)), ("verdict", .string(diff.verdict.rawValue)),
+                ("changes", .array(diff.changes.map(\.json))),
+            ])
+    }
+
+    // MARK: Markdown
+
+    /// A pull-request review comment: a verdict line, one table of changes per record
+    /// type (model, enum...) with breaking ones marked, and what to do about each.
+    public static func markdown(_ diff: SchemaDiff, against: String) -> String {
+        var out = "### \(headline(diff, against: against))\n\n"
+        switch diff.verdict {
+        case .breaking:
+            out += "Production CloudKit schemas are additive only: record types and fields can be added, never removed, renamed or retyped. "
+            out += "Deploying this schema would fail or break app versions already installed.\n\n"
+        case .review:
+            out += "Nothing here is rejected by CloudKit, but the warnings below can break app versions already installed.\n\n"
+        case .safe:
+            out += "Every change is additive, so the schema can be deployed to production.\n\n"
+        case .unchanged:
+            return out
+        }
+        out += "**\(summary(diff).prefix(1).uppercased() + summary(diff).dropFirst())**\n\n"
+
+        var groups: [(key: String, changes: [SchemaChange])] = []
+        var positions: [String: Int] = [:]
+        for change in diff.changes {
+            let group = change.subject.group
+            let key = "\(group.kind) `\(group.name)`"
+            if let i = positions[key] {
+                groups[i].changes.append(change)
+            } else {
+                positions[key] = groups.count
+                groups.append((key, [change]))
+            }
+        }
+        for group in groups {
+            out += "#### \(group.key)\n\n"
+            out += "| | Change | Rule | Where |\n|---|---|---|---|\n"
+            for change in group.changes {
+                let rule = change.rule.map { "`\($0.id)`" } ?? ""
+                let place = change.location.map { "`\($0.file):\($0.start.line)`" } ?? "(removed)"
+                out += "| \(mark(change)) | \(cell(inline(sentence(change.message)))) | \(rule) | \(place) |\n"
+            }
+            out += "\n"
+        }
+        let flagged = diff.changes.filter(\.isFlagged)
+        if !flagged.isEmpty {
+            out += "#### What to do\n\n"
+            for change in flagged {
+                guard let rule = change.rule else { continue }
+                out += "- \(symbol(change)) `\(change.subject.displayName)` (`\(rule.id)`): \(cell(inline(change.fix ?? rule.fix)))\n"
+            }
+            out += "\n"
+        }
+        out += "<sub>Generated by `cloudschema diff --against \(against) --format markdown`.</sub>\n"
+        return out
+    }
+
+    private static func headline(_ diff: SchemaDiff, against: String) -> String {
+        let n = diff.breaking.count
+        let w = diff.warnings.count
+        switch diff.verdict {
+        case .breaking: return "❌ CloudSchema: \(n) breaking change\(n == 1 ? "" : "s") against `\(against)`"
+        case .review: return "⚠️ CloudSchema: no breaking changes, \(w) warning\(w == 1 ? "" : "s") to review against `\(against)`"
+        case .safe: return "✅ CloudSchema: additive changes only against `\(against)`"
+        case .unchanged: return "✅ CloudSchema: no schema changes against `\(against)`"
+        }
+    }
+
+    private static func mark(_ change: SchemaChange) -> String {
+        switch change.severity {
+        case .error?: "❌ **breaking**"
+        case .warning?: "⚠️ warning"
+        case .info?: "ℹ️ note"
+        case nil: "✅ safe"
+        }
+    }
+
+    private static func symbol(_ change: SchemaChange) -> String {
+        switch change.severity {
+        case .error?: "❌"
+        case .warning?: "⚠️"
+        case .info?: "ℹ️"
+        case nil: "✅"
+        }
+    }
+
+    /// Message text as Markdown: 'names' and @attributes (which GitHub would turn into
+    /// user mentions) become code spans.
+    static func inline(_ text: String) -> String {
+        var out = ""
+        var inCode = false
+        var i = text.startIndex
+        let quoted = codeQuoted(text)
+        i = quoted.startIndex
+        while i < quoted.endIndex {
+            let c = quoted[i]
+            if c == "`" { inCode.toggle() }
+            if !inCode, c == "@", let end = attributeEnd(in: quoted, from: i) {
+                out += "`" + quoted[i..<end] + "`"
+                i = end
+                continue
+            }
+            out.append(c)
+            i = quoted.index(after: i)
+        }
+        return out
+    }
+
+    /// The end of `@name` or `@name(...)` starting at `start`, if it is one.
+    private static func attributeEnd(in text: String, from start: String.Index) -> String.Index? {
+        var i = text.index(after: start)
+        while i < text.endIndex, text[i].isLetter || text[i].isNumber || text[i] == "_" { i = text.index(after: i) }
+        guard i > text.index(after: start) else { return nil }
+        if i < text.endIndex, text[i] == "(", let close = text[i...].firstIndex(of: ")") {
+            return text.index(after: close)
+        }
+        return i
+    }
+
+    /// Names quoted as 'x' in messages become `x` in Markdown.
+    private static func codeQuoted(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "'") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "'"), !after[..<close].isEmpty,
+                !after[..<close].contains(where: { $0 == " " || $0 == "`" })
+            else {
+                out += rest[...open]
+                rest = after
+                continue
+            }
+            out += rest[..<open] + "`" + after[..<close] + "`"
+            rest = after[after.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// "field 'x' added" -> "Field 'x' added".
+    private static func sentence(_ message: String) -> String {
+        message.prefix(1).uppercased() + message.dropFirst()
+    }
+
+    /// Text safe inside a table cell: no line breaks, pipes escaped.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    // MARK: GitHub annotations
+
+    /// One `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=ID::message`
+    /// workflow command per finding (warnings as `::warning`); the fix follows the
+    /// message on a second line. Safe changes produce no annotation.
+    ///
+    /// The escaping follows GitHub's toolkit (`@actions/core` `command.ts`): `%`, CR
+    /// and LF in the message; also `:` and `,` in property values. It lives here until
+    /// the shared diagnostics renderers grow a `github` format.
+    public static func github(_ diff: SchemaDiff, extra: [Diagnostic] = []) -> String {
+        var out = ""
+        var items: [(Diagnostic, String?)] = extra.map { ($0, nil) }
+        items += diff.changes.compactMap { change in change.diagnostic.map { ($0, change.fix) } }
+        for (diagnostic, fix) in items {
+            let command: String
+            switch diagnostic.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .info: command = "notice"
+            }
+            var properties: [(String, String)] = []
+            if let range = diagnostic.range {
+                properties += [
+                    ("file", range.file), ("line", String(range.start.line)), ("col", String(range.start.column)),
+                    ("endLine", String(range.end.line)), ("endColumn", String(range.end.column)),
+                ]
+            }
+            properties.append(("title", diagnostic.id.rawValue))
+            let message = diagnostic.message + (fix.map { "\nFix: \($0)" } ?? "")
+            out += "::\(command) "
+                + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+                + "::\(escapeData(message))\n"
+        }
+        return out
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

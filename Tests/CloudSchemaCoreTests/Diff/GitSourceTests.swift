@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import CloudSchemaCore
+
+/// `--against git:REV[:PATH]`: the deployed schema read from a commit with `git show`.
+@Suite("git: sources")
+struct GitSourceTests {
+    /// A throwaway repository with one identity set locally.
+    struct Repository {
+        let path: String
+
+        init() throws {
+            path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("cloudschema-git-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path + "/Schemas", withIntermediateDirectories: true)
+            try run("init", "-q")
+            try run("config", "user.name", "CloudSchema Tests")
+            try run("config", "user.email", "tests@example.invalid")
+            try run("config", "commit.gpgsign", "false")
+        }
+
+        func write(_ file: String, _ text: String) throws {
+            try text.write(toFile: path + "/" + file, atomically: true, encoding: .utf8)
+        }
+
+        func commit(_ message: String) throws {
+            try run("add", "-A")
+            try run("commit", "-q", "-m", message)
+        }
+
+        @discardableResult
+        func run(_ arguments: String...) throws -> Int32 {
+            let result = try GitSource.git(Array(arguments), in: path)
+            if result.status != 0 { Issue.record("git \(arguments.joined(separator: " ")) failed: \(result.error)") }
+            return result.status
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func comparesTheWorkingTreeWithHEAD() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write(
+            "Schemas/Garden.cloudschema",
+            """
+            record Plant {
+                name: String
+                colour: String?
+            }
+            """)
+        try repository.commit("Deployed schema")
+        // The working tree drops a field and adds one.
+        try repository.write(
+            "Schemas/Garden.cloudschema",
+            """
+            record Plant {
+                name: String
+                height: Double?
+            }
+            """)
+
+        let deployed = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:HEAD"), currentPaths: ["Schemas"], workingDirectory: repository.path)
+        #expect(deployed.sources.paths == ["HEAD:Schemas/Garden.cloudschema"])
+        let current = SchemaLoader.load(paths: [repository.path + "/Schemas"])
+        let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+        #expect(diff.changes.map(\.finding) == ["FIELD_NO_DELETE 1:8", "fieldAdded 3:5"])
+        // The deployed place is named after the revision.
+        #expect(diff.breaking[0].deployedLocation?.file == "HEAD:Schemas/Garden.cloudschema")
+    }
+
+    @Test func anExplicitPathAtARevision() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.write("Schemas/B.cloudschema", "record B { y: String }")
+        try repository.commit("Two schemas")
+        let deployed = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:HEAD:Schemas/B.cloudschema"), currentPaths: ["Schemas"],
+            workingDirectory: repository.path)
+        #expect(deployed.schema.recordTypes.map(\.name) == ["B"])
+    }
+
+    @Test func aBadRevisionIsAClearError() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.commit("One schema")
+        #expect(throws: DiffSourceError("unknown git revision 'no-such-branch'; use a branch, tag or commit that exists (see 'git log --oneline')")) {
+            try DiffSourceLoader.load(
+                DiffSource(parsing: "git:no-such-branch"), currentPaths: ["Schemas"], workingDirectory: repository.path)
+        }
+        #expect(throws: DiffSourceError.self) {
+            try DiffSourceLoader.load(
+                DiffSource(parsing: "git:HEAD:Missing"), currentPaths: ["Schemas"], workingDirectory: repository.path)
+        }
+    }
+
+    @Test func outsideARepositoryIsAClearError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-nogit-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // GIT_CEILING_DIRECTORIES is not needed: the temporary folder is not inside a repository.
+        let error = #expect(throws: DiffSourceError.self) {
+            try DiffSourceLoader.load(DiffSource(parsing: "git:HEAD"), currentPaths: ["."], workingDirectory: folder)
+        }
+        #expect(error?.message.contains("is not inside a git repository") == true)
+    }
+
+    @Test func sourcesAreParsedAsWritten() throws {
+        #expect(try DiffSource(parsing: "git:main") == .git(revision: "main", paths: nil))
+        #expect(try DiffSource(parsing: "git:HEAD~1:Schemas") == .git(revision: "HEAD~1", paths: ["Schemas"]))
+        #expect(try DiffSource(parsing: "production.ckdb") == .files(["production.ckdb"]))
+        #expect(throws: DiffSourceError.self) { try DiffSource(parsing: "git:") }
+        #expect(throws: DiffSourceError.self) { try DiffSource(parsing: "git:--upload-pack=x") }
+    }
+}
