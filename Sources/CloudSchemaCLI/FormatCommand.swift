@@ -39,7 +39,12 @@ enum FormatCommand {
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let (files, findProblems) = SchemaLoader.findFiles(paths)
+        let (found, findProblems) = SchemaLoader.findFiles(paths)
+        // `.ckdb` is CloudKit's format, read wherever a schema is read but never rewritten.
+        let files = found.filter { !$0.hasSuffix(".ckdb") }
+        for path in paths where path.hasSuffix(".ckdb") && found.contains(path) {
+            Terminal.err("\(path): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
+        }
         var sources = SourceStore()
         var problems = findProblems
         var ioError = !findProblems.isEmpty

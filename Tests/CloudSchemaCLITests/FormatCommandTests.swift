@@ -115,3 +115,17 @@ struct FormatCommandTests {
         #expect(top.stdout.contains("format"))
     }
 }
+
+extension FormatCommandTests {
+    @Test func ckdbFilesAreNeverRewritten() throws {
+        let ckdb = "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        name STRING\n    );\n"
+        let folder = try temporaryFolder(["A.cloudschema": Self.messy, "B.ckdb": ckdb])
+        let result = try cloudschema("format", "--in-place", ".", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try contents(folder.appendingPathComponent("B.ckdb")) == ckdb)
+        #expect(try contents(folder.appendingPathComponent("A.cloudschema")) == Self.tidy)
+        let named = try cloudschema("format", "B.ckdb", in: folder)
+        #expect(named.status == 0 && named.stdout.isEmpty)
+        #expect(named.stderr.contains("B.ckdb: note: skipped"))
+    }
+}

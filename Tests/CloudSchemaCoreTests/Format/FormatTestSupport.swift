@@ -56,7 +56,7 @@ func expectFormatInvariants(_ text: String, _ label: String, sourceLocation: Sou
 /// Reads every `*.cloudschema` file under a folder, sorted by path.
 func schemaFiles(in folder: URL) -> [(path: String, text: String)] {
     let (paths, _) = SchemaLoader.findFiles([folder.path])
-    return paths.compactMap { path in
+    return paths.filter { $0.hasSuffix(".cloudschema") }.compactMap { path in
         (try? String(contentsOfFile: path, encoding: .utf8)).map { (path: path, text: $0) }
     }
 }
