@@ -14,6 +14,7 @@ let commands: [Command] = [
     Command(spec: ImportCommand.spec, run: ImportCommand.run),
     Command(spec: ExportCommand.spec, run: ExportCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
+    Command(spec: FormatCommand.spec, run: FormatCommand.run),
 ]
 
 let overview = """

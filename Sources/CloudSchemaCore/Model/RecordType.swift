@@ -25,8 +25,9 @@ public struct RecordType: Hashable, Sendable {
     public var doc: String?
     public var format: SourceFormat
     public var spans: SourceSpans
-    /// The placement as written (`in Zone`), for diagnostics about it.
-    public var placementSpan: SourceRange?
+    /// The placement as written (`in Zone`), for diagnostics about it. A location, so
+    /// not part of the record type's meaning: equality ignores it, as it does `spans`.
+    @IgnoredInEquality public var placementSpan: SourceRange?
 
     public init(
         name: String, cloudKitName: String? = nil, placement: Placement = .privateDefaultZone,

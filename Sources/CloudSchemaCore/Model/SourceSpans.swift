@@ -53,3 +53,16 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     /// The attribute names, in source order (dictionary-like).
     public var keys: [String] { entries.map(\.name) }
 }
+
+/// A location stored outside `SourceSpans` (e.g. `RecordType.placementSpan`): like
+/// `SourceSpans`, it always compares equal, so equality of model values ignores where
+/// they were written.
+@propertyWrapper
+public struct IgnoredInEquality<Value: Sendable>: Hashable, Sendable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}

@@ -132,12 +132,13 @@ struct Lexer {
     }
 
     private mutating func blockComment(_ start: SourcePosition) {
+        let trailing = isTrailing(start)  // before the comment's own line breaks reset the line state
         index += 2
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
                 index += 2
                 comments.append(
-                    Comment(kind: .block, text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start)))
+                    Comment(kind: .block, text: text(from: start.offset), range: range(start), isTrailing: trailing))
                 return
             }
             if bytes[index] == UInt8(ascii: "\n") {

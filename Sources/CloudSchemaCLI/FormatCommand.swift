@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CloudSchemaCore
+import Foundation
+
+enum FormatCommand {
+    static let spec = CommandSpec(
+        name: "format",
+        abstract: "Rewrite schemas in the one canonical layout, keeping every comment.",
+        positionals: "[<paths> ...]",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema. (default: .)",
+        options: [
+            .flag("check", "List the files that are not formatted, change nothing, exit 1 if there are any. (default: off)"),
+            .flag("in-place", "Rewrite the files that change, atomically; leave the others untouched. (default: off: print to stdout)"),
+        ],
+        examples: [
+            "cloudschema format Schemas/Garden/Garden.cloudschema",
+            "cloudschema format --check Schemas",
+            "cloudschema format --in-place Schemas",
+        ],
+        discussion: """
+            Formatting never changes meaning: the resolved schema is the same before and after.
+            A file with syntax errors is reported (on stderr) and left untouched.
+            Exit codes: 0 done (or all formatted), 1 unformatted files with --check or files
+            with syntax errors, 2 usage or I/O error.
+            """)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let check = arguments.flag("check")
+        let inPlace = arguments.flag("in-place")
+        if check && inPlace {
+            Terminal.err(
+                "error: '--check' and '--in-place' cannot be used together; choose one\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n")
+            return 2
+        }
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        let (found, findProblems) = SchemaLoader.findFiles(paths)
+        // `.ckdb` is CloudKit's format, read wherever a schema is read but never rewritten.
+        let files = found.filter { !$0.hasSuffix(".ckdb") }
+        for path in paths where path.hasSuffix(".ckdb") && found.contains(path) {
+            Terminal.err("\(path): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
+        }
+        var sources = SourceStore()
+        var problems = findProblems
+        var ioError = !findProblems.isEmpty
+        var failed = false
+        var unformatted: [String] = []
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                problems.append(.error(.inputUnreadable, "cannot read '\(path)'; check that it exists and is readable", at: nil))
+                ioError = true
+                continue
+            }
+            let bytes = [UInt8](data)
+            sources.add(path, bytes)
+            switch SchemaFormatter.format(bytes, file: path) {
+            case .syntaxErrors(let diagnostics):
+                problems += diagnostics
+                failed = true
+            case .failed(let reason):
+                Terminal.err("\(path): error: not formatted: \(reason); the file is left as it is (please report this)\n")
+                failed = true
+            case .formatted(let text):
+                let changed = Array(text.utf8) != bytes
+                if check {
+                    if changed { unformatted.append(path) }
+                } else if inPlace {
+                    if changed {
+                        do {
+                            try replaceAtomically(path, with: text)
+                        } catch {
+                            problems.append(.error(.inputUnreadable, "cannot write '\(path)': \(error.message)", at: nil))
+                            ioError = true
+                        }
+                    }
+                } else {
+                    Terminal.out(text)
+                }
+            }
+        }
+        for path in unformatted { Terminal.out(path + "\n") }
+        if !problems.isEmpty {
+            let sorted = problems.sorted()
+            Terminal.err(DiagnosticRenderer.text(sorted, sources: sources, color: false))
+            Terminal.err(DiagnosticRenderer.summary(sorted) + "\n")
+        }
+        if ioError { return 2 }
+        return failed || !unformatted.isEmpty ? 1 : 0
+    }
+
+    struct WriteError: Error {
+        var message: String
+    }
+
+    /// Writes a temporary file beside `path` (same folder, so the same file system) with
+    /// the original's permissions, then renames it over `path`: readers see the old or the
+    /// new file, never half of one. A symbolic link is followed, not replaced.
+    static func replaceAtomically(_ path: String, with text: String) throws(WriteError) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).cloudschema-format-\(getpid())")
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions] as? NSNumber
+        var attributes: [FileAttributeKey: Any] = [:]
+        if let permissions { attributes[.posixPermissions] = permissions }
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: attributes) else {
+            throw WriteError(message: "cannot create a temporary file in '\(folder.path)'")
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError(message: reason)
+        }
+    }
+}
