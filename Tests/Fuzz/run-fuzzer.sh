@@ -16,5 +16,5 @@ rm -rf "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$out/src"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
   $(find "$out/src" -name '*.swift' | sort) "$root/Tests/Fuzz/FuzzParser.swift" \
   -o "$out/fuzz-parser"
-"$out/fuzz-parser" "$out/corpus" -max_total_time="$seconds" -timeout=2 -max_len=8192 \
+ASAN_OPTIONS=detect_leaks=0 "$out/fuzz-parser" "$out/corpus" -max_total_time="$seconds" -timeout=2 -max_len=8192 \
   -artifact_prefix="$out/artifacts/" -print_final_stats=1 -detect_leaks=0

@@ -75,15 +75,21 @@ enum AttributeCatalog {
 
 /// Edit-distance suggestions for misspelled names.
 enum Spelling {
+    /// The closest candidate within a small edit distance (ties: the alphabetically first).
+    /// Linear in the candidates: a length check skips most before any distance is computed.
     static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
-        var best: (String, Int)?
-        for candidate in candidates.sorted() {
+        let length = lowered.utf8.count
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let limit = max(1, min(3, candidate.utf8.count / 3))
+            guard abs(candidate.utf8.count - length) <= limit else { continue }
             let distance = editDistance(lowered, candidate.lowercased())
-            let limit = max(1, min(3, candidate.count / 3))
-            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+            guard distance <= limit else { continue }
+            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
         }
-        return best?.0
+        return best?.name
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -90,14 +90,16 @@ extension Resolver {
                         "'\(target.name)' is a \(other.kind), not a record type; a Reference points at a record type",
                         at: target.range))
             case nil:
-                let records = types.compactMap { key, value -> String? in
-                    if case .record = value { return key }
-                    return nil
+                let hint = suggestion(for: target.name, kind: "record") {
+                    $0.types.compactMap { key, value -> String? in
+                        if case .record = value { return key }
+                        return nil
+                    }
                 }
                 report(
                     .error(
                         .referenceTargetUnknown,
-                        "no record type named '\(target.name)' for this reference\(Spelling.hint(Spelling.closest(to: target.name, among: records)))",
+                        "no record type named '\(target.name)' for this reference\(Spelling.hint(hint))",
                         at: target.range))
             }
             return nil
@@ -154,14 +156,27 @@ extension Resolver {
             report(.error(.typeMisplaced, "'\(name.name)' is a keyvalue declaration, not a type", at: range))
             return nil
         case nil:
-            let candidates = Self.builtinNames + ["Reference"] + Array(types.keys)
+            let hint = suggestion(for: name.name, kind: "type") { Self.builtinNames + ["Reference"] + Array($0.types.keys) }
             report(
                 .error(
                     .typeUnknown,
-                    "unknown type '\(name.name)'\(Spelling.hint(Spelling.closest(to: name.name, among: candidates)))",
+                    "unknown type '\(name.name)'\(Spelling.hint(hint))",
                     at: range))
             return nil
         }
+    }
+
+    /// A "did you mean" for an unknown name: memoised per name, and within a fixed budget of
+    /// comparisons per run, so thousands of mistakes in a large schema stay linear.
+    mutating func suggestion(for name: String, kind: String, among candidates: (Resolver) -> [String]) -> String? {
+        let key = kind + ":" + name
+        if let cached = suggestions[key] { return cached }
+        let list = candidates(self)
+        guard suggestionBudget >= list.count else { return nil }
+        suggestionBudget -= list.count
+        let result = Spelling.closest(to: name, among: list)
+        suggestions[key] = .some(result)
+        return result
     }
 
     // MARK: Defaults

@@ -6,8 +6,11 @@
 public struct Resolver {
     var diagnostics: [Diagnostic] = []
     var types: [String: Declared] = [:]
-    private var zones: [String: SourceRange] = [:]
-    private var roles: [String: SourceRange] = [:]
+    var zones: [String: SourceRange] = [:]
+    var roles: [String: SourceRange] = [:]
+    /// "Did you mean" results by kind and name, and the comparisons left for new ones.
+    var suggestions: [String: String?] = [:]
+    var suggestionBudget = 200_000
     var enums: [String: EnumType] = [:]
     private var modelSyntax: [String: ModelSyntax] = [:]
 
@@ -269,10 +272,11 @@ public struct Resolver {
                 if zones[written.name] != nil {
                     placement = .zone(written.name)
                 } else {
+                    let hint = suggestion(for: written.name, kind: "zone") { Array($0.zones.keys) }
                     report(
                         .error(
                             .zoneUnknown,
-                            "no zone named '\(written.name)'; declare it with 'zone \(written.name)', or write 'in public' or 'in private'\(Spelling.hint(Spelling.closest(to: written.name, among: zones.keys)))",
+                            "no zone named '\(written.name)'; declare it with 'zone \(written.name)', or write 'in public' or 'in private'\(Spelling.hint(hint))",
                             at: written.range))
                 }
             }
@@ -333,10 +337,11 @@ public struct Resolver {
         case "creator": grantee = .creator
         case let name where roles[name] != nil: grantee = .role(name)
         case let name:
+            let hint = suggestion(for: name, kind: "role") { Array($0.roles.keys) + ["world", "icloud", "creator"] }
             report(
                 .error(
                     .roleUnknown,
-                    "no role named '\(name)'; declare it with 'role \(name)' or grant to world, icloud or creator\(Spelling.hint(Spelling.closest(to: name, among: Array(roles.keys) + ["world", "icloud", "creator"])))",
+                    "no role named '\(name)'; declare it with 'role \(name)' or grant to world, icloud or creator\(Spelling.hint(hint))",
                     at: syntax.role.range))
             return nil
         }

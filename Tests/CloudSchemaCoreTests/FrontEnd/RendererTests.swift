@@ -79,3 +79,24 @@ struct RendererTests {
         #expect(DiagnosticRenderer.summary([]) == "no problems")
     }
 }
+
+/// Quoting lines is indexed, not a scan per diagnostic: many findings in a large file
+/// render in linear time (a count, not a timing).
+struct SourceStoreTests {
+    @Test func linesOfEveryEndingAndABOM() {
+        var store = SourceStore()
+        store.add("a", Array("\u{FEFF}one\r\ntwo\rthree\nfour".utf8))
+        #expect((1...4).map { store.line($0, in: "a").map { String(decoding: $0, as: UTF8.self) } } == ["one", "two", "three", "four"])
+        #expect(store.line(5, in: "a") == nil)
+        #expect(store.line(0, in: "a") == nil)
+    }
+
+    @Test func tenThousandFindingsRender() {
+        var text = "zone Z\n"
+        for i in 0..<10_000 { text += "record R\(i) {\n    name: Strng\n}\n" }
+        let loaded = load(text)
+        #expect(loaded.diagnostics.count == 10_000)
+        let rendered = DiagnosticRenderer.text(loaded.diagnostics, sources: loaded.sources)
+        #expect(rendered.components(separatedBy: "\n").count == 30_001)
+    }
+}
