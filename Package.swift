@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Generated code under test: one module per schema (each schema has its own CloudSchema.swift),
+// compiled warning-free in Swift 6 mode and exercised by CloudSchemaConsumerTests. The checked-in
+// files are also the generator's golden files (refresh: CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test
+// --filter GeneratorGoldenTests). Set to true to generate them on every build with the plugin instead.
+let consumerCodeFromPlugin = false
+let consumerSchemas = ["Catalogue", "Garden", "Hostile", "Notes"]
+let warningsAsErrors: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "CloudSchema",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -25,6 +33,19 @@ let package = Package(
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
         .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
-    ],
+        // Compiles and runs generated code against the runtime only (no generator). See `consumerSchemas`.
+        .testTarget(
+            name: "CloudSchemaConsumerTests",
+            dependencies: ["CloudSchemaRuntime"] + consumerSchemas.map { .target(name: "CloudSchemaConsumer\($0)") },
+            exclude: ["Generated", "Schemas"], swiftSettings: warningsAsErrors),
+    ] + consumerSchemas.map { name in
+        // Tests/CloudSchemaConsumerTests/Generated/<name>/: <name>.cloudschema (a link to the schema) and its generated Swift.
+        .target(
+            name: "CloudSchemaConsumer\(name)", dependencies: ["CloudSchemaRuntime"],
+            path: "Tests/CloudSchemaConsumerTests/Generated/\(name)",
+            exclude: consumerCodeFromPlugin ? ["\(name).swift", "CloudSchema.swift"] : ["\(name).cloudschema"],
+            swiftSettings: warningsAsErrors,
+            plugins: consumerCodeFromPlugin ? [.plugin(name: "CloudSchemaPlugin")] : [])
+    },
     swiftLanguageModes: [.v6]
 )
