@@ -28,3 +28,4 @@ measure("parse + resolve") {
     precondition(!loaded.diagnostics.hasErrors, "the generated schema must be clean: \(loaded.diagnostics.prefix(3))")
 }
 runLintBenchmark()
+runGenerateBenchmark()

@@ -49,6 +49,8 @@ public struct GeneratorViewModel: Sendable {
     public var unplaced: FileViewModel
     public var records: [RecordViewModel]
     public var enums: [EnumViewModel]
+    /// `schema` in every template, built once.
+    private let schemaValue: TemplateValue
 
     /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_1`).
     public static let runtimeVersion = 1
@@ -67,6 +69,11 @@ public struct GeneratorViewModel: Sendable {
             return FileViewModel(sourcePath: path)
         }
         unplaced = FileViewModel(sourcePath: "")
+        schemaValue = [
+            "records": .array(records.map(\.templateValue)),
+            "enums": .array(enums.map(\.templateValue)),
+            "sourceFiles": .array(files.map { .string($0.sourceFile) }),
+        ]
         for item in enums {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].enums.append(item) } else { unplaced.enums.append(item) }
         }
@@ -81,11 +88,7 @@ public struct GeneratorViewModel: Sendable {
             "access": .string(access.rawValue),
             "accessPrefix": .string(access == .internal ? "" : access.rawValue + " "),
             "runtimeVersion": .int(runtimeVersion),
-            "schema": [
-                "records": .array(records.map(\.templateValue)),
-                "enums": .array(enums.map(\.templateValue)),
-                "sourceFiles": .array(files.map { .string($0.sourceFile) }),
-            ],
+            "schema": schemaValue,
             "models": [],
             "keyValueStores": [],
         ]
