@@ -96,6 +96,10 @@ import Testing
         #expect(swift.contains("public struct Field_: CloudRecord"))
         #expect(swift.contains("public static let recordType = \"FieldRecord\""))
         #expect(swift.contains("public struct Type_: CloudRecord"))
+        // Deprecated types: `@available` where only deprecated code uses them, else a doc note.
+        #expect(swift.contains("@available(*, deprecated, message: \"use \\\"New\\\" */\")\npublic struct Old:"))
+        #expect(swift.contains("@available(*, deprecated)\npublic struct Older:"))
+        #expect(swift.contains("/// Deprecated: kept for Current\npublic struct Used:"))
     }
 }
 

@@ -498,3 +498,166 @@ public struct Everything: CloudRecord, Hashable, Sendable {
         record.encode(self.secretLocation, forKey: "secretLocation", encrypted: true)
     }
 }
+
+/// Deprecated and used only by deprecated code: marked deprecated in Swift.
+@available(*, deprecated, message: "use \"New\" */")
+public struct Old: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "Old"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case name
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var name: String?
+
+    public init(
+        recordID: RecordID = .init(),
+        name: String? = nil
+    ) {
+        self.recordID = recordID
+        self.name = name
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("Old")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.name = try record.decodeIfPresent(forKey: "name")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.name, forKey: "name")
+    }
+}
+
+@available(*, deprecated)
+public struct Older: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "Older"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case old
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var old: Reference<Old>?
+
+    public init(
+        recordID: RecordID = .init(),
+        old: Reference<Old>? = nil
+    ) {
+        self.recordID = recordID
+        self.old = old
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("Older")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.old = try record.decodeIfPresent(forKey: "old")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.old?.with(action: .none), forKey: "old")
+    }
+}
+
+/// Deprecated but still used by current code: its doc says so instead, since Swift would
+/// warn in the generated code that uses it.
+///
+/// Deprecated: kept for Current
+public struct Used: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "Used"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case x
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var x: Int64?
+
+    public init(
+        recordID: RecordID = .init(),
+        x: Int64? = nil
+    ) {
+        self.recordID = recordID
+        self.x = x
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("Used")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.x = try record.decodeIfPresent(forKey: "x")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.x, forKey: "x")
+    }
+}
+
+public struct Current: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "Current"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case used
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var used: Reference<Used>?
+
+    public init(
+        recordID: RecordID = .init(),
+        used: Reference<Used>? = nil
+    ) {
+        self.recordID = recordID
+        self.used = used
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("Current")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.used = try record.decodeIfPresent(forKey: "used")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.used?.with(action: .none), forKey: "used")
+    }
+}
