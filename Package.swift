@@ -1,6 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Generated code under test: one module per schema (each schema has its own CloudSchema.swift),
+// compiled warning-free in Swift 6 mode and exercised by CloudSchemaConsumerTests. The checked-in
+// files are also the generator's golden files (refresh: CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test
+// --filter GeneratorGoldenTests). With the plugin on (the default), the plugin generates each module's
+// Swift on every build from the schema and cloudschema.json beside it; the checked-in copies are then only
+// compared, not compiled. Set to false to compile the checked-in copies instead.
+let consumerCodeFromPlugin = true
+let consumerSchemas = ["Catalogue", "Garden", "Hostile", "Notes"]
+let warningsAsErrors: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "CloudSchema",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -35,6 +45,20 @@ let package = Package(
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
         .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
-    ],
+        // Compiles and runs generated code against the runtime only (no generator). See `consumerSchemas`.
+        .testTarget(
+            name: "CloudSchemaConsumerTests",
+            dependencies: ["CloudSchemaRuntime"] + consumerSchemas.map { .target(name: "CloudSchemaConsumer\($0)") },
+            exclude: ["Generated", "Schemas"], swiftSettings: warningsAsErrors),
+    ] + consumerSchemas.map { name in
+        // Tests/CloudSchemaConsumerTests/Generated/<name>/: <name>.cloudschema (a link to the schema) and its generated Swift.
+        .target(
+            name: "CloudSchemaConsumer\(name)", dependencies: ["CloudSchemaRuntime"],
+            path: "Tests/CloudSchemaConsumerTests/Generated/\(name)",
+            exclude: consumerCodeFromPlugin
+                ? ["\(name).swift", "CloudSchema.swift"] : ["\(name).cloudschema", "cloudschema.json"],
+            swiftSettings: warningsAsErrors,
+            plugins: consumerCodeFromPlugin ? [.plugin(name: "CloudSchemaPlugin")] : [])
+    },
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ let commands: [Command] = [
     Command(spec: DiffCommand.spec, run: DiffCommand.run),
     Command(spec: ImportCommand.spec, run: ImportCommand.run),
     Command(spec: ExportCommand.spec, run: ExportCommand.run),
+    Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
 ]

@@ -1,0 +1,120 @@
+import CloudSchemaCore
+import Foundation
+
+enum GenerateCommand {
+    static let spec = CommandSpec(
+        name: "generate",
+        abstract: "Generate Swift types for the record types and enums of schemas.",
+        positionals: "[<paths> ...]",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        options: [
+            .option("output", value: "dir", "The folder to write the Swift files into (created if needed)."),
+            .option(
+                "access", value: "level", "Access level of generated declarations (default: config, else internal).",
+                choices: GenerateConfiguration.Access.allCases.map(\.rawValue)),
+            .option("templates", value: "dir", "A folder of *.template files overriding built-in templates by name."),
+            .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
+        ],
+        examples: [
+            "cloudschema generate Schemas --output Sources/App/Generated",
+            "cloudschema generate Garden.cloudschema --output Generated --access public",
+            "cloudschema generate Schemas --output Generated --templates MyTemplates",
+        ],
+        discussion: """
+            Writes one Swift file per schema file (Garden.cloudschema -> Garden.swift, with the declarations read
+            from it) plus CloudSchema.swift, always all of them; a file is rewritten only when its bytes change.
+            The schemas are linted first: errors stop generation (exit code 1), warnings are printed.
+            Exit codes: 0 generated, 1 lint errors, 2 usage, config, template or I/O error.
+            """)
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        guard let output = arguments.value("output") else {
+            Terminal.err("error: missing '--output <dir>'\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        let loaded = SchemaLoader.load(paths: paths)
+        let inputs = loaded.sources.paths
+
+        // The output names depend only on the input names: check them before anything else.
+        do {
+            _ = try Generator.outputNames(forInputs: inputs)
+        } catch {
+            Terminal.err("error: \(error)\n")
+            return 2
+        }
+
+        // Configuration, as lint reads it: --config, else the nearest cloudschema.json per file.
+        var configDiagnostics: [Diagnostic] = []
+        var configs: [String: LintConfiguration] = [:]
+        var configFor: [String: String] = [:]
+        var fixed: LintConfiguration?
+        if let path = arguments.value("config") {
+            let (config, problems) = ConfigurationLoader.load(path: path)
+            fixed = config
+            configDiagnostics += problems
+        } else {
+            var cache: [String: String?] = [:]
+            for file in inputs {
+                guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
+                configFor[file] = found
+                if configs[found] == nil {
+                    let (config, problems) = ConfigurationLoader.load(path: found)
+                    configs[found] = config
+                    configDiagnostics += problems
+                }
+            }
+        }
+        if !configDiagnostics.isEmpty {
+            Terminal.err(DiagnosticRenderer.text(configDiagnostics.sorted(), sources: loaded.sources, color: false))
+            return 2
+        }
+        let defaults = LintConfiguration.default
+        let diagnostics = Linter.lint(loaded) { file in
+            if let fixed { return fixed }
+            guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
+            return config
+        }
+        if !diagnostics.isEmpty {
+            // stdout, as `lint` prints them: Xcode and SwiftPM pick the lines up from build output.
+            Terminal.out(DiagnosticRenderer.text(diagnostics, sources: loaded.sources, color: Terminal.stdoutSupportsColor))
+            Terminal.err(DiagnosticRenderer.summary(diagnostics) + "\n")
+        }
+        if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
+        if diagnostics.hasErrors {
+            Terminal.err("error: not generating code for a schema with errors\n")
+            return 1
+        }
+
+        // Generate settings: the command line, else the config (--config, or the one the first input uses).
+        let generateConfig = fixed?.generate ?? inputs.lazy.compactMap { configFor[$0].flatMap { configs[$0] } }.first?.generate
+        let access = arguments.value("access").flatMap(GenerateConfiguration.Access.init(rawValue:))
+            ?? generateConfig?.access ?? .internal
+        var templates = TemplateLibrary.builtIn
+        if let folder = arguments.value("templates") ?? generateConfig?.templates {
+            do {
+                templates = try templates.overriding(withDirectory: folder)
+            } catch {
+                Terminal.err("\(error)\n")
+                return 2
+            }
+        }
+
+        let files: [GeneratedFile]
+        do {
+            files = try Generator.generate(loaded.schema, inputFiles: inputs, options: .init(access: access, templates: templates))
+        } catch {
+            Terminal.err(error.description.contains(": error: ") ? "\(error)\n" : "error: \(error)\n")
+            return 2
+        }
+        do {
+            let results = try GeneratedFileWriter.write(files, to: output)
+            let written = results.filter { $0.1 == .written }.count
+            Terminal.err("Generated \(files.count) files in \(output) (\(written) written, \(files.count - written) unchanged).\n")
+        } catch {
+            Terminal.err("error: \(error)\n")
+            return 2
+        }
+        return 0
+    }
+}

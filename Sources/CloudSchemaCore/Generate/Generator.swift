@@ -1,0 +1,110 @@
+/// Turns a schema into Swift source files: `Schema` → `GeneratorViewModel` → templates.
+///
+/// Output contract (the build plugin declares these names before anything is parsed):
+/// for input files `A.cloudschema` and `B.ckdb`, the outputs are exactly `A.swift` and
+/// `B.swift` (each holding the declarations read from that file, or only its header)
+/// plus `CloudSchema.swift` (schema-wide: the runtime version check).
+///
+/// ```swift
+/// let loaded = SchemaLoader.load(paths: ["Schemas/Garden"])
+/// let files = try Generator.generate(loaded.schema, inputFiles: loaded.sources.paths)
+/// // [GeneratedFile(name: "Garden.swift", …), GeneratedFile(name: "CloudSchema.swift", …)]
+/// ```
+///
+/// Pure: the same schema, inputs and options give the same bytes.
+public enum Generator {
+    /// The schema-wide output file.
+    public static let schemaFileName = "CloudSchema.swift"
+    /// The template rendered for each schema file.
+    public static let fileTemplate = "File.swift.template"
+    /// The template rendered for `CloudSchema.swift`.
+    public static let schemaTemplate = "Schema.swift.template"
+
+    public struct Options: Sendable {
+        public var access: GenerateConfiguration.Access
+        public var templates: TemplateLibrary
+
+        public init(access: GenerateConfiguration.Access = .internal, templates: TemplateLibrary = .builtIn) {
+            self.access = access
+            self.templates = templates
+        }
+    }
+
+    /// `Garden.swift` for `Schemas/Garden.cloudschema` or `Garden.ckdb`: the last path
+    /// component without its extension, plus `.swift`.
+    public static func outputName(forInput path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        var base = last
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            base = String(last[..<dot])
+        }
+        return base + ".swift"
+    }
+
+    /// The output names for `inputs`, in input order, then `CloudSchema.swift`. Throws when
+    /// two inputs would write the same file (names compared case-insensitively, as macOS
+    /// file systems do), or an input would write `CloudSchema.swift`.
+    public static func outputNames(forInputs inputs: [String]) throws(GeneratorError) -> [String] {
+        var seen: [String: String] = [schemaFileName.lowercased(): ""]
+        var names: [String] = []
+        for input in inputs {
+            let name = outputName(forInput: input)
+            if let other = seen[name.lowercased()] {
+                if other.isEmpty {
+                    throw .outputNameClash(
+                        "'\(input)' would generate \(name), which is the schema-wide file \(schemaFileName); rename the schema file")
+                }
+                throw .outputNameClash(
+                    "'\(other)' and '\(input)' would both generate \(name); schema files of one target need different names")
+            }
+            seen[name.lowercased()] = input
+            names.append(name)
+        }
+        return names + [schemaFileName]
+    }
+
+    /// Every output file for `schema`, read from `inputFiles` (paths as the loader saw them),
+    /// in the order of `outputNames(forInputs:)`.
+    public static func generate(
+        _ schema: Schema, inputFiles: [String], options: Options = Options()
+    ) throws(GeneratorError) -> [GeneratedFile] {
+        let names = try outputNames(forInputs: inputFiles)
+        let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access)
+        var files: [GeneratedFile] = []
+        do {
+            for (file, name) in zip(model.files, names) {
+                files.append(GeneratedFile(name: name, contents: try options.templates.render(fileTemplate, context: model.context(for: file))))
+            }
+            let contents = try options.templates.render(schemaTemplate, context: model.schemaContext(fileName: schemaFileName))
+            files.append(GeneratedFile(name: schemaFileName, contents: contents))
+        } catch {
+            throw .template(error)
+        }
+        return files
+    }
+}
+
+/// One generated Swift file: its name in the output folder and its text.
+public struct GeneratedFile: Hashable, Sendable {
+    public var name: String
+    public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+public enum GeneratorError: Error, Sendable, CustomStringConvertible {
+    /// Two inputs map to one output file.
+    case outputNameClash(String)
+    /// A template failed to parse or render (a user's override, usually).
+    case template(TemplateError)
+
+    public var description: String {
+        switch self {
+        case .outputNameClash(let message): message
+        case .template(let error): "\(error)"
+        }
+    }
+}

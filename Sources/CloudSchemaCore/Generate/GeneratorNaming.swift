@@ -1,0 +1,67 @@
+/// The Swift names generated code uses for schema names: one deterministic rule per
+/// position, applied before any template sees a name.
+///
+/// - **Types** (records, enums): a name that would shadow a type the generated code
+///   uses (`String`, `Date`, `Reference`, `Asset`, the nested `Field` enum, …; see
+///   `reservedTypeNames`) gets a `_` suffix: `record String` → `struct String_`. The
+///   CloudKit record type name stays `"String"`.
+/// - **Properties** (fields): a name that would collide with a member every generated
+///   record has (`recordID`, `systemFields`, `recordType`, `Field`, …; see
+///   `reservedMemberNames`) gets a `_` suffix; the CloudKit key is unchanged.
+/// - **Enum cases**: a name that collides with a member of the protocols generated enums
+///   conform to (`rawValue`, `allCases`, `fieldType`, …) gets a `_` suffix.
+/// - Then `SwiftNaming.identifier`: characters Swift doesn't allow become `_`, `Type`
+///   and `Protocol` get `_`, keywords get backticks (`` `class` ``).
+/// - A name that clashes with one already taken in the same scope gets more `_`
+///   suffixes until it is unique, in declaration order.
+public enum GeneratorNaming {
+    /// Names the runtime and generated code use as types, besides `SwiftNaming.reservedTypeNames`.
+    public static let runtimeTypeNames: Set<String> = [
+        "Asset", "CloudFieldValue", "CloudRecord", "CloudSchemaRuntimeVersion", "InMemoryRecord", "Location",
+        "RecordDecodingError", "RecordFieldType", "RecordID", "RecordReference", "RecordStorage", "RecordValue",
+        "RecordZoneID", "Reference", "ReferenceAction", "SystemFieldsArchiveError", "Decimal", "Field",
+        "CKRecord", "Testing", "XCTest",
+    ]
+
+    /// Type names generated types may not take.
+    public static let reservedTypeNames: Set<String> = SwiftNaming.reservedTypeNames.union(runtimeTypeNames)
+
+    /// Members of every generated record type (and of the protocols it conforms to),
+    /// which a field's property may not be named.
+    public static let reservedMemberNames: Set<String> = Set([
+        "recordType", "recordID", "systemFields", "Field", "encode", "makeInMemoryRecord", "makeCKRecord",
+        "hash", "hashValue",
+    ]).union(reservedCaseNames)
+
+    /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.
+    public static let reservedCaseNames: Set<String> = [
+        "rawValue", "allCases", "fieldType", "recordValue", "hashValue", "hash", "RawValue", "AllCases",
+    ]
+
+    /// Parameter names that would shadow what the memberwise init's body uses (`self.x = x`):
+    /// such a parameter gets an internal name with a `_` suffix.
+    public static let shadowingParameterNames: Set<String> = ["self"]
+
+    /// The sanitised, unescaped name for `name` in a scope where `reserved` names are taken
+    /// by generated code: `reserved` names and `Type`/`Protocol` get a `_` suffix.
+    static func baseName(_ name: String, reserved: Set<String>) -> String {
+        var base = SwiftNaming.sanitizedIdentifier(name)
+        if reserved.contains(base) || SwiftNaming.namesNeedingRenaming.contains(base) { base += "_" }
+        return base
+    }
+
+    /// Picks unique names in one scope, in the order asked.
+    struct Scope {
+        private(set) var taken: Set<String>
+
+        init(taken: Set<String> = []) { self.taken = taken }
+
+        /// `base`, or `base` with as many `_` appended as it takes to be free; marks it taken.
+        mutating func claim(_ base: String) -> String {
+            var name = base
+            while taken.contains(name) || SwiftNaming.namesNeedingRenaming.contains(name) { name += "_" }
+            taken.insert(name)
+            return name
+        }
+    }
+}
