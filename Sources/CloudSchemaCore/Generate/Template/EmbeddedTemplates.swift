@@ -442,7 +442,7 @@ extension {{ registry.recordEnum }} {
 
     /// A container for every model with ``configuration(isStoredInMemoryOnly:)``.
     {{ accessPrefix }}static func makeContainer(isStoredInMemoryOnly: Bool = false) throws -> ModelContainer {
-        try ModelContainer(for: SwiftData.Schema(types), configurations: [configuration(isStoredInMemoryOnly: isStoredInMemoryOnly)])
+        try ModelContainer(for: SwiftData.Schema(types), configurations: configuration(isStoredInMemoryOnly: isStoredInMemoryOnly))
     }
 }
 #endif

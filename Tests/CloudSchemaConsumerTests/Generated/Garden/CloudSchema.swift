@@ -137,7 +137,7 @@ public enum SchemaModels {
 
     /// A container for every model with ``configuration(isStoredInMemoryOnly:)``.
     public static func makeContainer(isStoredInMemoryOnly: Bool = false) throws -> ModelContainer {
-        try ModelContainer(for: SwiftData.Schema(types), configurations: [configuration(isStoredInMemoryOnly: isStoredInMemoryOnly)])
+        try ModelContainer(for: SwiftData.Schema(types), configurations: configuration(isStoredInMemoryOnly: isStoredInMemoryOnly))
     }
 }
 #endif
