@@ -88,3 +88,17 @@ import Testing
         #expect(swift.contains("public static let library = RecordZoneID(zoneName: \"Library\")"))
     }
 }
+
+@Suite struct UnplacedDeclarationTests {
+    @Test func modelsAndKeyValueStoresFromNoFileGoToCloudSchemaSwift() throws {
+        let schema = Schema(
+            models: [Model(name: "Tag", properties: [ModelProperty(name: "label", type: .string, defaultValue: .string(""))])],
+            keyValueStores: [KeyValueStore(name: "Flags", keys: [KeyValueKey(name: "beta", type: .bool, defaultValue: .bool(false))])])
+        let files = try Generator.generate(schema, inputFiles: [])
+        let swift = try #require(files.last).contents
+        #expect(swift.contains("struct Flags {"))
+        #expect(swift.contains("get { store.value(Bool.self, forKey: \"beta\", default: false) }"))
+        #expect(swift.contains("@Model\nfinal class Tag {\n    var label: String = \"\""))
+        #expect(swift.contains("static func configuration(isStoredInMemoryOnly: Bool = false) -> ModelConfiguration {"))
+    }
+}

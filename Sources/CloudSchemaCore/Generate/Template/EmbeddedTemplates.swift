@@ -479,6 +479,21 @@ fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRu
 
 {% include "Record.swift.template" %}
 {% endfor %}
+{% for store in keyValueStores %}
+
+{% include "KeyValue.swift.template" %}
+{% endfor %}
+{% if models %}
+
+#if canImport(SwiftData)
+{% for model in models %}
+{% if not loop.first %}
+
+{% endif %}
+{% include "Model.swift.template" %}
+{% endfor %}
+#endif
+{% endif %}
 {% include "Registry.swift.template" %}
 
 """##,
