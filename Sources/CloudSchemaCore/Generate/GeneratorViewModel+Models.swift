@@ -15,8 +15,10 @@ public struct ModelViewModel: Sendable {
     init(_ model: Model, names: SchemaNames, schema: Schema) {
         name = model.name
         swiftName = names.typeName(model.name)
-        doc = model.doc
-        deprecation = model.deprecation.map { DeprecationViewModel(message: $0.message) }
+        // Deprecation is a doc note, never `@available`: the model stays in the store's schema
+        // (`SchemaModels.types`) and other models' relationships, which would then warn.
+        doc = names.doc(model.doc, deprecation: model.deprecation, usable: false)
+        deprecation = nil
         sourcePath = model.spans.range?.file ?? model.spans.name?.file
         properties = model.properties.map { ModelPropertyViewModel($0, names: names, schema: schema) }
         uniqueConstraints = model.uniqueConstraints.map { keys in
@@ -60,8 +62,9 @@ public struct ModelPropertyViewModel: Sendable {
         type = property.isOptional ? wrapped + "?" : wrapped
         defaultValue = property.defaultValue.map { names.typedLiteral($0, type: property.type) }
         initDefault = defaultValue ?? (property.isOptional ? "nil" : nil)
-        doc = property.doc
-        deprecation = property.deprecation.map { DeprecationViewModel(message: $0.message) }
+        // A doc note, not `@available`: the `@Model` expansion uses every stored property.
+        doc = names.doc(property.doc, deprecation: property.deprecation, usable: false)
+        deprecation = nil
         let original = property.originalName.map { "originalName: " + SwiftNaming.stringLiteral($0) }
         if property.isTransient {
             attribute = "@Transient"
@@ -215,7 +218,7 @@ struct RegistryViewModel {
             "zones": .array(zones),
             "container": schema.container.map { .string($0.identifier) } ?? .null,
             "configurationName": .string(firstFile ?? "CloudSchema"),
-            "models": .array(models.filter { $0.deprecation == nil }.map { .string($0.swiftName) }),
+            "models": .array(models.map { .string($0.swiftName) }),
         ]
     }
 }

@@ -38,7 +38,8 @@
 /// `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
 /// (`queryable`, `sortable`, `searchable`), `merge`, `doc`, `deprecation`.
 ///
-/// A model (`ModelViewModel`): `name`, `swiftName`, `doc`, `deprecation`, `uniqueConstraints`
+/// A model (`ModelViewModel`): `name`, `swiftName`, `doc` (with a deprecation note: models and
+/// their properties are never `@available(deprecated)`), `deprecation` (always null), `uniqueConstraints`
 /// (`#Unique` arguments: `[\.a, \.b]` each), `properties`, `sourceFile`. A property: `name`,
 /// `swiftName`, `type` (with `?`), `defaultValue` (a Swift expression naming its type:
 /// `Foundation.Date.now`, `PlantStatus.growing`), `initDefault`, `attribute` (the whole
@@ -52,7 +53,7 @@
 /// The registry (`registry`): `recordEnum`, `registry`, `modelsType` (the generated type names),
 /// `records` (`caseName`, `swiftName`, `recordTypeName`; record types marked deprecated are left
 /// out), `zones` (`name`, `swiftName`, `doc`), `container` (or null), `configurationName` (the
-/// first schema file's base name), `models` (Swift names of the non-deprecated models).
+/// first schema file's base name), `models` (Swift names of every model).
 ///
 /// An enum (`EnumViewModel`): `name`, `swiftName`, `rawType` (`String`/`Int64`), `doc`,
 /// `deprecation`, `cases` (`name`, `swiftName`, `rawValue` as a Swift literal,

@@ -72,6 +72,20 @@ import Testing
         #expect(swift.contains("@Relationship(inverse: \\List.items) var list: List?"))
     }
 
+    @Test func deprecatedModelsAndPropertiesGetADocNoteAndStayInTheSchema() throws {
+        let loaded = SchemaLoader.load(sources: [("S/App.cloudschema", """
+            model Old @deprecated("use New") {
+                name: String = ""
+                colour: String? @deprecated
+            }
+            """)])
+        let files = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])
+        #expect(files[0].contents.contains("/// Deprecated: use New\n@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)\n@Model\nfinal class Old {"))
+        #expect(files[0].contents.contains("    /// Deprecated.\n    var colour: String?"))
+        #expect(!files[0].contents.contains("deprecated)"))
+        #expect(files[1].contents.contains("[Old.self]"))
+    }
+
     @Test func keyValueAccessorsApplyDefaultsAndStoreKeys() throws {
         let swift = try Self.generate("Schemas/Mistakes/Mistakes.cloudschema")[0].contents
         #expect(swift.contains("public struct LegacySettings {"))
