@@ -364,7 +364,7 @@ extension {{ store.swiftName }} {
 ///         }
 ///     }
 /// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
+/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
 ///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
 /// }
 /// ```
@@ -415,6 +415,16 @@ extension {{ registry.recordEnum }} {
         try value.makeCKRecord()
     }
 }
+{% if registry.zones %}
+
+extension {{ registry.registry }} {
+    /// Every custom zone as a `CKRecordZone`, to save before the first record:
+    /// `syncEngine.state.add(pendingDatabaseChanges: {{ registry.registry }}.recordZones.map { .saveZone($0) })`.
+    {{ accessPrefix }}static var recordZones: [CloudKit.CKRecordZone] {
+        Zones.all.map { CloudKit.CKRecordZone(zoneID: $0.ckRecordZoneID) }
+    }
+}
+{% endif %}
 #endif
 {% endif %}
 {% if registry.models %}

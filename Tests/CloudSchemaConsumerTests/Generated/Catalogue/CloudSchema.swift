@@ -68,7 +68,7 @@ public enum SchemaRecord: Hashable, Sendable {
 ///         }
 ///     }
 /// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
+/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
 ///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
 /// }
 /// ```

@@ -71,7 +71,7 @@ public enum SchemaRecord: Hashable, Sendable {
 ///         }
 ///     }
 /// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
+/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
 ///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
 /// }
 /// ```
@@ -114,6 +114,14 @@ extension SchemaRecord {
     /// The value as a `CKRecord` to save (see `CloudRecord.makeCKRecord()`).
     public func makeCKRecord() throws(SystemFieldsArchiveError) -> CloudKit.CKRecord {
         try value.makeCKRecord()
+    }
+}
+
+extension SchemaRegistry {
+    /// Every custom zone as a `CKRecordZone`, to save before the first record:
+    /// `syncEngine.state.add(pendingDatabaseChanges: SchemaRegistry.recordZones.map { .saveZone($0) })`.
+    public static var recordZones: [CloudKit.CKRecordZone] {
+        Zones.all.map { CloudKit.CKRecordZone(zoneID: $0.ckRecordZoneID) }
     }
 }
 #endif
