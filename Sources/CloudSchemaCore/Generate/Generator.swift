@@ -3,7 +3,8 @@
 /// Output contract (the build plugin declares these names before anything is parsed):
 /// for input files `A.cloudschema` and `B.ckdb`, the outputs are exactly `A.swift` and
 /// `B.swift` (each holding the declarations read from that file, or only its header)
-/// plus `CloudSchema.swift` (schema-wide: the runtime version check).
+/// plus `CloudSchema.swift` (schema-wide: the runtime version check, the schema registry, the
+/// SwiftData configuration).
 ///
 /// ```swift
 /// let loaded = SchemaLoader.load(paths: ["Schemas/Garden"])

@@ -21,6 +21,10 @@ public enum GeneratorNaming {
         "RecordDecodingError", "RecordFieldType", "RecordID", "RecordReference", "RecordStorage", "RecordValue",
         "RecordZoneID", "Reference", "ReferenceAction", "SystemFieldsArchiveError", "Decimal", "Field",
         "CKRecord", "Testing", "XCTest",
+        // Key-value stores, the registry and SwiftData (`CloudSchema.swift`).
+        "KeyValueStorage", "InMemoryKeyValueStore", "KeyValueChange", "KeyValueChangeReason", "DecodedRecord",
+        "SchemaRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model", "ModelConfiguration", "ModelContainer",
+        "PersistentModel", "Schema", "CloudKit",
     ]
 
     /// Type names generated types may not take.

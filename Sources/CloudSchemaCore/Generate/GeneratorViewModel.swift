@@ -18,9 +18,10 @@
 /// | `access`, `accessPrefix` | `public`/`package`/`internal`, and `"public "`/`"package "`/`""` to put before declarations |
 /// | `runtimeVersion` | `CloudSchemaRuntimeVersion_N` generated code checks for |
 /// | `records`, `enums` | this file's declarations (`CloudSchema.swift`: none) |
-/// | `models`, `keyValueStores` | reserved for model and key-value generation: empty arrays for now |
+/// | `models`, `keyValueStores` | this file's SwiftData models and `keyvalue` declarations (`CloudSchema.swift`: none) |
 /// | `isEmpty` | nothing to declare in this file (it still gets its header) |
-/// | `schema` | the whole schema: `schema.records`, `schema.enums`, `schema.sourceFiles` (registry, cross-file code) |
+/// | `schema` | the whole schema: `schema.records`, `schema.enums`, `schema.models`, `schema.keyValueStores`, `schema.sourceFiles` (registry, cross-file code) |
+/// | `registry` | `CloudSchema.swift` only: the schema registry (below) |
 ///
 /// A record (`RecordViewModel`): `name` (schema), `swiftName`, `recordTypeName` (CloudKit),
 /// `doc`, `deprecation` (null or `{message}`), `isShareable`, `database` (`private`/`public`),
@@ -37,6 +38,23 @@
 /// `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
 /// (`queryable`, `sortable`, `searchable`), `merge`, `doc`, `deprecation`.
 ///
+/// A model (`ModelViewModel`): `name`, `swiftName`, `doc` (with a deprecation note: models and
+/// their properties are never `@available(deprecated)`), `deprecation` (always null), `uniqueConstraints`
+/// (`#Unique` arguments: `[\.a, \.b]` each), `properties`, `sourceFile`. A property: `name`,
+/// `swiftName`, `type` (with `?`), `defaultValue` (a Swift expression naming its type:
+/// `Foundation.Date.now`, `PlantStatus.growing`), `initDefault`, `attribute` (the whole
+/// `@Attribute(...)`/`@Relationship(deleteRule:inverse:)`/`@Transient`, or null), `doc`, `deprecation`.
+///
+/// A key-value store (`KeyValueStoreViewModel`): `name`, `swiftName`, `doc`, `keys`, `sourceFile`.
+/// A key: `name`, `key` (in the store), `swiftName`, `caseName`, `caseNeedsRawValue` (its `Key`
+/// case), `type`, `wrappedType`, `isOptional`, `defaultValue` (a Swift expression or null), `doc`,
+/// `deprecation`.
+///
+/// The registry (`registry`): `recordEnum`, `registry`, `modelsType` (the generated type names),
+/// `records` (`caseName`, `swiftName`, `recordTypeName`; record types marked deprecated are left
+/// out), `zones` (`name`, `swiftName`, `doc`), `container` (or null), `configurationName` (the
+/// first schema file's base name), `models` (Swift names of every model).
+///
 /// An enum (`EnumViewModel`): `name`, `swiftName`, `rawType` (`String`/`Int64`), `doc`,
 /// `deprecation`, `cases` (`name`, `swiftName`, `rawValue` as a Swift literal,
 /// `needsRawValue`, `doc`).
@@ -49,8 +67,12 @@ public struct GeneratorViewModel: Sendable {
     public var unplaced: FileViewModel
     public var records: [RecordViewModel]
     public var enums: [EnumViewModel]
+    public var models: [ModelViewModel]
+    public var keyValueStores: [KeyValueStoreViewModel]
     /// `schema` in every template, built once.
     private let schemaValue: TemplateValue
+    /// `registry` in `CloudSchema.swift`.
+    private let registryValue: TemplateValue
 
     /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_1`).
     public static let runtimeVersion = 1
@@ -61,8 +83,13 @@ public struct GeneratorViewModel: Sendable {
         let names = SchemaNames(schema)
         let enums = schema.enums.map { EnumViewModel($0, names: names) }
         let records = schema.recordTypes.map { RecordViewModel($0, names: names) }
+        let models = schema.models.map { ModelViewModel($0, names: names, schema: schema) }
+        let keyValueStores = schema.keyValueStores.map { KeyValueStoreViewModel($0, names: names) }
         self.enums = enums
         self.records = records
+        self.models = models
+        self.keyValueStores = keyValueStores
+        registryValue = RegistryViewModel(schema: schema, records: records, models: models, inputFiles: inputFiles).templateValue
         var index: [String: Int] = [:]
         files = inputFiles.enumerated().map { i, path in
             index[path] = i
@@ -73,12 +100,20 @@ public struct GeneratorViewModel: Sendable {
             "records": .array(records.map(\.templateValue)),
             "enums": .array(enums.map(\.templateValue)),
             "sourceFiles": .array(files.map { .string($0.sourceFile) }),
+            "models": .array(models.map(\.templateValue)),
+            "keyValueStores": .array(keyValueStores.map(\.templateValue)),
         ]
         for item in enums {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].enums.append(item) } else { unplaced.enums.append(item) }
         }
         for item in records {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].records.append(item) } else { unplaced.records.append(item) }
+        }
+        for item in models {
+            if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].models.append(item) } else { unplaced.models.append(item) }
+        }
+        for item in keyValueStores {
+            if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].keyValueStores.append(item) } else { unplaced.keyValueStores.append(item) }
         }
     }
 
@@ -89,8 +124,6 @@ public struct GeneratorViewModel: Sendable {
             "accessPrefix": .string(access == .internal ? "" : access.rawValue + " "),
             "runtimeVersion": .int(runtimeVersion),
             "schema": schemaValue,
-            "models": [],
-            "keyValueStores": [],
         ]
     }
 
@@ -101,7 +134,9 @@ public struct GeneratorViewModel: Sendable {
         context["fileName"] = .string(file.outputName)
         context["records"] = .array(file.records.map(\.templateValue))
         context["enums"] = .array(file.enums.map(\.templateValue))
-        context["isEmpty"] = .bool(file.records.isEmpty && file.enums.isEmpty)
+        context["models"] = .array(file.models.map(\.templateValue))
+        context["keyValueStores"] = .array(file.keyValueStores.map(\.templateValue))
+        context["isEmpty"] = .bool(file.isEmpty)
         return context
     }
 
@@ -114,7 +149,10 @@ public struct GeneratorViewModel: Sendable {
         context["fileName"] = .string(fileName)
         context["records"] = .array(unplaced.records.map(\.templateValue))
         context["enums"] = .array(unplaced.enums.map(\.templateValue))
-        context["isEmpty"] = .bool(unplaced.records.isEmpty && unplaced.enums.isEmpty)
+        context["models"] = .array(unplaced.models.map(\.templateValue))
+        context["keyValueStores"] = .array(unplaced.keyValueStores.map(\.templateValue))
+        context["isEmpty"] = .bool(unplaced.isEmpty)
+        context["registry"] = registryValue
         return context
     }
 }
@@ -129,6 +167,10 @@ public struct FileViewModel: Sendable {
     public var outputName: String
     public var records: [RecordViewModel] = []
     public var enums: [EnumViewModel] = []
+    public var models: [ModelViewModel] = []
+    public var keyValueStores: [KeyValueStoreViewModel] = []
+
+    var isEmpty: Bool { records.isEmpty && enums.isEmpty && models.isEmpty && keyValueStores.isEmpty }
 
     init(sourcePath: String) {
         self.sourcePath = sourcePath
@@ -368,7 +410,8 @@ struct SchemaNames {
 
     init(_ schema: Schema) {
         // Names that need no renaming keep them; renamed ones take the next free name.
-        let declared = schema.recordTypes.map(\.name) + schema.enums.map(\.name)
+        let declared = schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name)
+            + schema.keyValueStores.map(\.name)
         var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedTypeNames)
         var bases: [String] = []
         for name in declared {

@@ -2,6 +2,9 @@
 
 import CloudSchemaRuntime
 import Foundation
+#if canImport(SwiftData)
+import SwiftData
+#endif
 
 public enum PlantStatus: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case growing
@@ -193,3 +196,109 @@ public struct Species: CloudRecord, Hashable, Sendable {
         record.encode(self.latinName, forKey: "latinName")
     }
 }
+
+/// Small preferences synced through NSUbiquitousKeyValueStore.
+///
+/// Typed keys over a `KeyValueStorage`: `NSUbiquitousKeyValueStore.default` on Apple
+/// platforms (``init()``), `InMemoryKeyValueStore` in tests and elsewhere. Reads give the
+/// default when a key is absent or holds a value of another type; setting an optional to `nil`
+/// removes its key.
+public struct Preferences {
+    /// The keys in the store.
+    public enum Key: String, CaseIterable, Sendable {
+        case temperatureUnit
+        case showHints
+    }
+
+    /// A change made outside this process: why, and which of these keys it touched (an
+    /// account change or quota violation may name none).
+    public struct Change: Hashable, Sendable {
+        public var reason: KeyValueChangeReason
+        public var keys: Set<Key>
+
+        public init(reason: KeyValueChangeReason, keys: Set<Key>) {
+            self.reason = reason
+            self.keys = keys
+        }
+    }
+
+    public let store: any KeyValueStorage
+
+    public init(store: any KeyValueStorage) {
+        self.store = store
+    }
+
+    public var temperatureUnit: String {
+        get { store.value(String.self, forKey: "temperatureUnit", default: "celsius") }
+        nonmutating set { store.setValue(newValue, forKey: "temperatureUnit") }
+    }
+
+    public var showHints: Bool {
+        get { store.value(Bool.self, forKey: "showHints", default: true) }
+        nonmutating set { store.setValue(newValue, forKey: "showHints") }
+    }
+
+    /// Removes a key's value, so reads give its default again.
+    public func reset(_ key: Key) {
+        store.setKeyValue(nil, forKey: key.rawValue)
+    }
+
+    /// Changes made outside this process, each with its reason and the keys of this
+    /// declaration it touched.
+    public func changes() -> AsyncMapSequence<AsyncStream<KeyValueChange>, Change> {
+        store.externalChanges().map { change in
+            Change(reason: change.reason, keys: Set(change.keys.compactMap(Key.init(rawValue:))))
+        }
+    }
+}
+#if canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(watchOS) || os(visionOS))
+
+extension Preferences {
+    /// The iCloud key-value store, `NSUbiquitousKeyValueStore.default`.
+    public init() {
+        self.init(store: NSUbiquitousKeyValueStore.default)
+    }
+}
+#endif
+
+#if canImport(SwiftData)
+/// A SwiftData model synced by NSPersistentCloudKitContainer.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@Model
+public final class Harvest {
+    public var crop: String = ""
+    public var weightGrams: Double = 0.0
+    public var pickedOn: Date = Foundation.Date.now
+    @Attribute(.externalStorage) public var photo: Data?
+    @Relationship(deleteRule: .nullify, inverse: \GardenBed.harvests) public var bed: GardenBed?
+
+    public init(
+        crop: String = "",
+        weightGrams: Double = 0.0,
+        pickedOn: Date = Foundation.Date.now,
+        photo: Data? = nil,
+        bed: GardenBed? = nil
+    ) {
+        self.crop = crop
+        self.weightGrams = weightGrams
+        self.pickedOn = pickedOn
+        self.photo = photo
+        self.bed = bed
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+@Model
+public final class GardenBed {
+    public var name: String = ""
+    @Relationship(deleteRule: .cascade) public var harvests: [Harvest]?
+
+    public init(
+        name: String = "",
+        harvests: [Harvest]? = nil
+    ) {
+        self.name = name
+        self.harvests = harvests
+    }
+}
+#endif

@@ -240,3 +240,79 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
         record.encodeParent(self.note)
     }
 }
+
+/// Synced app settings.
+///
+/// Typed keys over a `KeyValueStorage`: `NSUbiquitousKeyValueStore.default` on Apple
+/// platforms (``init()``), `InMemoryKeyValueStore` in tests and elsewhere. Reads give the
+/// default when a key is absent or holds a value of another type; setting an optional to `nil`
+/// removes its key.
+package struct NoteSettings {
+    /// The keys in the store.
+    package enum Key: String, CaseIterable, Sendable {
+        case sortOrder
+        case showPreview
+        case lastOpenedFolder
+        case fontScale
+    }
+
+    /// A change made outside this process: why, and which of these keys it touched (an
+    /// account change or quota violation may name none).
+    package struct Change: Hashable, Sendable {
+        package var reason: KeyValueChangeReason
+        package var keys: Set<Key>
+
+        package init(reason: KeyValueChangeReason, keys: Set<Key>) {
+            self.reason = reason
+            self.keys = keys
+        }
+    }
+
+    package let store: any KeyValueStorage
+
+    package init(store: any KeyValueStorage) {
+        self.store = store
+    }
+
+    package var sortOrder: String {
+        get { store.value(String.self, forKey: "sortOrder", default: "edited") }
+        nonmutating set { store.setValue(newValue, forKey: "sortOrder") }
+    }
+
+    package var showPreview: Bool {
+        get { store.value(Bool.self, forKey: "showPreview", default: true) }
+        nonmutating set { store.setValue(newValue, forKey: "showPreview") }
+    }
+
+    package var lastOpenedFolder: String? {
+        get { store.value(String.self, forKey: "lastOpenedFolder") }
+        nonmutating set { store.setValue(newValue, forKey: "lastOpenedFolder") }
+    }
+
+    package var fontScale: Double {
+        get { store.value(Double.self, forKey: "fontScale", default: 1.0) }
+        nonmutating set { store.setValue(newValue, forKey: "fontScale") }
+    }
+
+    /// Removes a key's value, so reads give its default again.
+    package func reset(_ key: Key) {
+        store.setKeyValue(nil, forKey: key.rawValue)
+    }
+
+    /// Changes made outside this process, each with its reason and the keys of this
+    /// declaration it touched.
+    package func changes() -> AsyncMapSequence<AsyncStream<KeyValueChange>, Change> {
+        store.externalChanges().map { change in
+            Change(reason: change.reason, keys: Set(change.keys.compactMap(Key.init(rawValue:))))
+        }
+    }
+}
+#if canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(watchOS) || os(visionOS))
+
+extension NoteSettings {
+    /// The iCloud key-value store, `NSUbiquitousKeyValueStore.default`.
+    package init() {
+        self.init(store: NSUbiquitousKeyValueStore.default)
+    }
+}
+#endif
