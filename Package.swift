@@ -56,7 +56,7 @@ let package = Package(
             name: "CloudSchemaConsumer\(name)", dependencies: ["CloudSchemaRuntime"],
             path: "Tests/CloudSchemaConsumerTests/Generated/\(name)",
             exclude: consumerCodeFromPlugin
-                ? ["\(name).swift", "CloudSchema.swift"] : ["\(name).cloudschema", "cloudschema.json"],
+                ? ["\(name).cloudschema.swift", "CloudSchema.swift"] : ["\(name).cloudschema", "cloudschema.json"],
             swiftSettings: warningsAsErrors,
             plugins: consumerCodeFromPlugin ? [.plugin(name: "CloudSchemaPlugin")] : [])
     },

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Generates Swift from a target's `.cloudschema` (and `.ckdb`) files on every build.
 ///
-/// One build command per target with a fixed list of outputs (`<file>.swift` per schema
+/// One build command per target with a fixed list of outputs (`<file>.cloudschema.swift` per schema
 /// file, plus `CloudSchema.swift`), declared before it runs, so SwiftPM and Xcode run the
 /// generator only when a schema, the config or the `cloudschema` tool itself changed. Lint
 /// errors fail the build and show on the schema line (`file:line:col: error:`).
@@ -58,7 +58,7 @@ enum CloudSchemaBuildCommand {
         guard !schemas.isEmpty else { return [] }
         let sorted = schemas.sorted { $0.path < $1.path }
         let outputs =
-            sorted.map { outputDirectory.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".swift") }
+            sorted.map { outputDirectory.appendingPathComponent($0.lastPathComponent + ".swift") }
             + [outputDirectory.appendingPathComponent("CloudSchema.swift")]
         var arguments = ["generate"] + sorted.map(\.path) + ["--output", outputDirectory.path]
         if let config { arguments += ["--config", config.path] }

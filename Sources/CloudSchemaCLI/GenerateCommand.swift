@@ -21,7 +21,7 @@ enum GenerateCommand {
             "cloudschema generate Schemas --output Generated --templates MyTemplates",
         ],
         discussion: """
-            Writes one Swift file per schema file (Garden.cloudschema -> Garden.swift, with the declarations read
+            Writes one Swift file per schema file (Garden.cloudschema -> Garden.cloudschema.swift, with the declarations read
             from it) plus CloudSchema.swift, always all of them; a file is rewritten only when its bytes change.
             The schemas are linted first: errors stop generation (exit code 1), warnings are printed.
             Exit codes: 0 generated, 1 lint errors, 2 usage, config, template or I/O error.

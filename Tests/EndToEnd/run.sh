@@ -117,7 +117,7 @@ step "swift package cloudschema format --check"
 swift package cloudschema format --check
 step "swift package --allow-writing-to-package-directory cloudschema generate --output Committed"
 swift package --allow-writing-to-package-directory cloudschema generate --output Committed
-test -f Committed/Garden.swift || fail "generate wrote no Committed/Garden.swift"
+test -f Committed/Garden.cloudschema.swift || fail "generate wrote no Committed/Garden.cloudschema.swift"
 test -f Committed/CloudSchema.swift || fail "generate wrote no Committed/CloudSchema.swift"
 step "swift package --allow-writing-to-package-directory cloudschema format --in-place"
 printf 'record   Extra  in GardenBeds {\n  title : String\n}\n' >> Sources/Garden/Garden.cloudschema

@@ -1,15 +1,16 @@
 /// Turns a schema into Swift source files: `Schema` → `GeneratorViewModel` → templates.
 ///
 /// Output contract (the build plugin declares these names before anything is parsed):
-/// for input files `A.cloudschema` and `B.ckdb`, the outputs are exactly `A.swift` and
-/// `B.swift` (each holding the declarations read from that file, or only its header)
+/// for input files `A.cloudschema` and `B.ckdb`, the outputs are exactly `A.cloudschema.swift`
+/// and `B.ckdb.swift` (each holding the declarations read from that file, or only its header;
+/// named after the whole file name, so they never clash with the target's own `A.swift`)
 /// plus `CloudSchema.swift` (schema-wide: the runtime version check, the schema registry, the
 /// SwiftData configuration).
 ///
 /// ```swift
 /// let loaded = SchemaLoader.load(paths: ["Schemas/Garden"])
 /// let files = try Generator.generate(loaded.schema, inputFiles: loaded.sources.paths)
-/// // [GeneratedFile(name: "Garden.swift", …), GeneratedFile(name: "CloudSchema.swift", …)]
+/// // [GeneratedFile(name: "Garden.cloudschema.swift", …), GeneratedFile(name: "CloudSchema.swift", …)]
 /// ```
 ///
 /// Pure: the same schema, inputs and options give the same bytes.
@@ -31,15 +32,11 @@ public enum Generator {
         }
     }
 
-    /// `Garden.swift` for `Schemas/Garden.cloudschema` or `Garden.ckdb`: the last path
-    /// component without its extension, plus `.swift`.
+    /// `Garden.cloudschema.swift` for `Schemas/Garden.cloudschema`, `schema.ckdb.swift` for
+    /// `schema.ckdb`: the file name plus `.swift`, as `.pb.swift` files are named. Swift needs
+    /// file names unique within a module, and an app target often has its own `Garden.swift`.
     public static func outputName(forInput path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        var base = last
-        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
-            base = String(last[..<dot])
-        }
-        return base + ".swift"
+        (path.split(separator: "/").last.map(String.init) ?? path) + ".swift"
     }
 
     /// The output names for `inputs`, in input order, then `CloudSchema.swift`. Throws when

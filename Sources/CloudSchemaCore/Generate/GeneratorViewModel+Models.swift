@@ -209,7 +209,11 @@ struct RegistryViewModel {
                 "doc": zone.doc.map(TemplateValue.string) ?? .null,
             ]
         }
-        let firstFile = inputFiles.first.map { Generator.outputName(forInput: $0) }.map { String($0.dropLast(".swift".count)) }
+        // The first schema file's name without its extension: "Garden" for Garden.cloudschema.
+        let firstFile = inputFiles.first.map { path -> String in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        }
         templateValue = [
             "recordEnum": "SchemaRecord",
             "registry": "SchemaRegistry",

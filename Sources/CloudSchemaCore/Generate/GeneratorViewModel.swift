@@ -14,7 +14,7 @@
 /// | variable | |
 /// |---|---|
 /// | `sourceFile` | the header's source: a file name (`Garden.cloudschema`), or the list of them for `CloudSchema.swift` |
-/// | `fileName` | the output file, `Garden.swift` |
+/// | `fileName` | the output file, `Garden.cloudschema.swift` |
 /// | `access`, `accessPrefix` | `public`/`package`/`internal`, and `"public "`/`"package "`/`""` to put before declarations |
 /// | `runtimeVersion` | `CloudSchemaRuntimeVersion_N` generated code checks for |
 /// | `records`, `enums` | this file's declarations (`CloudSchema.swift`: none) |
@@ -163,7 +163,7 @@ public struct FileViewModel: Sendable {
     public var sourcePath: String
     /// The file name printed in the header: the last path component, made safe for a line comment.
     public var sourceFile: String
-    /// `Garden.swift` for `Schemas/Garden.cloudschema`.
+    /// `Garden.cloudschema.swift` for `Schemas/Garden.cloudschema`.
     public var outputName: String
     public var records: [RecordViewModel] = []
     public var enums: [EnumViewModel] = []

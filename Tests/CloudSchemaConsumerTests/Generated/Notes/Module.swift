@@ -1,3 +1,3 @@
 // The Swift of this module is generated from Notes.cloudschema by CloudSchemaPlugin on every
-// build (Package.swift: consumerCodeFromPlugin). Notes.swift and CloudSchema.swift beside this
+// build (Package.swift: consumerCodeFromPlugin). Notes.cloudschema.swift and CloudSchema.swift beside this
 // file are the golden copies the generator is compared with, excluded from the build.
