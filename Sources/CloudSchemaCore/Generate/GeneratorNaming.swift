@@ -21,6 +21,10 @@ public enum GeneratorNaming {
         "RecordDecodingError", "RecordFieldType", "RecordID", "RecordReference", "RecordStorage", "RecordValue",
         "RecordZoneID", "Reference", "ReferenceAction", "SystemFieldsArchiveError", "Decimal", "Field",
         "CKRecord", "Testing", "XCTest",
+        // Queries and merges.
+        "RecordQuery", "QueryPredicate", "QuerySort", "QueryArgument", "QueryableRecord", "QueryField", "QueryListField",
+        "QueryLocationField", "TextSearch", "QueryIndex", "QueryableIndex", "SortableIndex", "QueryableSortableIndex",
+        "FieldMergePolicy", "FieldConflict", "FieldChange",
     ]
 
     /// Type names generated types may not take.
@@ -31,6 +35,8 @@ public enum GeneratorNaming {
     public static let reservedMemberNames: Set<String> = Set([
         "recordType", "recordID", "systemFields", "Field", "encode", "makeInMemoryRecord", "makeCKRecord",
         "hash", "hashValue",
+        // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
+        "QueryFields", "queryFields", "query", "textSearch", "CustomMerge", "mergeConflict",
     ]).union(reservedCaseNames)
 
     /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.
