@@ -6,9 +6,14 @@ import Foundation
 // tests read on any platform and that becomes `NSPredicate` / `CKQuery` on Apple platforms
 // (CloudKit/RecordQuery+CloudKit.swift).
 //
-// Which index each operator needs (CloudKit's schema language: QUERYABLE maintains an index for
-// equality lookups, SORTABLE one for range searches and sorting, SEARCHABLE a tokenized
-// full-text index):
+// Which index each operator needs. Apple's documentation describes QUERYABLE as what lets a field
+// take part in query predicates, SORTABLE as what lets it sort results and SEARCHABLE as the
+// tokenized full-text index; CloudKit rejects a predicate on a field without QUERYABLE ("Field
+// '…' is not marked queryable", also for range filters such as `modificationDate > %@`) and a
+// sort descriptor on a field without SORTABLE ("… is not marked sortable"). Whether a range
+// comparison also needs SORTABLE is not stated clearly anywhere we could check (this project's
+// schema model calls SORTABLE the range index), so ranges compile only on fields with both:
+// never a query CloudKit rejects, at the price of requiring `@queryable @sortable` for ranges.
 //
 // | operator | NSPredicate | needs |
 // |---|---|---|
@@ -16,7 +21,7 @@ import Foundation
 // | ``QueryField/beginsWith(_:)`` (String) | `%K BEGINSWITH %@` | QUERYABLE |
 // | ``QueryListField/contains(_:)`` (lists) | `%K CONTAINS %@` | QUERYABLE |
 // | ``QueryLocationField/isWithin(kilometers:of:)`` | `distanceToLocation:fromLocation:(%K, %@) < %@` | QUERYABLE |
-// | `<`, `<=`, `>`, `>=`, ``QueryField/between(_:_:)`` | `%K < %@`, …, `%K BETWEEN %@` | SORTABLE |
+// | `<`, `<=`, `>`, `>=`, ``QueryField/between(_:_:)`` (strings, numbers, dates) | `%K < %@`, …, `%K BETWEEN %@` | QUERYABLE and SORTABLE |
 // | ``QuerySort`` (`.ascending`, `.descending`) | `NSSortDescriptor(key:ascending:)` | SORTABLE |
 // | ``TextSearch/contains(_:)`` | `self CONTAINS %@` (all SEARCHABLE fields) | SEARCHABLE |
 // | `&&`, `!` | `(…) AND (…)`, `NOT (…)` | — (CloudKit has no OR) |
@@ -137,17 +142,19 @@ extension RecordQuery where Record: QueryableRecord {
 
 /// A field index kind, as a type: what a handle's operators are constrained on.
 public protocol QueryIndex: Sendable {}
-/// An index allowing equality operators: QUERYABLE.
+/// An index allowing predicates (equality, `IN`, `BEGINSWITH`, `CONTAINS`, distance): QUERYABLE.
 public protocol EqualityQueryIndex: QueryIndex {}
-/// An index allowing range operators and sorting: SORTABLE.
-public protocol RangeQueryIndex: QueryIndex {}
+/// An index allowing sort descriptors: SORTABLE.
+public protocol SortQueryIndex: QueryIndex {}
+/// Indexes allowing range comparisons: QUERYABLE and SORTABLE.
+public protocol RangeQueryIndex: EqualityQueryIndex, SortQueryIndex {}
 
 /// `@queryable` only.
 public enum QueryableIndex: EqualityQueryIndex {}
 /// `@sortable` only.
-public enum SortableIndex: RangeQueryIndex {}
+public enum SortableIndex: SortQueryIndex {}
 /// `@queryable @sortable`.
-public enum QueryableSortableIndex: EqualityQueryIndex, RangeQueryIndex {}
+public enum QueryableSortableIndex: RangeQueryIndex {}
 
 /// A value CloudKit compares by order in range queries: strings, integers, doubles and dates.
 public protocol QueryRangeValue: CloudFieldValue {}
@@ -200,33 +207,33 @@ extension QueryField where Index: EqualityQueryIndex, Value == String {
 }
 
 extension QueryField where Index: RangeQueryIndex, Value: QueryRangeValue {
-    /// `%K < %@` (SORTABLE).
+    /// `%K < %@` (QUERYABLE and SORTABLE).
     public static func < (field: QueryField, value: Value) -> QueryPredicate<Record> {
         field.compare("<", value.recordValue)
     }
 
-    /// `%K <= %@` (SORTABLE).
+    /// `%K <= %@` (QUERYABLE and SORTABLE).
     public static func <= (field: QueryField, value: Value) -> QueryPredicate<Record> {
         field.compare("<=", value.recordValue)
     }
 
-    /// `%K > %@` (SORTABLE).
+    /// `%K > %@` (QUERYABLE and SORTABLE).
     public static func > (field: QueryField, value: Value) -> QueryPredicate<Record> {
         field.compare(">", value.recordValue)
     }
 
-    /// `%K >= %@` (SORTABLE).
+    /// `%K >= %@` (QUERYABLE and SORTABLE).
     public static func >= (field: QueryField, value: Value) -> QueryPredicate<Record> {
         field.compare(">=", value.recordValue)
     }
 
-    /// `%K BETWEEN %@` with `{lower, upper}`, both ends included (SORTABLE).
+    /// `%K BETWEEN %@` with `{lower, upper}`, both ends included (QUERYABLE and SORTABLE).
     public func between(_ lower: Value, _ upper: Value) -> QueryPredicate<Record> {
         compare("BETWEEN", .list([lower.recordValue, upper.recordValue]))
     }
 }
 
-extension QueryField where Index: RangeQueryIndex {
+extension QueryField where Index: SortQueryIndex {
     /// Sort ascending by this field (SORTABLE).
     public var ascending: QuerySort<Record> { QuerySort(key: key, ascending: true) }
     /// Sort descending by this field (SORTABLE).

@@ -74,8 +74,8 @@ import Testing
     /// What compiles: the control for the failures below (same modules, same flags).
     @Test func supportedQueriesCompile() throws {
         let result = try Self.typecheck("""
-            let a = Sample.query { $0.title == "x" && !($0.subtitle.beginsWith("y")) && $0.rank < 3 }
-            let b = a.filter { $0.tags.contains("herb") && $0.textSearch.contains("basil") }.sorted { $0.title.ascending }
+            let a = Sample.query { $0.title == "x" && !($0.subtitle.beginsWith("y")) && $0.size < 3 }
+            let b = a.filter { $0.tags.contains("herb") && $0.textSearch.contains("basil") }.sorted { $0.rank.ascending }
             let c = Sample.query { $0.place.isWithin(kilometers: 1, of: Location(latitude: 0, longitude: 0)) }
             _ = (b, c, Bare.query())
             """)
@@ -88,9 +88,11 @@ import Testing
         ("a query on a field without an index", "has no member 'plain'", #"_ = Sample.query { $0.plain == "x" }"#),
         ("a query on an encrypted field", "has no member 'secret'", #"_ = Sample.query { $0.secret == "x" }"#),
         ("a query on a SEARCHABLE-only field", "has no member 'body'", #"_ = Sample.query { $0.body == "x" }"#),
-        ("a sort on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query().sorted { $0.subtitle.ascending }"#),
+        ("a sort on a QUERYABLE-only field", "'QueryableIndex' conform to 'SortQueryIndex'", #"_ = Sample.query().sorted { $0.subtitle.ascending }"#),
         ("a sort on a non-indexed field", "has no member 'plain'", #"_ = Sample.query().sorted { $0.plain.descending }"#),
         ("a range on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.subtitle < "x" }"#),
+        ("a range on a SORTABLE-only field", "'SortableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.rank < 3 }"#),
+        ("BETWEEN on a SORTABLE-only field", "'SortableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.rank.between(1, 2) }"#),
         ("BETWEEN on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.flag.between(false, true) }"#),
         ("equality on a SORTABLE-only field", "'SortableIndex' conform to 'EqualityQueryIndex'", #"_ = Sample.query { $0.rank == 3 }"#),
         ("IN on a SORTABLE-only field", "'SortableIndex' conform to 'EqualityQueryIndex'", #"_ = Sample.query { $0.rank.in([3]) }"#),

@@ -46,12 +46,15 @@ private func p(
         p("String? queryable !=", f.subtitle != "x", "%K != %@", [.key("subtitle"), .value("x")]),
         p("String? queryable IN", f.subtitle.in(["x"]), "%K IN %@", [.key("subtitle"), .value(["x"])]),
         p("String? queryable BEGINSWITH", f.subtitle.beginsWith("x"), "%K BEGINSWITH %@", [.key("subtitle"), .value("x")]),
-        // Int64, SORTABLE only: ranges.
-        p("Int64 sortable <", f.rank < 3, "%K < %@", [.key("rank"), .value(3)]),
-        p("Int64 sortable <=", f.rank <= 3, "%K <= %@", [.key("rank"), .value(3)]),
-        p("Int64 sortable >", f.rank > 3, "%K > %@", [.key("rank"), .value(3)]),
-        p("Int64 sortable >=", f.rank >= 3, "%K >= %@", [.key("rank"), .value(3)]),
-        p("Int64 sortable BETWEEN", f.rank.between(1, 9), "%K BETWEEN %@", [.key("rank"), .value([1, 9])]),
+        // Int64, QUERYABLE + SORTABLE (ranges need both; a SORTABLE-only field only sorts).
+        p("Int64 queryable ==", f.size == 3, "%K == %@", [.key("size"), .value(3)]),
+        p("Int64 queryable !=", f.size != 3, "%K != %@", [.key("size"), .value(3)]),
+        p("Int64 queryable IN", f.size.in([3, 4]), "%K IN %@", [.key("size"), .value([3, 4])]),
+        p("Int64 sortable <", f.size < 3, "%K < %@", [.key("size"), .value(3)]),
+        p("Int64 sortable <=", f.size <= 3, "%K <= %@", [.key("size"), .value(3)]),
+        p("Int64 sortable >", f.size > 3, "%K > %@", [.key("size"), .value(3)]),
+        p("Int64 sortable >=", f.size >= 3, "%K >= %@", [.key("size"), .value(3)]),
+        p("Int64 sortable BETWEEN", f.size.between(1, 9), "%K BETWEEN %@", [.key("size"), .value([1, 9])]),
         // Int, QUERYABLE + SORTABLE: stored as INT64.
         p("Int queryable ==", f.count == 2, "%K == %@", [.key("count"), .value(.int64(2))]),
         p("Int queryable !=", f.count != 2, "%K != %@", [.key("count"), .value(.int64(2))]),
@@ -120,13 +123,13 @@ private func p(
         // SEARCHABLE: tokenized full text over the record.
         p("searchable self CONTAINS", f.textSearch.contains("tomato basil"), "self CONTAINS %@", [.value("tomato basil")]),
         // AND and NOT (there is no OR).
-        p("AND", f.title == "a" && f.rank < 3, "(%K == %@) AND (%K < %@)",
-          [.key("title"), .value("a"), .key("rank"), .value(3)]),
+        p("AND", f.title == "a" && f.size < 3, "(%K == %@) AND (%K < %@)",
+          [.key("title"), .value("a"), .key("size"), .value(3)]),
         p("NOT", !(f.tags.contains("x")), "NOT (%K CONTAINS %@)", [.key("tags"), .value("x")]),
         p("NOT of AND", !(f.count == 1 && f.flag == false), "NOT ((%K == %@) AND (%K == %@))",
           [.key("count"), .value(1), .key("flag"), .value(0)]),
-        p("AND of three", f.title == "a" && f.rank < 3 && !(f.score == 1), "((%K == %@) AND (%K < %@)) AND (NOT (%K == %@))",
-          [.key("title"), .value("a"), .key("rank"), .value(3), .key("score"), .value(1.0)]),
+        p("AND of three", f.title == "a" && f.size < 3 && !(f.score == 1), "((%K == %@) AND (%K < %@)) AND (NOT (%K == %@))",
+          [.key("title"), .value("a"), .key("size"), .value(3), .key("score"), .value(1.0)]),
         p("all AND x is x", .all && f.title == "a", "%K == %@", [.key("title"), .value("a")]),
     ]
 
@@ -138,11 +141,11 @@ private func p(
 
     @Test func sortsOnlyOnSortableFields() {
         let sorts: [QuerySort<Sample>] = [
-            f.title.ascending, f.rank.descending, f.count.ascending, f.score.descending, f.seen.ascending,
-            f.kind.descending,
+            f.title.ascending, f.rank.descending, f.size.ascending, f.count.ascending, f.score.descending,
+            f.seen.ascending, f.kind.descending,
         ]
-        #expect(sorts.map(\.key) == ["title", "rank", "count", "score", "seen", "kind"])
-        #expect(sorts.map(\.ascending) == [true, false, true, false, true, false])
+        #expect(sorts.map(\.key) == ["title", "rank", "size", "count", "score", "seen", "kind"])
+        #expect(sorts.map(\.ascending) == [true, false, true, true, false, true, false])
     }
 
     @Test func aQueryHasTheRecordTypePredicateAndSortsInOrder() {
@@ -161,7 +164,7 @@ private func p(
         #expect(all.recordType == "Bare")
         #expect(all.predicate.format == "TRUEPREDICATE" && all.predicate.arguments.isEmpty)
         #expect(all.sorts.isEmpty)
-        #expect(Sample.query().filter { $0.rank > 1 }.predicate.format == "%K > %@")
+        #expect(Sample.query().filter { $0.size > 1 }.predicate.format == "%K > %@")
     }
 
     @Test func gardenExample() {
@@ -170,6 +173,7 @@ private func p(
         #expect(query.predicate.format == "(%K BEGINSWITH %@) AND (%K CONTAINS %@)")
         #expect(query.predicate.arguments == [.key("name"), .value("North"), .key("tags"), .value("herb")])
         #expect(Bed.query { $0.textSearch.contains("raised") }.predicate.format == "self CONTAINS %@")
-        #expect(Plant.query { $0.plantedOn > day }.sorted { $0.plantedOn.descending }.sorts.map(\.key) == ["plantedOn"])
+        // plantedOn is SORTABLE only: it sorts, it doesn't filter.
+        #expect(Plant.query { $0.name == "Basil" }.sorted { $0.plantedOn.descending }.sorts.map(\.key) == ["plantedOn"])
     }
 }

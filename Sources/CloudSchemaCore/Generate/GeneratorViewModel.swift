@@ -43,7 +43,8 @@
 /// `QueryLocationField<…>`), or null when no query operator applies (no QUERYABLE or SORTABLE
 /// index, encrypted, an asset, a list or location without QUERYABLE); `queryOperators`, the
 /// predicate operators and sorts its handle offers, for docs (`==`, `!=`, `IN`, `BEGINSWITH`,
-/// `CONTAINS`, `distanceToLocation:fromLocation:`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`);
+/// `CONTAINS`, `distanceToLocation:fromLocation:`; ranges `<`, `<=`, `>`, `>=`, `BETWEEN` need
+/// QUERYABLE and SORTABLE; `sort` needs SORTABLE);
 /// `isCustomMerge` (`@merge(custom)`). A record: `queryFields` (the fields with a
 /// `queryFieldType`), `hasTextSearch` (a SEARCHABLE field: `self CONTAINS`), `customMergeFields`
 /// (the `@merge(custom)` fields, for the generated `CustomMerge` protocol).
@@ -322,13 +323,13 @@ public struct FieldViewModel: Sendable {
                 operators += ["==", "!=", "IN"]
                 if field.type == .string { operators.append("BEGINSWITH") }
             }
-            if sortable {
+            if queryable && sortable {
                 switch field.type {
                 case .string, .int64, .int, .double, .date, .number: operators += ["<", "<=", ">", ">=", "BETWEEN"]
                 default: break
                 }
-                operators.append("sort")
             }
+            if sortable { operators.append("sort") }
             return ((kind: "QueryField", value: names.swiftType(field.type), index: index), operators)
         }
     }

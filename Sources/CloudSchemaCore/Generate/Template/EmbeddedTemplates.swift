@@ -228,9 +228,10 @@ extension {{ record.swiftName }} {
 {% endif %}
 extension {{ record.swiftName }}: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = {{ record.swiftName }}.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }

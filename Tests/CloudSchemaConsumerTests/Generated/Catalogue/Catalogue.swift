@@ -109,9 +109,10 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
 
 extension Recipe: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Recipe.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -125,9 +126,9 @@ extension Recipe: QueryableRecord {
         public let minutes = QueryField<Recipe, Int64, QueryableSortableIndex>(key: "minutes")
         /// QUERYABLE, SEARCHABLE: `CONTAINS`.
         public let ingredients = QueryListField<Recipe, String, QueryableIndex>(key: "ingredients")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         public let publishedAt = QueryField<Recipe, Date, SortableIndex>(key: "publishedAt")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         public let rating = QueryField<Recipe, Double, SortableIndex>(key: "rating")
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
         public let textSearch = TextSearch<Recipe>()
@@ -227,9 +228,10 @@ public struct Author: CloudRecord, Hashable, Sendable {
 
 extension Author: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Author.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -322,9 +324,10 @@ public struct Review: CloudRecord, Hashable, Sendable {
 
 extension Review: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Review.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }

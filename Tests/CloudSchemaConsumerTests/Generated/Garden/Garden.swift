@@ -75,9 +75,10 @@ public struct Bed: CloudRecord, Hashable, Sendable {
 
 extension Bed: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Bed.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -193,9 +194,10 @@ public struct Plant: CloudRecord, Hashable, Sendable {
 
 extension Plant: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Plant.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -203,7 +205,7 @@ extension Plant: QueryableRecord {
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
         public let name = QueryField<Plant, String, QueryableIndex>(key: "name")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         public let plantedOn = QueryField<Plant, Date, SortableIndex>(key: "plantedOn")
     }
 
@@ -280,9 +282,10 @@ public struct Species: CloudRecord, Hashable, Sendable {
 
 extension Species: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Species.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }

@@ -141,9 +141,10 @@ public struct String_: CloudRecord, Hashable, Sendable {
 
 extension String_: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = String_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -237,9 +238,10 @@ public struct Field_: CloudRecord, Hashable, Sendable {
 
 extension Field_: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Field_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -322,9 +324,10 @@ public struct Type_: CloudRecord, Hashable, Sendable {
 
 extension Type_: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Type_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -611,9 +614,10 @@ public struct Everything: CloudRecord, Hashable, Sendable {
 
 extension Everything: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Everything.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -720,9 +724,10 @@ public struct Old: CloudRecord, Hashable, Sendable {
 @available(*, deprecated, message: "use \"New\" */")
 extension Old: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Old.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -793,9 +798,10 @@ public struct Older: CloudRecord, Hashable, Sendable {
 @available(*, deprecated)
 extension Older: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Older.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -868,9 +874,10 @@ public struct Used: CloudRecord, Hashable, Sendable {
 
 extension Used: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Used.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -938,9 +945,10 @@ public struct Current: CloudRecord, Hashable, Sendable {
 
 extension Current: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Current.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }

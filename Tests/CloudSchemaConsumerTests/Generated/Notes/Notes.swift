@@ -78,9 +78,10 @@ package struct Folder: CloudRecord, Hashable, Sendable {
 
 extension Folder: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Folder.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -88,7 +89,7 @@ extension Folder: QueryableRecord {
     package struct QueryFields: Sendable {
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
         package let title = QueryField<Folder, String, QueryableSortableIndex>(key: "title")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         package let position = QueryField<Folder, Double, SortableIndex>(key: "position")
     }
 
@@ -210,9 +211,10 @@ package struct Note: CloudRecord, Hashable, Sendable {
 
 extension Note: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Note.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -220,9 +222,9 @@ extension Note: QueryableRecord {
     package struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
         package let title = QueryField<Note, String, QueryableIndex>(key: "title")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         package let createdAt = QueryField<Note, Date, SortableIndex>(key: "createdAt")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         package let editedAt = QueryField<Note, Date, SortableIndex>(key: "editedAt")
         /// QUERYABLE: `CONTAINS`.
         package let tags = QueryListField<Note, String, QueryableIndex>(key: "tags")
@@ -331,15 +333,16 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
 
 extension Reminder: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Reminder.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
     /// ```
     package struct QueryFields: Sendable {
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         package let dueDate = QueryField<Reminder, Date, SortableIndex>(key: "dueDate")
         /// QUERYABLE: `distanceToLocation:fromLocation:`.
         package let place = QueryLocationField<Reminder, QueryableIndex>(key: "place")

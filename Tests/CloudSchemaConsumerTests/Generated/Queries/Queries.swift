@@ -54,9 +54,10 @@ public struct Owner: CloudRecord, Hashable, Sendable {
 
 extension Owner: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Owner.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -95,6 +96,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         case title
         case subtitle
         case rank
+        case size
         case count
         case score
         case seen
@@ -122,6 +124,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     public var title: String
     public var subtitle: String?
     public var rank: Int64
+    public var size: Int64
     public var count: Int
     public var score: Double?
     public var seen: Date
@@ -151,6 +154,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         title: String,
         subtitle: String? = nil,
         rank: Int64,
+        size: Int64,
         count: Int,
         score: Double? = nil,
         seen: Date,
@@ -174,6 +178,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         self.title = title
         self.subtitle = subtitle
         self.rank = rank
+        self.size = size
         self.count = count
         self.score = score
         self.seen = seen
@@ -204,6 +209,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         self.title = try record.decode(forKey: "title")
         self.subtitle = try record.decodeIfPresent(forKey: "subtitle")
         self.rank = try record.decode(forKey: "rank")
+        self.size = try record.decode(forKey: "size")
         self.count = try record.decode(forKey: "count")
         self.score = try record.decodeIfPresent(forKey: "score")
         self.seen = try record.decode(forKey: "seen")
@@ -229,6 +235,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         record.encode(self.title, forKey: "title")
         record.encode(self.subtitle, forKey: "subtitle")
         record.encode(self.rank, forKey: "rank")
+        record.encode(self.size, forKey: "size")
         record.encode(self.count, forKey: "count")
         record.encode(self.score, forKey: "score")
         record.encode(self.seen, forKey: "seen")
@@ -252,9 +259,10 @@ public struct Sample: CloudRecord, Hashable, Sendable {
 
 extension Sample: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Sample.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -264,8 +272,10 @@ extension Sample: QueryableRecord {
         public let title = QueryField<Sample, String, QueryableSortableIndex>(key: "title")
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
         public let subtitle = QueryField<Sample, String, QueryableIndex>(key: "subtitle")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         public let rank = QueryField<Sample, Int64, SortableIndex>(key: "rank")
+        /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let size = QueryField<Sample, Int64, QueryableSortableIndex>(key: "size")
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
         public let count = QueryField<Sample, Int, QueryableSortableIndex>(key: "count")
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
@@ -294,7 +304,7 @@ extension Sample: QueryableRecord {
         public let numbers = QueryListField<Sample, Int64, QueryableIndex>(key: "numbers")
         /// QUERYABLE: `CONTAINS`.
         public let owners = QueryListField<Sample, Reference<Owner>, QueryableIndex>(key: "owners")
-        /// SORTABLE: `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        /// SORTABLE: `sort`.
         @available(*, deprecated, message: "use seen")
         public let stamp = QueryField<Sample, Date, SortableIndex>(key: "stamp")
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
@@ -318,6 +328,7 @@ extension Sample {
         server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
         server.mergeField(forKey: "subtitle", ancestor: ancestor, client: client, policy: .mine)
         server.mergeField(forKey: "rank", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "size", ancestor: ancestor, client: client, policy: .mine)
         server.mergeField(forKey: "count", ancestor: ancestor, client: client, policy: .mine)
         server.mergeField(forKey: "score", ancestor: ancestor, client: client, policy: .mine)
         server.mergeField(forKey: "seen", ancestor: ancestor, client: client, policy: .mine)
@@ -382,9 +393,10 @@ public struct Bare: CloudRecord, Hashable, Sendable {
 
 extension Bare: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Bare.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
@@ -628,9 +640,10 @@ public struct Merged: CloudRecord, Hashable, Sendable {
 
 extension Merged: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
-    /// support: equality, `IN`, `BEGINSWITH`, list `CONTAINS` and location distance need
-    /// QUERYABLE; `<`, `<=`, `>`, `>=`, `BETWEEN` and sorting need SORTABLE; `textSearch`
-    /// (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields are not here.
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
     ///
     /// ```swift
     /// let query = Merged.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
