@@ -25,6 +25,8 @@ public enum GeneratorNaming {
         "RecordQuery", "QueryPredicate", "QuerySort", "QueryArgument", "QueryableRecord", "QueryField", "QueryListField",
         "QueryLocationField", "TextSearch", "QueryIndex", "QueryableIndex", "SortableIndex", "QueryableSortableIndex",
         "FieldMergePolicy", "FieldConflict", "FieldChange",
+        // Nested in every record type, so a type of that name would be shadowed there.
+        "QueryFields", "CustomMerge",
     ]
 
     /// Type names generated types may not take.

@@ -974,3 +974,190 @@ extension Current {
         return server
     }
 }
+
+public struct QueryFields_: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "QueryFields"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case textSearch_ = "textSearch"
+        case query_ = "query"
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var textSearch_: String
+    public var query_: Reference<CustomMerge_>?
+
+    public init(
+        recordID: RecordID = .init(),
+        textSearch_: String,
+        query_: Reference<CustomMerge_>? = nil
+    ) {
+        self.recordID = recordID
+        self.textSearch_ = textSearch_
+        self.query_ = query_
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("QueryFields")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.textSearch_ = try record.decode(forKey: "textSearch")
+        self.query_ = try record.decodeIfPresent(forKey: "query")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.textSearch_, forKey: "textSearch")
+        record.encode(self.query_?.with(action: .none), forKey: "query")
+    }
+}
+
+extension QueryFields_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = QueryFields_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let textSearch_ = QueryField<QueryFields_, String, QueryableIndex>(key: "textSearch")
+        /// QUERYABLE: `==`, `!=`, `IN`.
+        public let query_ = QueryField<QueryFields_, Reference<CustomMerge_>, QueryableIndex>(key: "query")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<QueryFields_>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension QueryFields_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "textSearch", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "query", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
+public struct CustomMerge_: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "CustomMerge"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case mergeConflict_ = "mergeConflict"
+        case other
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var mergeConflict_: String?
+    public var other: Reference<QueryFields_>?
+
+    public init(
+        recordID: RecordID = .init(),
+        mergeConflict_: String? = nil,
+        other: Reference<QueryFields_>? = nil
+    ) {
+        self.recordID = recordID
+        self.mergeConflict_ = mergeConflict_
+        self.other = other
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("CustomMerge")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.mergeConflict_ = try record.decodeIfPresent(forKey: "mergeConflict")
+        self.other = try record.decodeIfPresent(forKey: "other")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.mergeConflict_, forKey: "mergeConflict")
+        record.encode(self.other?.with(action: .none), forKey: "other")
+    }
+}
+
+extension CustomMerge_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = CustomMerge_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension CustomMerge_ {
+    /// Decides the `@merge(custom)` fields of a `.serverRecordChanged` conflict; pass one to
+    /// `mergeConflict(ancestor:client:server:custom:)`. Called only for a field both sides
+    /// changed to different values; `ancestor` is `nil` when the ancestor lacks the value.
+    public protocol CustomMerge {
+        /// The value of `mergeConflict_` to save, given both changes.
+        func merge(mergeConflict_ ancestor: String?, mine: String?, theirs: String?) -> String?
+        /// The value of `other` to save, given both changes.
+        func merge(other ancestor: Reference<QueryFields_>?, mine: Reference<QueryFields_>?, theirs: Reference<QueryFields_>?) -> Reference<QueryFields_>?
+    }
+
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+    ) throws(RecordDecodingError) -> Storage {
+        try server.mergeField(forKey: "mergeConflict", ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                mergeConflict_: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.recordValue
+        }
+        try server.mergeField(forKey: "other", ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                other: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.recordValue
+        }
+        return server
+    }
+}
