@@ -26,6 +26,7 @@ private let d1 = Date(timeIntervalSince1970: 1_000)
 private let d2 = Date(timeIntervalSince1970: 2_000)
 private let d3 = Date(timeIntervalSince1970: 3_000)
 private func ref(_ name: String) -> RecordValue { .reference(RecordReference(recordID: id(name))) }
+private func refDeleteSelf(_ name: String) -> RecordValue { .reference(RecordReference(recordID: id(name), action: .deleteSelf)) }
 private func loc(_ latitude: Double) -> RecordValue { .location(Location(latitude: latitude, longitude: 0)) }
 private func asset(_ name: String) -> RecordValue { .asset(Asset(fileURL: URL(fileURLWithPath: "/tmp/\(name)"))) }
 
@@ -77,6 +78,12 @@ final class TestMerge: Merged.CustomMerge {
         calls.append("customSecret")
         return [mine, theirs].compactMap { $0 }.joined(separator: "+")
     }
+
+    /// Returns a reference without its action: the merge writes the schema's (`@deleteSelf`).
+    func merge(customOwner ancestor: Reference<Owner>?, mine: Reference<Owner>?, theirs: Reference<Owner>?) -> Reference<Owner>? {
+        calls.append("customOwner")
+        return (mine ?? theirs).map { Reference(recordID: $0.recordID) }
+    }
 }
 
 @Suite struct MergeTests {
@@ -122,6 +129,8 @@ final class TestMerge: Merged.CustomMerge {
         custom("customTags", ["x"], ["x", "y"], ["z"], both: ["x", "y", "z"], bothSwapped: ["x", "y", "z"],
                mineAbsent: ["z"], theirsAbsent: ["x", "y"]),
         custom("customSecret", encrypted: true, "a", "b", "c", both: "b+c", bothSwapped: "c+b", mineAbsent: "c", theirsAbsent: "b"),
+        custom("customOwner", ref("o1"), ref("o2"), ref("o3"), both: refDeleteSelf("o2"), bothSwapped: refDeleteSelf("o3"),
+               mineAbsent: refDeleteSelf("o3"), theirsAbsent: refDeleteSelf("o2")),
     ]
 
     /// Three records of type Merged with `key` set to the given values (absent when nil), merged.

@@ -190,7 +190,13 @@ extension {{ record.swiftName }} {
                 mine: try conflict.decode(.mine),
                 theirs: try conflict.decode(.theirs))
 {% endif %}
+{% if field.isTypedReference and field.isList %}
+            return merged{% if field.isOptional %}?{% endif %}.map { $0.with(action: .{{ field.referenceAction }}) }.recordValue
+{% elif field.isTypedReference %}
+            return merged{% if field.isOptional %}?{% endif %}.with(action: .{{ field.referenceAction }}).recordValue
+{% else %}
             return merged{% if field.isOptional %}?{% endif %}.recordValue
+{% endif %}
         }
 {% else %}
         server.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, ancestor: ancestor, client: client, policy: .{{ field.merge }})

@@ -1156,7 +1156,7 @@ extension CustomMerge_ {
                 other: try conflict.decodeIfPresent(.ancestor),
                 mine: try conflict.decodeIfPresent(.mine),
                 theirs: try conflict.decodeIfPresent(.theirs))
-            return merged?.recordValue
+            return merged?.with(action: .none).recordValue
         }
         return server
     }

@@ -460,6 +460,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         case customCount
         case customTags
         case customSecret
+        case customOwner
     }
 
     public var recordID: RecordID
@@ -496,6 +497,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     public var customCount: Int64
     public var customTags: [String]?
     public var customSecret: String?
+    public var customOwner: Reference<Owner>?
 
     public init(
         recordID: RecordID = .init(),
@@ -528,7 +530,8 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         customTitle: String,
         customCount: Int64 = 0,
         customTags: [String]? = nil,
-        customSecret: String? = nil
+        customSecret: String? = nil,
+        customOwner: Reference<Owner>? = nil
     ) {
         self.recordID = recordID
         self.text = text
@@ -561,6 +564,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         self.customCount = customCount
         self.customTags = customTags
         self.customSecret = customSecret
+        self.customOwner = customOwner
     }
 
     /// Reads a record of this type.
@@ -600,6 +604,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         self.customCount = try record.decode(forKey: "customCount", default: 0)
         self.customTags = try record.decodeIfPresent(forKey: "customTags")
         self.customSecret = try record.decodeIfPresent(forKey: "customSecret", encrypted: true)
+        self.customOwner = try record.decodeIfPresent(forKey: "customOwner")
     }
 
     /// Writes every field into `record`, and the parent if the record type has one.
@@ -634,6 +639,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         record.encode(self.customCount, forKey: "customCount")
         record.encode(self.customTags, forKey: "customTags")
         record.encode(self.customSecret, forKey: "customSecret", encrypted: true)
+        record.encode(self.customOwner?.with(action: .deleteSelf), forKey: "customOwner")
         record.encodeParent(self.owner)
     }
 }
@@ -668,6 +674,8 @@ extension Merged {
         func merge(customTags ancestor: [String]?, mine: [String]?, theirs: [String]?) -> [String]?
         /// The value of `customSecret` to save, given both changes.
         func merge(customSecret ancestor: String?, mine: String?, theirs: String?) -> String?
+        /// The value of `customOwner` to save, given both changes.
+        func merge(customOwner ancestor: Reference<Owner>?, mine: Reference<Owner>?, theirs: Reference<Owner>?) -> Reference<Owner>?
     }
 
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
@@ -738,6 +746,14 @@ extension Merged {
                 mine: try conflict.decodeIfPresent(.mine),
                 theirs: try conflict.decodeIfPresent(.theirs))
             return merged?.recordValue
+        }
+        try server.mergeField(forKey: "customOwner", ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                customOwner: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.with(action: .deleteSelf).recordValue
         }
         return server
     }
