@@ -25,6 +25,12 @@ public enum GeneratorNaming {
         "KeyValueStorage", "InMemoryKeyValueStore", "KeyValueChange", "KeyValueChangeReason", "DecodedRecord",
         "SchemaRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model", "ModelConfiguration", "ModelContainer",
         "PersistentModel", "Schema", "CloudKit",
+        // Queries and merges.
+        "RecordQuery", "QueryPredicate", "QuerySort", "QueryArgument", "QueryableRecord", "QueryField", "QueryListField",
+        "QueryLocationField", "TextSearch", "QueryIndex", "QueryableIndex", "SortableIndex", "QueryableSortableIndex",
+        "FieldMergePolicy", "FieldConflict", "FieldChange",
+        // Nested in every record type, so a type of that name would be shadowed there.
+        "QueryFields", "CustomMerge",
     ]
 
     /// Type names generated types may not take.
@@ -35,6 +41,8 @@ public enum GeneratorNaming {
     public static let reservedMemberNames: Set<String> = Set([
         "recordType", "recordID", "systemFields", "Field", "encode", "makeInMemoryRecord", "makeCKRecord",
         "hash", "hashValue",
+        // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
+        "QueryFields", "queryFields", "query", "textSearch", "CustomMerge", "mergeConflict",
     ]).union(reservedCaseNames)
 
     /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.

@@ -55,6 +55,18 @@
 /// out), `zones` (`name`, `swiftName`, `doc`), `container` (or null), `configurationName` (the
 /// first schema file's base name), `models` (Swift names of every model).
 ///
+/// Queries and merges (a field): `isQueryable`, `isSortable`, `isSearchable` (its indexes);
+/// `queryFieldType`, the Swift type of its handle in the record's `QueryFields`
+/// (`QueryField<Bed, String, QueryableSortableIndex>`, `QueryListField<…>`,
+/// `QueryLocationField<…>`), or null when no query operator applies (no QUERYABLE or SORTABLE
+/// index, encrypted, an asset, a list or location without QUERYABLE); `queryOperators`, the
+/// predicate operators and sorts its handle offers, for docs (`==`, `!=`, `IN`, `BEGINSWITH`,
+/// `CONTAINS`, `distanceToLocation:fromLocation:`; ranges `<`, `<=`, `>`, `>=`, `BETWEEN` need
+/// QUERYABLE and SORTABLE; `sort` needs SORTABLE);
+/// `isCustomMerge` (`@merge(custom)`). A record: `queryFields` (the fields with a
+/// `queryFieldType`), `hasTextSearch` (a SEARCHABLE field: `self CONTAINS`), `customMergeFields`
+/// (the `@merge(custom)` fields, for the generated `CustomMerge` protocol).
+///
 /// An enum (`EnumViewModel`): `name`, `swiftName`, `rawType` (`String`/`Int64`), `doc`,
 /// `deprecation`, `cases` (`name`, `swiftName`, `rawValue` as a Swift literal,
 /// `needsRawValue`, `doc`).
@@ -231,6 +243,7 @@ public struct RecordViewModel: Sendable {
             let parameter = GeneratorNaming.shadowingParameterNames.contains(base) ? scope.claim(base + "_") : base
             return FieldViewModel(field, base: base, storage: storage, parameter: parameter, names: names)
         }
+        for i in fields.indices { fields[i].resolveQueryFieldType(record: swiftName) }
     }
 
     var templateValue: TemplateValue {
@@ -246,6 +259,9 @@ public struct RecordViewModel: Sendable {
             "fields": .array(fields.map(\.templateValue)),
             "parentField": fields.first(where: \.isParent)?.templateValue ?? .null,
             "sourceFile": .string(sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? ""),
+            "queryFields": .array(fields.filter { $0.queryFieldType != nil }.map(\.templateValue)),
+            "hasTextSearch": .bool(fields.contains { $0.isSearchable && !$0.isEncrypted }),
+            "customMergeFields": .array(fields.filter(\.isCustomMerge).map(\.templateValue)),
         ]
     }
 }
@@ -276,6 +292,21 @@ public struct FieldViewModel: Sendable {
     public var merge: String
     public var doc: String?
     public var deprecation: DeprecationViewModel?
+    public var isQueryable: Bool
+    public var isSortable: Bool
+    public var isSearchable: Bool
+    /// The handle kind, value type (list element for lists) and index marker for `queryFieldType`.
+    var queryHandle: (kind: String, value: String?, index: String)?
+    /// The handle's Swift type in `QueryFields`; set by the record, which knows its own type name.
+    public var queryFieldType: String?
+    public var queryOperators: [String]
+    public var isCustomMerge: Bool { merge == "custom" }
+
+    /// `QueryField<Record, Value, Index>` and friends; see `queryHandle`.
+    mutating func resolveQueryFieldType(record: String) {
+        guard let handle = queryHandle else { return }
+        queryFieldType = "\(handle.kind)<\(record), " + (handle.value.map { $0 + ", " } ?? "") + "\(handle.index)>"
+    }
 
     init(_ field: Field, base: String, storage: String, parameter: String, names: SchemaNames) {
         name = field.name
@@ -306,6 +337,43 @@ public struct FieldViewModel: Sendable {
         merge = field.merge.rawValue
         doc = field.doc
         deprecation = field.deprecation.map { DeprecationViewModel(message: $0.message) }
+        isQueryable = field.indexes.contains(.queryable)
+        isSortable = field.indexes.contains(.sortable)
+        isSearchable = field.indexes.contains(.searchable)
+        (queryHandle, queryOperators) = Self.queryHandle(field, names: names)
+    }
+
+    /// Which handle a field gets and the operators it offers (see `RecordQuery.swift` in the
+    /// runtime for the index each operator needs).
+    private static func queryHandle(_ field: Field, names: SchemaNames) -> ((kind: String, value: String?, index: String)?, [String]) {
+        let queryable = field.indexes.contains(.queryable)
+        let sortable = field.indexes.contains(.sortable)
+        guard !field.isEncrypted, queryable || sortable else { return (nil, []) }
+        let index = queryable && sortable ? "QueryableSortableIndex" : queryable ? "QueryableIndex" : "SortableIndex"
+        switch field.type {
+        case .asset, .model, .decimal:
+            return (nil, [])
+        case .list(let element):
+            guard queryable else { return (nil, []) }
+            return ((kind: "QueryListField", value: names.swiftType(element), index: index), ["CONTAINS"])
+        case .location:
+            guard queryable else { return (nil, []) }
+            return ((kind: "QueryLocationField", value: nil, index: index), ["distanceToLocation:fromLocation:"])
+        default:
+            var operators: [String] = []
+            if queryable {
+                operators += ["==", "!=", "IN"]
+                if field.type == .string { operators.append("BEGINSWITH") }
+            }
+            if queryable && sortable {
+                switch field.type {
+                case .string, .int64, .int, .double, .date, .number: operators += ["<", "<=", ">", ">=", "BETWEEN"]
+                default: break
+                }
+            }
+            if sortable { operators.append("sort") }
+            return ((kind: "QueryField", value: names.swiftType(field.type), index: index), operators)
+        }
     }
 
     var type: String { isOptional ? wrappedType + "?" : wrappedType }
@@ -336,6 +404,12 @@ public struct FieldViewModel: Sendable {
             "merge": .string(merge),
             "doc": doc.map(TemplateValue.string) ?? .null,
             "deprecation": deprecation?.templateValue ?? .null,
+            "isQueryable": .bool(isQueryable),
+            "isSortable": .bool(isSortable),
+            "isSearchable": .bool(isSearchable),
+            "queryFieldType": queryFieldType.map(TemplateValue.string) ?? .null,
+            "queryOperators": .array(queryOperators.map(TemplateValue.string)),
+            "isCustomMerge": .bool(isCustomMerge),
         ]
     }
 }

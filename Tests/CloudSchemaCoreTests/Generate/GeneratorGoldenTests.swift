@@ -22,6 +22,7 @@ import Testing
         ("Garden", "Schemas/Garden/Garden.cloudschema", .public),
         ("Hostile", "Tests/CloudSchemaConsumerTests/Schemas/Hostile.cloudschema", .public),
         ("Notes", "Schemas/Notes/Notes.cloudschema", .package),
+        ("Queries", "Tests/CloudSchemaConsumerTests/Schemas/Queries.cloudschema", .public),
     ]
 
     static func load(_ path: String) throws -> LoadedSchema {

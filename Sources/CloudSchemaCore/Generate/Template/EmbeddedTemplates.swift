@@ -237,6 +237,9 @@ extension {{ store.swiftName }} {
 {% include "RecordEncode.swift.template" %}
 }
 
+{% include "RecordQuery.swift.template" %}
+{% include "RecordMerge.swift.template" %}
+
 """##,
         "RecordDecode.swift.template": ##"""
 {# init(record:): every field, with defaults for absent ones. Variable: record. #}
@@ -284,6 +287,73 @@ extension {{ store.swiftName }} {
     }
 
 """##,
+        "RecordMerge.swift.template": ##"""
+{# Three-way merge for .serverRecordChanged: each field's @merge policy, into the server record; @merge(custom) fields through the generated CustomMerge protocol. Variable: record. #}
+
+{% if record.deprecation %}
+@available(*, deprecated{% if record.deprecation.message %}, message: {{ record.deprecation.message | swiftStringLiteral }}{% endif %})
+{% endif %}
+extension {{ record.swiftName }} {
+{% if record.customMergeFields %}
+    /// Decides the `@merge(custom)` fields of a `.serverRecordChanged` conflict; pass one to
+    /// `mergeConflict(ancestor:client:server:custom:)`. Called only for a field both sides
+    /// changed to different values; `ancestor` is `nil` when the ancestor lacks the value.
+    {{ accessPrefix }}protocol CustomMerge {
+{% for field in record.customMergeFields %}
+        /// The value of `{{ field.swiftName }}` to save, given both changes.
+        func merge({{ field.argumentLabel }} ancestor: {{ field.wrappedType }}?, mine: {{ field.type }}, theirs: {{ field.type }}) -> {{ field.type }}
+{% endfor %}
+    }
+
+{% endif %}
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+{% if record.customMergeFields %}
+    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
+{% endif %}
+    @discardableResult
+    {{ accessPrefix }}static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage{% if record.customMergeFields %}, custom: some CustomMerge{% endif %}
+    ){% if record.customMergeFields %} throws(RecordDecodingError){% endif %} -> Storage {
+{% for field in record.fields %}
+{% if field.isCustomMerge %}
+        try server.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                {{ field.argumentLabel }}: try conflict.decodeIfPresent(.ancestor),
+{% if field.isOptional %}
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+{% elif field.defaultValue %}
+                mine: try conflict.decodeIfPresent(.mine) ?? {{ field.defaultValue }},
+                theirs: try conflict.decodeIfPresent(.theirs) ?? {{ field.defaultValue }})
+{% else %}
+                mine: try conflict.decode(.mine),
+                theirs: try conflict.decode(.theirs))
+{% endif %}
+{% if field.isTypedReference and field.isList %}
+            return merged{% if field.isOptional %}?{% endif %}.map { $0.with(action: .{{ field.referenceAction }}) }.recordValue
+{% elif field.isTypedReference %}
+            return merged{% if field.isOptional %}?{% endif %}.with(action: .{{ field.referenceAction }}).recordValue
+{% else %}
+            return merged{% if field.isOptional %}?{% endif %}.recordValue
+{% endif %}
+        }
+{% else %}
+        server.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, ancestor: ancestor, client: client, policy: .{{ field.merge }})
+{% endif %}
+{% if field.isParent %}
+        server.mergeParent(fromField: {{ field.key | swiftStringLiteral }})
+{% endif %}
+{% endfor %}
+        return server
+    }
+}
+
+"""##,
         "RecordProperty.swift.template": ##"""
 {# One field's stored property (a deprecated field: a deprecated property over private storage). Variables: record, field. #}
 {% if field.doc %}
@@ -299,6 +369,40 @@ extension {{ store.swiftName }} {
 {% else %}
     {{ accessPrefix }}var {{ field.swiftName }}: {{ field.type }}
 {% endif %}
+
+"""##,
+        "RecordQuery.swift.template": ##"""
+{# Typed queries for one record type: a handle per indexed field, offering only the operators its CloudKit indexes allow. Variable: record. #}
+{% if record.deprecation %}
+@available(*, deprecated{% if record.deprecation.message %}, message: {{ record.deprecation.message | swiftStringLiteral }}{% endif %})
+{% endif %}
+extension {{ record.swiftName }}: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = {{ record.swiftName }}.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    {{ accessPrefix }}struct QueryFields: Sendable {
+{% for field in record.queryFields %}
+        /// {{ field.indexes | join:", " | upper }}: {% for op in field.queryOperators %}`{{ op }}`{% if not loop.last %}, {% endif %}{% endfor %}.
+{% if field.deprecation %}
+        @available(*, deprecated{% if field.deprecation.message %}, message: {{ field.deprecation.message | swiftStringLiteral }}{% endif %})
+{% endif %}
+        {{ accessPrefix }}let {{ field.swiftName }} = {{ field.queryFieldType }}(key: {{ field.key | swiftStringLiteral }})
+{% endfor %}
+{% if record.hasTextSearch %}
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        {{ accessPrefix }}let textSearch = TextSearch<{{ record.swiftName }}>()
+{% endif %}
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    {{ accessPrefix }}static var queryFields: QueryFields { QueryFields() }
+}
 
 """##,
         "Registry.swift.template": ##"""

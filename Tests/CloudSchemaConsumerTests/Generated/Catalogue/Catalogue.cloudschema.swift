@@ -107,6 +107,61 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Recipe: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Recipe.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let title = QueryField<Recipe, String, QueryableSortableIndex>(key: "title")
+        /// QUERYABLE: `==`, `!=`, `IN`.
+        public let cuisine = QueryField<Recipe, Cuisine, QueryableIndex>(key: "cuisine")
+        /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let minutes = QueryField<Recipe, Int64, QueryableSortableIndex>(key: "minutes")
+        /// QUERYABLE, SEARCHABLE: `CONTAINS`.
+        public let ingredients = QueryListField<Recipe, String, QueryableIndex>(key: "ingredients")
+        /// SORTABLE: `sort`.
+        public let publishedAt = QueryField<Recipe, Date, SortableIndex>(key: "publishedAt")
+        /// SORTABLE: `sort`.
+        public let rating = QueryField<Recipe, Double, SortableIndex>(key: "rating")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<Recipe>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Recipe {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "summary", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "cuisine", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "minutes", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "servings", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "ingredients", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "photo", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "publishedAt", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "rating", ancestor: ancestor, client: client, policy: .max)
+        server.mergeField(forKey: "author", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// A contributor's public profile.
 public struct Author: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -171,6 +226,44 @@ public struct Author: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Author: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Author.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let displayName = QueryField<Author, String, QueryableSortableIndex>(key: "displayName")
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Author {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "displayName", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "bio", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "avatar", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "homepage", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "joinedOn", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// A review of a recipe; moderators may hide it.
 public struct Review: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -226,5 +319,48 @@ public struct Review: CloudRecord, Hashable, Sendable {
         record.encode(self.stars, forKey: "stars")
         record.encode(self.text, forKey: "text")
         record.encode(self.isHidden, forKey: "isHidden")
+    }
+}
+
+extension Review: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Review.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE: `==`, `!=`, `IN`.
+        public let recipe = QueryField<Review, Reference<Recipe>, QueryableIndex>(key: "recipe")
+        /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let stars = QueryField<Review, Int64, QueryableSortableIndex>(key: "stars")
+        /// QUERYABLE: `==`, `!=`, `IN`.
+        public let isHidden = QueryField<Review, Bool, QueryableIndex>(key: "isHidden")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<Review>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Review {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "recipe", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "stars", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "text", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "isHidden", ancestor: ancestor, client: client, policy: .mine)
+        return server
     }
 }

@@ -76,6 +76,50 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Bed: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Bed.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        public let name = QueryField<Bed, String, QueryableSortableIndex>(key: "name")
+        /// QUERYABLE: `distanceToLocation:fromLocation:`.
+        public let location = QueryLocationField<Bed, QueryableIndex>(key: "location")
+        /// QUERYABLE: `CONTAINS`.
+        public let tags = QueryListField<Bed, String, QueryableIndex>(key: "tags")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<Bed>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Bed {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "sunHours", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "location", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "cover", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .union)
+        return server
+    }
+}
+
 public struct Plant: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Plant"
@@ -151,6 +195,48 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Plant: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Plant.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let name = QueryField<Plant, String, QueryableIndex>(key: "name")
+        /// SORTABLE: `sort`.
+        public let plantedOn = QueryField<Plant, Date, SortableIndex>(key: "plantedOn")
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Plant {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "plantedOn", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "notes", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "bed", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeParent(fromField: "bed")
+        server.mergeField(forKey: "status", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "legacyColour", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// Public catalogue, readable while signed out.
 public struct Species: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -194,6 +280,43 @@ public struct Species: CloudRecord, Hashable, Sendable {
     public func encode(to record: some RecordStorage) {
         record.encode(self.commonName, forKey: "commonName")
         record.encode(self.latinName, forKey: "latinName")
+    }
+}
+
+extension Species: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Species.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let commonName = QueryField<Species, String, QueryableIndex>(key: "commonName")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<Species>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Species {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "commonName", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "latinName", ancestor: ancestor, client: client, policy: .mine)
+        return server
     }
 }
 

@@ -18,6 +18,8 @@ public enum SchemaRecord: Hashable, Sendable {
     case everything(Everything)
     case used(Used)
     case current(Current)
+    case queryFields(QueryFields_)
+    case customMerge(CustomMerge_)
 
     /// The value's record ID.
     public var recordID: RecordID {
@@ -28,6 +30,8 @@ public enum SchemaRecord: Hashable, Sendable {
         case .everything(let value): value.recordID
         case .used(let value): value.recordID
         case .current(let value): value.recordID
+        case .queryFields(let value): value.recordID
+        case .customMerge(let value): value.recordID
         }
     }
 
@@ -40,6 +44,8 @@ public enum SchemaRecord: Hashable, Sendable {
         case .everything: Everything.recordType
         case .used: Used.recordType
         case .current: Current.recordType
+        case .queryFields: QueryFields_.recordType
+        case .customMerge: CustomMerge_.recordType
         }
     }
 
@@ -52,6 +58,8 @@ public enum SchemaRecord: Hashable, Sendable {
         case .everything(let value): value
         case .used(let value): value
         case .current(let value): value
+        case .queryFields(let value): value
+        case .customMerge(let value): value
         }
     }
 
@@ -93,6 +101,8 @@ public enum SchemaRegistry {
         Everything.recordType,
         Used.recordType,
         Current.recordType,
+        QueryFields_.recordType,
+        CustomMerge_.recordType,
     ]
 
     /// Record type names to decoders.
@@ -103,6 +113,8 @@ public enum SchemaRegistry {
         Everything.recordType: { record throws(RecordDecodingError) in try .everything(Everything(record: record)) },
         Used.recordType: { record throws(RecordDecodingError) in try .used(Used(record: record)) },
         Current.recordType: { record throws(RecordDecodingError) in try .current(Current(record: record)) },
+        QueryFields_.recordType: { record throws(RecordDecodingError) in try .queryFields(QueryFields_(record: record)) },
+        CustomMerge_.recordType: { record throws(RecordDecodingError) in try .customMerge(CustomMerge_(record: record)) },
     ]
 
     /// Decodes a record of any record type of the schema.

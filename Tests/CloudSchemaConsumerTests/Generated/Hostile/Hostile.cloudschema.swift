@@ -139,6 +139,50 @@ public struct String_: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension String_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = String_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension String_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "class", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "default", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "self", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "init", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "Type", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "String", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "Field", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "CD_record", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "rawValue", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "newValue", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "recordName", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "enum", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "legacy", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// `Field` collides with the nested key enum of every record type.
 public struct Field_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -192,6 +236,41 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Field_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Field_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Field_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "protocol", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "Self", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "where", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeParent(fromField: "where")
+        return server
+    }
+}
+
 public struct Type_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Type"
@@ -240,6 +319,40 @@ public struct Type_: CloudRecord, Hashable, Sendable {
         record.encode(self.`any`, forKey: "any")
         record.encode(self.`some`, forKey: "some")
         record.encode(self.Protocol_, forKey: "Protocol")
+    }
+}
+
+extension Type_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Type_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Type_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "any", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "some", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "Protocol", ancestor: ancestor, client: client, policy: .mine)
+        return server
     }
 }
 
@@ -499,6 +612,74 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Everything: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Everything.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Everything {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "string", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "int64", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "int", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "double", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "bool", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "date", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "data", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "uuid", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "url", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "asset", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "location", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "reference", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "untyped", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "kind", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "count", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "strings", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "int64s", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "ints", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "doubles", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "bools", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "dates", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "datas", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "uuids", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "urls", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "assets", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "locations", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "references", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "untypeds", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "kinds", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "counts", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "optionalString", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "optionalReference", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "optionalReferences", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "secret", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "secretNumber", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "secretList", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "secretLocation", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// Deprecated and used only by deprecated code: marked deprecated in Swift.
 @available(*, deprecated, message: "use \"New\" */")
 public struct Old: CloudRecord, Hashable, Sendable {
@@ -540,6 +721,40 @@ public struct Old: CloudRecord, Hashable, Sendable {
     }
 }
 
+@available(*, deprecated, message: "use \"New\" */")
+extension Old: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Old.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+@available(*, deprecated, message: "use \"New\" */")
+extension Old {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 @available(*, deprecated)
 public struct Older: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -577,6 +792,40 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// Writes every field into `record`, and the parent if the record type has one.
     public func encode(to record: some RecordStorage) {
         record.encode(self.old?.with(action: .none), forKey: "old")
+    }
+}
+
+@available(*, deprecated)
+extension Older: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Older.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+@available(*, deprecated)
+extension Older {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "old", ancestor: ancestor, client: client, policy: .mine)
+        return server
     }
 }
 
@@ -623,6 +872,38 @@ public struct Used: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Used: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Used.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Used {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "x", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 public struct Current: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Current"
@@ -659,5 +940,224 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// Writes every field into `record`, and the parent if the record type has one.
     public func encode(to record: some RecordStorage) {
         record.encode(self.used?.with(action: .none), forKey: "used")
+    }
+}
+
+extension Current: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Current.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Current {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "used", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
+public struct QueryFields_: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "QueryFields"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case textSearch_ = "textSearch"
+        case query_ = "query"
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var textSearch_: String
+    public var query_: Reference<CustomMerge_>?
+
+    public init(
+        recordID: RecordID = .init(),
+        textSearch_: String,
+        query_: Reference<CustomMerge_>? = nil
+    ) {
+        self.recordID = recordID
+        self.textSearch_ = textSearch_
+        self.query_ = query_
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("QueryFields")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.textSearch_ = try record.decode(forKey: "textSearch")
+        self.query_ = try record.decodeIfPresent(forKey: "query")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.textSearch_, forKey: "textSearch")
+        record.encode(self.query_?.with(action: .none), forKey: "query")
+    }
+}
+
+extension QueryFields_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = QueryFields_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let textSearch_ = QueryField<QueryFields_, String, QueryableIndex>(key: "textSearch")
+        /// QUERYABLE: `==`, `!=`, `IN`.
+        public let query_ = QueryField<QueryFields_, Reference<CustomMerge_>, QueryableIndex>(key: "query")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        public let textSearch = TextSearch<QueryFields_>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension QueryFields_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "textSearch", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "query", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
+public struct CustomMerge_: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "CustomMerge"
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case mergeConflict_ = "mergeConflict"
+        case other
+    }
+
+    public var recordID: RecordID
+    /// The archived system fields of the record this value was read from (its change tag
+    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
+    public var systemFields: Data?
+    public var mergeConflict_: String?
+    public var other: Reference<QueryFields_>?
+
+    public init(
+        recordID: RecordID = .init(),
+        mergeConflict_: String? = nil,
+        other: Reference<QueryFields_>? = nil
+    ) {
+        self.recordID = recordID
+        self.mergeConflict_ = mergeConflict_
+        self.other = other
+    }
+
+    /// Reads a record of this type.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("CustomMerge")
+        self.recordID = record.recordIdentifier
+        self.systemFields = record.archiveSystemFields()
+        self.mergeConflict_ = try record.decodeIfPresent(forKey: "mergeConflict")
+        self.other = try record.decodeIfPresent(forKey: "other")
+    }
+
+    /// Writes every field into `record`, and the parent if the record type has one.
+    public func encode(to record: some RecordStorage) {
+        record.encode(self.mergeConflict_, forKey: "mergeConflict")
+        record.encode(self.other?.with(action: .none), forKey: "other")
+    }
+}
+
+extension CustomMerge_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = CustomMerge_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension CustomMerge_ {
+    /// Decides the `@merge(custom)` fields of a `.serverRecordChanged` conflict; pass one to
+    /// `mergeConflict(ancestor:client:server:custom:)`. Called only for a field both sides
+    /// changed to different values; `ancestor` is `nil` when the ancestor lacks the value.
+    public protocol CustomMerge {
+        /// The value of `mergeConflict_` to save, given both changes.
+        func merge(mergeConflict_ ancestor: String?, mine: String?, theirs: String?) -> String?
+        /// The value of `other` to save, given both changes.
+        func merge(other ancestor: Reference<QueryFields_>?, mine: Reference<QueryFields_>?, theirs: Reference<QueryFields_>?) -> Reference<QueryFields_>?
+    }
+
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+    ) throws(RecordDecodingError) -> Storage {
+        try server.mergeField(forKey: "mergeConflict", ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                mergeConflict_: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.recordValue
+        }
+        try server.mergeField(forKey: "other", ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                other: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.with(action: .none).recordValue
+        }
+        return server
     }
 }

@@ -76,6 +76,45 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Folder: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Folder.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    package struct QueryFields: Sendable {
+        /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
+        package let title = QueryField<Folder, String, QueryableSortableIndex>(key: "title")
+        /// SORTABLE: `sort`.
+        package let position = QueryField<Folder, Double, SortableIndex>(key: "position")
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    package static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Folder {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    package static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "position", ancestor: ancestor, client: client, policy: .max)
+        server.mergeField(forKey: "colour", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "isPinned", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 /// One note. The body is private to the user and their share participants.
 package struct Note: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
@@ -170,6 +209,57 @@ package struct Note: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Note: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Note.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    package struct QueryFields: Sendable {
+        /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        package let title = QueryField<Note, String, QueryableIndex>(key: "title")
+        /// SORTABLE: `sort`.
+        package let createdAt = QueryField<Note, Date, SortableIndex>(key: "createdAt")
+        /// SORTABLE: `sort`.
+        package let editedAt = QueryField<Note, Date, SortableIndex>(key: "editedAt")
+        /// QUERYABLE: `CONTAINS`.
+        package let tags = QueryListField<Note, String, QueryableIndex>(key: "tags")
+        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
+        package let textSearch = TextSearch<Note>()
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    package static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Note {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    @discardableResult
+    package static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage
+    ) -> Storage {
+        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "body", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "folder", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeParent(fromField: "folder")
+        server.mergeField(forKey: "createdAt", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "editedAt", ancestor: ancestor, client: client, policy: .max)
+        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .union)
+        server.mergeField(forKey: "attachments", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "isLocked", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "legacyPlainBody", ancestor: ancestor, client: client, policy: .mine)
+        return server
+    }
+}
+
 package struct Reminder: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     package static let recordType = "Reminder"
@@ -238,6 +328,64 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
         record.encode(self.place, forKey: "place")
         record.encode(self.details, forKey: "details", encrypted: true)
         record.encodeParent(self.note)
+    }
+}
+
+extension Reminder: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Reminder.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    package struct QueryFields: Sendable {
+        /// SORTABLE: `sort`.
+        package let dueDate = QueryField<Reminder, Date, SortableIndex>(key: "dueDate")
+        /// QUERYABLE: `distanceToLocation:fromLocation:`.
+        package let place = QueryLocationField<Reminder, QueryableIndex>(key: "place")
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    package static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Reminder {
+    /// Decides the `@merge(custom)` fields of a `.serverRecordChanged` conflict; pass one to
+    /// `mergeConflict(ancestor:client:server:custom:)`. Called only for a field both sides
+    /// changed to different values; `ancestor` is `nil` when the ancestor lacks the value.
+    package protocol CustomMerge {
+        /// The value of `details` to save, given both changes.
+        func merge(details ancestor: String?, mine: String?, theirs: String?) -> String?
+    }
+
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
+    /// the client, the client's value; changed only on the server, the server's; changed by both,
+    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
+    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
+    @discardableResult
+    package static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+    ) throws(RecordDecodingError) -> Storage {
+        server.mergeField(forKey: "note", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeParent(fromField: "note")
+        server.mergeField(forKey: "dueDate", ancestor: ancestor, client: client, policy: .mine)
+        server.mergeField(forKey: "priority", ancestor: ancestor, client: client, policy: .max)
+        server.mergeField(forKey: "isDone", ancestor: ancestor, client: client, policy: .theirs)
+        server.mergeField(forKey: "place", ancestor: ancestor, client: client, policy: .mine)
+        try server.mergeField(forKey: "details", encrypted: true, ancestor: ancestor, client: client) {
+            (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
+            let merged = custom.merge(
+                details: try conflict.decodeIfPresent(.ancestor),
+                mine: try conflict.decodeIfPresent(.mine),
+                theirs: try conflict.decodeIfPresent(.theirs))
+            return merged?.recordValue
+        }
+        return server
     }
 }
 
