@@ -13,7 +13,7 @@ enum FormatCommand {
         name: "format",
         abstract: "Rewrite schemas in the one canonical layout, keeping every comment.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten). (default: .)",
         options: [
             .flag("check", "List the files that are not formatted, change nothing, exit 1 if there are any. (default: off)"),
             .flag("in-place", "Rewrite the files that change, atomically; leave the others untouched. (default: off: print to stdout)"),

@@ -6,7 +6,7 @@ enum LintCommand {
         name: "lint",
         abstract: "Check schemas for syntax errors and CloudKit sync mistakes.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
         options: [
             .option(
                 "format", value: "format", "Output format (markdown: with --list-rules only).", default: "text",
