@@ -206,45 +206,16 @@ public enum DiffReport {
     // MARK: GitHub annotations
 
     /// One `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=ID::message`
-    /// workflow command per finding (warnings as `::warning`); the fix follows the
-    /// message on a second line. Safe changes produce no annotation.
-    ///
-    /// The escaping follows GitHub's toolkit (`@actions/core` `command.ts`): `%`, CR
-    /// and LF in the message; also `:` and `,` in property values. It lives here until
-    /// the shared diagnostics renderers grow a `github` format.
+    /// workflow command per finding (warnings as `::warning`), through the shared `github`
+    /// renderer; the fix follows the message on a second line. Safe changes produce no annotation.
     public static func github(_ diff: SchemaDiff, extra: [Diagnostic] = []) -> String {
-        var out = ""
-        var items: [(Diagnostic, String?)] = extra.map { ($0, nil) }
-        items += diff.changes.compactMap { change in change.diagnostic.map { ($0, change.fix) } }
-        for (diagnostic, fix) in items {
-            let command: String
-            switch diagnostic.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .info: command = "notice"
-            }
-            var properties: [(String, String)] = []
-            if let range = diagnostic.range {
-                properties += [
-                    ("file", range.file), ("line", String(range.start.line)), ("col", String(range.start.column)),
-                    ("endLine", String(range.end.line)), ("endColumn", String(range.end.column)),
-                ]
-            }
-            properties.append(("title", diagnostic.id.rawValue))
-            let message = diagnostic.message + (fix.map { "\nFix: \($0)" } ?? "")
-            out += "::\(command) "
-                + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-                + "::\(escapeData(message))\n"
+        var diagnostics = extra
+        for change in diff.changes {
+            guard var diagnostic = change.diagnostic else { continue }
+            if let fix = change.fix { diagnostic.message += "\nFix: \(fix)" }
+            diagnostic.notes = []
+            diagnostics.append(diagnostic)
         }
-        return out
-    }
-
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        return DiagnosticRenderer.github(diagnostics)
     }
 }

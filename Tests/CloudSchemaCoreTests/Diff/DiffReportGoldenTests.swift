@@ -88,7 +88,7 @@ struct DiffReportFormattingTests {
 
 
     @Test func escapesAsTheActionsToolkitDoes() {
-        #expect(DiffReport.escapeData("50% done\r\nnext") == "50%25 done%0D%0Anext")
-        #expect(DiffReport.escapeProperty("a:b,c%") == "a%3Ab%2Cc%25")
+        #expect(DiagnosticRenderer.escapeData("50% done\r\nnext") == "50%25 done%0D%0Anext")
+        #expect(DiagnosticRenderer.escapeProperty("a:b,c%") == "a%3Ab%2Cc%25")
     }
 }
