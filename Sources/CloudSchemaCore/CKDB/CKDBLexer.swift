@@ -84,14 +84,7 @@ struct CKDBLexer {
 
     private mutating func run() {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
-        if let bad = Lexer.firstInvalidUTF8(bytes) {
-            let at = Lexer.position(of: bad, in: bytes)
-            diagnostics.append(
-                .error(
-                    .syntaxError,
-                    "file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save it as UTF-8",
-                    at: SourceRange(file: file, start: at, end: SourcePosition(line: at.line, column: at.column + 1, offset: bad + 1))))
-        }
+        if let invalid = Lexer.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
         while index < bytes.count {
             let start = position
             let c = bytes[index]

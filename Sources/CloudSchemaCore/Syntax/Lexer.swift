@@ -35,15 +35,7 @@ struct Lexer {
 
     private mutating func run() {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
-        if let bad = Self.firstInvalidUTF8(bytes) {
-            let at = Self.position(of: bad, in: bytes)
-            let end = SourcePosition(line: at.line, column: at.column + 1, offset: bad + 1)
-            diagnostics.append(
-                .error(
-                    .syntaxError,
-                    "file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save it as UTF-8",
-                    at: SourceRange(file: file, start: at, end: end)))
-        }
+        if let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
         while index < bytes.count {
             let start = position
             let c = bytes[index]
@@ -293,6 +285,17 @@ struct Lexer {
     private func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || isDigit(c) }
 
     // MARK: UTF-8 validation
+
+    /// `SYNTAX_ERROR` at the first byte that is not UTF-8, shared by both lexers.
+    static func invalidUTF8Diagnostic(_ bytes: [UInt8], file: String) -> Diagnostic? {
+        guard let bad = firstInvalidUTF8(bytes) else { return nil }
+        let at = position(of: bad, in: bytes)
+        let end = SourcePosition(line: at.line, column: at.column + 1, offset: bad + 1)
+        return .error(
+            .syntaxError,
+            "file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save it as UTF-8",
+            at: SourceRange(file: file, start: at, end: end))
+    }
 
     /// The offset of the first byte that is not part of a valid UTF-8 sequence, if any.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
