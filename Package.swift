@@ -8,7 +8,7 @@ import PackageDescription
 // Swift on every build from the schema and cloudschema.json beside it; the checked-in copies are then only
 // compared, not compiled. Set to false to compile the checked-in copies instead.
 let consumerCodeFromPlugin = true
-let consumerSchemas = ["Catalogue", "Garden", "Hostile", "Notes", "Queries"]
+let consumerSchemas = ["Catalogue", "Garden", "Hostile", "Notes", "Queries", "Sync"]
 let warningsAsErrors: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(

@@ -36,3 +36,13 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(recordName)@\(zoneID)" }
 }
+
+/// A CloudKit database, like `CKDatabase.Scope`.
+public enum DatabaseScope: String, Hashable, Sendable, CaseIterable {
+    /// Everyone's records of the app; CKSyncEngine can't sync it.
+    case `public`
+    /// The user's own records.
+    case `private`
+    /// Records other users shared with the user, in zones they own.
+    case shared
+}

@@ -13,11 +13,15 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     public let recordType: String
     public let recordID: RecordID
     public private(set) var recordChangeTag: String?
-    public var parentIdentifier: RecordID?
+    public var parentIdentifier: RecordID? {
+        didSet { parentChanged = true }
+    }
 
     private var values: [String: RecordValue] = [:]
     private var encryptedValues: [String: RecordValue] = [:]
     private var changed: Set<String> = []
+    /// Whether the parent was set since the record was created, restored or saved.
+    private(set) var parentChanged = false
 
     /// A new record that has never been saved: no change tag, no values.
     public init(recordType: String, recordID: RecordID = RecordID()) {
@@ -85,11 +89,14 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// saved, sorted.
     public func changedKeys() -> [String] { changed.sorted() }
 
+    public var changedFieldKeys: Set<String> { changed }
+
     /// What the server does when it accepts a save: a new change tag, and no changed keys.
     /// Tags here count up from `"1"`; real CloudKit tags are opaque strings.
     public func simulateServerSave() {
         recordChangeTag = String((recordChangeTag.flatMap { Int($0) } ?? 0) + 1)
         changed.removeAll()
+        parentChanged = false
     }
 
     public func archiveSystemFields() -> Data {
@@ -110,6 +117,21 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         }
     }
 
+    /// Writes what `client` changed (its changed keys, and its parent if set) into this record,
+    /// as the server does with a save.
+    func applyChanges(of client: InMemoryRecord) {
+        for key in client.changed {
+            if let value = client.encryptedValues[key] {
+                values[key] = nil
+                encryptedValues[key] = value
+            } else {
+                encryptedValues[key] = nil
+                values[key] = client.values[key]
+            }
+        }
+        if client.parentChanged { parentIdentifier = client.parentIdentifier }
+    }
+
     /// An independent copy with the same ID, tag, values, parent and changed keys.
     public func copy() -> InMemoryRecord {
         let copy = InMemoryRecord(recordType: recordType, recordID: recordID)
@@ -118,6 +140,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         copy.values = values
         copy.encryptedValues = encryptedValues
         copy.changed = changed
+        copy.parentChanged = parentChanged
         return copy
     }
 

@@ -1,20 +1,24 @@
 import Foundation
 
-// Three-way merge for `.serverRecordChanged`: CloudKit hands back the ancestor (what the client
-// last fetched), the client record (what it tried to save) and the server record (what is there
-// now, with the current change tag). The merge writes into the server record, field by field:
+// Three-way merge for `.serverRecordChanged`. CloudKit hands back the server record (what is
+// there now, with the current change tag), the client record (what the failed save sent) and,
+// not always, the ancestor (what the client's change was based on). The merge writes into the
+// server record, field by field:
 //
-// | ancestor → client | ancestor → server | result |
+// | client changed it | server changed it | result |
 // |---|---|---|
-// | unchanged | unchanged | keep the server value (the same) |
-// | changed | unchanged | the client's value ("mine") |
-// | unchanged | changed | keep the server's value ("theirs") |
-// | changed | changed | the field's `@merge` policy (same new value on both: keep it) |
+// | no | either | the server's value |
+// | yes | no | the client's value ("mine") |
+// | yes | yes | the field's `@merge` policy (the same new value on both sides: kept) |
 //
-// Values are compared as stored (``RecordValue``), an absent value being a value of its own; with
-// no ancestor record, every field counts as absent in the ancestor. Generated code calls
-// ``RecordStorage/mergeField(forKey:encrypted:ancestor:client:policy:)`` for each field of the
-// schema; keys the schema doesn't declare are left as the server has them.
+// "The client changed it": the key is among the client record's changed keys (generated code
+// encodes only what the app edited) and its value differs from the original. "The server changed
+// it": the server's value differs from the original. The original is the ancestor's value, or
+// without an ancestor the value in the client value's remembered ``ServerVersion`` (`base`).
+// With neither, a field the client changed counts as changed on both sides when the values
+// differ, so only the policy can decide it; a field only the server changed is still never
+// overwritten. Values are compared as stored (``RecordValue``), an absent value being a value of
+// its own; keys the schema doesn't declare are left as the server has them.
 
 /// How a field both sides changed is resolved (the schema's `@merge`, except `custom`).
 public enum FieldMergePolicy: String, Hashable, Sendable, CaseIterable {
@@ -33,18 +37,9 @@ public enum FieldMergePolicy: String, Hashable, Sendable, CaseIterable {
     case min
 }
 
-/// Which side changed a field since the ancestor.
+/// Which side changed a field.
 public enum FieldChange: Hashable, Sendable {
     case neither, mine, theirs, both
-
-    public init(ancestor: RecordValue?, mine: RecordValue?, theirs: RecordValue?) {
-        switch (mine != ancestor, theirs != ancestor) {
-        case (false, false): self = .neither
-        case (true, false): self = .mine
-        case (false, true): self = .theirs
-        case (true, true): self = .both
-        }
-    }
 }
 
 /// One field both sides changed to different values, for a `custom` merge.
@@ -152,44 +147,89 @@ extension RecordValue {
     }
 }
 
-extension RecordStorage {
-    /// Merges one field of `client` into this record (the server record) with the three-way
-    /// rule above; `policy` decides when both sides changed it.
-    public func mergeField<Record: RecordStorage>(
-        forKey key: String, encrypted: Bool = false, ancestor: Record?, client: Record, policy: FieldMergePolicy
-    ) {
-        mergeField(forKey: key, encrypted: encrypted, ancestor: ancestor, client: client) { conflict in
+/// One `.serverRecordChanged` conflict, merged field by field into ``server`` (see the table
+/// above). Generated `mergeConflict` functions make one and merge every field of the schema.
+public struct RecordConflict<Storage: RecordStorage> {
+    /// What the client's change was based on, when CloudKit supplies it.
+    public let ancestor: Storage?
+    /// The record the failed save sent.
+    public let client: Storage
+    /// The record on the server; the merge writes into it.
+    public let server: Storage
+    /// The server version the client's value was read from, standing in for a missing ancestor.
+    public let base: ServerVersion?
+    private let clientChangedKeys: Set<String>
+
+    public init(ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil) {
+        self.ancestor = ancestor
+        self.client = client
+        self.server = server
+        self.base = base
+        self.clientChangedKeys = client.changedFieldKeys
+    }
+
+    /// The field's original value: `nil` when neither an ancestor nor `base` knows it.
+    private func original(forKey key: String, encrypted: Bool) -> RecordValue?? {
+        if let ancestor { return .some(ancestor.recordValue(forKey: key, encrypted: encrypted)) }
+        return base?.serverValue(forKey: key)
+    }
+
+    /// Which side changed the field.
+    public func change(forKey key: String, encrypted: Bool = false) -> FieldChange {
+        let mine = client.recordValue(forKey: key, encrypted: encrypted)
+        let theirs = server.recordValue(forKey: key, encrypted: encrypted)
+        let original = original(forKey: key, encrypted: encrypted)
+        let mineChanged = clientChangedKeys.contains(key) && original.map { mine != $0 } ?? true
+        let theirsChanged = original.map { theirs != $0 } ?? (mineChanged && theirs != mine)
+        switch (mineChanged, theirsChanged) {
+        case (false, false): return .neither
+        case (true, false): return .mine
+        case (false, true): return .theirs
+        case (true, true): return .both
+        }
+    }
+
+    /// Merges one field; `policy` decides when both sides changed it.
+    public func mergeField(forKey key: String, encrypted: Bool = false, policy: FieldMergePolicy) {
+        mergeField(forKey: key, encrypted: encrypted) { conflict in
             RecordValue.merge(mine: conflict.mine, theirs: conflict.theirs, policy: policy)
         }
     }
 
-    /// Merges one field of `client` into this record; `resolve` gets the conflict when both
-    /// sides changed the field to different values and returns the value to keep (`nil` removes it).
-    public func mergeField<Record: RecordStorage, Failure: Error>(
-        forKey key: String, encrypted: Bool = false, ancestor: Record?, client: Record,
-        resolve: (FieldConflict) throws(Failure) -> RecordValue?
+    /// Merges one field; `resolve` gets the conflict when both sides changed the field to
+    /// different values and returns the value to keep (`nil` removes it).
+    public func mergeField<Failure: Error>(
+        forKey key: String, encrypted: Bool = false, resolve: (FieldConflict) throws(Failure) -> RecordValue?
     ) throws(Failure) {
-        let base = ancestor?.recordValue(forKey: key, encrypted: encrypted)
         let mine = client.recordValue(forKey: key, encrypted: encrypted)
-        let theirs = recordValue(forKey: key, encrypted: encrypted)
+        let theirs = server.recordValue(forKey: key, encrypted: encrypted)
         let merged: RecordValue?
-        switch FieldChange(ancestor: base, mine: mine, theirs: theirs) {
+        switch change(forKey: key, encrypted: encrypted) {
         case .neither, .theirs:
             return
         case .mine:
             merged = mine
         case .both:
             if mine == theirs { return }
-            merged = try resolve(FieldConflict(recordType: recordType, key: key, ancestor: base, mine: mine, theirs: theirs))
+            let ancestorValue = original(forKey: key, encrypted: encrypted) ?? nil
+            merged = try resolve(
+                FieldConflict(recordType: server.recordType, key: key, ancestor: ancestorValue, mine: mine, theirs: theirs))
         }
         if merged == theirs { return }
         if encrypted {
-            self[encryptedField: key] = merged
+            server[encryptedField: key] = merged
         } else {
-            self[field: key] = merged
+            server[field: key] = merged
         }
     }
 
+    /// Sets the server record's parent from a reference field's merged value.
+    public func mergeParent(fromField key: String) {
+        server.mergeParent(fromField: key)
+    }
+}
+
+extension RecordStorage {
     /// Sets the parent from a reference field's (merged) value, as encoding does: the parent is
     /// the referenced record, or none when the field is absent.
     public func mergeParent(fromField key: String) {

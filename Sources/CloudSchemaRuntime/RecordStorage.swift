@@ -21,6 +21,9 @@ public protocol RecordStorage: AnyObject {
     var parentIdentifier: RecordID? { get set }
     /// The server's change tag for the version this record was fetched as; `nil` before its first save.
     var recordChangeTag: String? { get }
+    /// Keys (plain or encrypted) set or removed since the record was fetched, restored or last
+    /// saved (`CKRecord.changedKeys()` and `encryptedValues.changedKeys()`).
+    var changedFieldKeys: Set<String> { get }
     /// The system fields (ID, type, change tag and other server metadata, no field values), archived
     /// so a later copy of the record can be saved against the same server version
     /// (`CKRecord.encodeSystemFields(with:)`).
@@ -75,11 +78,7 @@ extension RecordStorage {
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value? {
         guard let stored = recordValue(forKey: key, encrypted: encrypted) else { return nil }
-        do {
-            return try Value(recordValue: stored)
-        } catch {
-            throw RecordDecodingError(recordType: recordType, key: key, problem: error)
-        }
+        return try Value(stored: stored, recordType: recordType, key: key)
     }
 
     /// Decodes a field that has a default: the default when absent, an error when present but unreadable.
@@ -97,12 +96,41 @@ extension RecordStorage {
     /// record.encode(notes, forKey: "notes", encrypted: true)
     /// ```
     public func encode<Value: CloudFieldValue>(_ value: Value?, forKey key: String, encrypted: Bool = false) {
-        let stored = value?.recordValue
+        encode(value, forKey: key, encrypted: encrypted, changedSince: nil)
+    }
+
+    /// Writes a field unless `version` (the server version the value was read from) already has
+    /// its value, so the record's changed keys are the fields the app edited. Without a version
+    /// (a new value) it always writes; `nil` removes the field.
+    /// - Returns: Whether the field was written.
+    @discardableResult
+    public func encode<Value: CloudFieldValue>(
+        _ value: Value?, forKey key: String, encrypted: Bool = false, changedSince version: ServerVersion?
+    ) -> Bool {
+        write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: nil)
+    }
+
+    /// Writes a field that has a default unless `version` already has its value; an absent
+    /// server value reads as the default, so the default counts as unchanged there.
+    @discardableResult
+    public func encode<Value: CloudFieldValue>(
+        _ value: Value?, forKey key: String, encrypted: Bool = false, default defaultValue: @autoclosure () -> Value,
+        changedSince version: ServerVersion?
+    ) -> Bool {
+        write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: defaultValue().recordValue)
+    }
+
+    private func write(
+        _ stored: RecordValue?, forKey key: String, encrypted: Bool, unlessIn version: ServerVersion?,
+        default defaultValue: @autoclosure () -> RecordValue?
+    ) -> Bool {
+        if let version, version.isUnchanged(stored, forKey: key, default: defaultValue()) { return false }
         if encrypted {
             self[encryptedField: key] = stored
         } else {
             self[field: key] = stored
         }
+        return true
     }
 
     /// Makes the referenced record this record's parent (for CloudKit sharing), or removes the parent.

@@ -5,15 +5,20 @@
 ///
 /// ```swift
 /// fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-///     CloudSchemaRuntime.CloudSchemaRuntimeVersion_1
+///     CloudSchemaRuntime.CloudSchemaRuntimeVersion_2
 /// ```
 ///
 /// When the version goes up, keep the old type, marked
 /// `@available(*, unavailable, message: "...")`, so old generated code gets that message verbatim.
 public enum CloudSchemaRuntimeVersion {
-    /// The current contract version, `1`.
-    public static let current = 1
+    /// The current contract version, `2`.
+    public static let current = 2
 }
 
-/// Referenced by code generated for runtime version 1. See ``CloudSchemaRuntimeVersion``.
+/// Referenced by code generated for runtime version 2 (values remember their server version;
+/// changed fields only). See ``CloudSchemaRuntimeVersion``.
+public enum CloudSchemaRuntimeVersion_2 {}
+
+/// Code generated for version 1 wrote every field on every save.
+@available(*, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 2)")
 public enum CloudSchemaRuntimeVersion_1 {}

@@ -133,25 +133,37 @@ final class TestMerge: Merged.CustomMerge {
                mineAbsent: refDeleteSelf("o3"), theirsAbsent: refDeleteSelf("o2")),
     ]
 
-    /// Three records of type Merged with `key` set to the given values (absent when nil), merged.
+    /// Where the merge learns each field's original value: CloudKit's ancestor record, or (the
+    /// error doesn't always carry one) the server version the client's value remembers.
+    enum Original: CaseIterable, Sendable { case ancestor, rememberedBase }
+
+    /// A Merged conflict over `key`: the ancestor's value, the client's and the server's (absent
+    /// when nil). The client record is what generated code saves: only a changed key is set.
     /// Returns the merged value, the server record and the calls the custom merge got.
     static func merge(
-        _ field: MergeField, ancestor: RecordValue?, mine: RecordValue?, theirs: RecordValue?, hasAncestor: Bool = true
+        _ field: MergeField, ancestor: RecordValue?, mine: RecordValue?, theirs: RecordValue?, original: Original?
     ) throws -> (value: RecordValue?, server: InMemoryRecord, calls: [String]) {
-        func record(_ value: RecordValue?) -> InMemoryRecord {
-            let record = InMemoryRecord(recordType: "Merged", recordID: id("merged"))
+        func set(_ value: RecordValue?, on record: InMemoryRecord) {
             if field.encrypted {
                 record[encryptedField: field.key] = value
             } else {
                 record[field: field.key] = value
             }
-            record[field: "unknownKey"] = "left alone"
-            return record
         }
-        let server = record(theirs)
+        let ancestorRecord = InMemoryRecord(recordType: "Merged", recordID: id("merged"))
+        set(ancestor, on: ancestorRecord)
+        ancestorRecord.simulateServerSave()
+        let client = try InMemoryRecord(systemFieldsArchive: ancestorRecord.archiveSystemFields())
+        if mine != ancestor { set(mine, on: client) }
+        let server = ancestorRecord.copy()
+        server[field: "unknownKey"] = "left alone"
+        set(theirs, on: server)
+        server.simulateServerSave()
+        let base = ServerVersion(systemFields: ancestorRecord.archiveSystemFields(), fields: ancestor.map { [field.key: $0] } ?? [:])
         let resolver = TestMerge()
         let result = try Merged.mergeConflict(
-            ancestor: hasAncestor ? record(ancestor) : nil, client: record(mine), server: server, custom: resolver)
+            ancestor: original == .ancestor ? ancestorRecord : nil, client: client, server: server,
+            base: original == .rememberedBase ? base : nil, custom: resolver)
         #expect(result === server)
         #expect(server[field: "unknownKey"] == "left alone")
         // Encrypted fields stay in encrypted storage; plain ones in plain storage.
@@ -163,73 +175,75 @@ final class TestMerge: Merged.CustomMerge {
         return (server[field: field.key], server, resolver.calls)
     }
 
-    @Test(arguments: fields)
-    func neitherChangedKeepsTheValue(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.a, mine: field.a, theirs: field.a)
+    @Test(arguments: fields, Original.allCases)
+    func neitherChangedKeepsTheValue(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.a, mine: field.a, theirs: field.a, original: original)
         #expect(merged.value == field.a)
         #expect(merged.calls.isEmpty)
+        #expect(merged.server.changedKeys().isEmpty)
     }
 
-    @Test(arguments: fields)
-    func onlyMineChangedTakesMine(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.a)
+    @Test(arguments: fields, Original.allCases)
+    func onlyMineChangedTakesMine(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.a, original: original)
         #expect(merged.value == field.b)
         #expect(merged.calls.isEmpty)
     }
 
-    @Test(arguments: fields)
-    func onlyTheirsChangedKeepsTheServers(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.a, mine: field.a, theirs: field.c)
+    @Test(arguments: fields, Original.allCases)
+    func onlyTheirsChangedKeepsTheServers(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.a, mine: field.a, theirs: field.c, original: original)
         #expect(merged.value == field.c)
         #expect(merged.calls.isEmpty)
+        #expect(merged.server.changedKeys().isEmpty)
     }
 
-    @Test(arguments: fields)
-    func bothChangedAppliesThePolicy(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.c)
+    @Test(arguments: fields, Original.allCases)
+    func bothChangedAppliesThePolicy(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.c, original: original)
         #expect(merged.value == field.both)
         #expect(merged.calls == (field.policy == "custom" ? [field.key] : []))
-        let swapped = try Self.merge(field, ancestor: field.a, mine: field.c, theirs: field.b)
+        let swapped = try Self.merge(field, ancestor: field.a, mine: field.c, theirs: field.b, original: original)
         #expect(swapped.value == field.bothSwapped)
     }
 
-    @Test(arguments: fields)
-    func bothChangedToTheSameValueKeepsIt(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.b)
+    @Test(arguments: fields, Original.allCases)
+    func bothChangedToTheSameValueKeepsIt(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.b, original: original)
         #expect(merged.value == field.b)
         #expect(merged.calls.isEmpty)
     }
 
     // Absent values: removing a field is a change; adding one is a change.
 
-    @Test(arguments: fields)
-    func onlyMineRemovedItRemovesIt(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.b, mine: nil, theirs: field.b)
+    @Test(arguments: fields, Original.allCases)
+    func onlyMineRemovedItRemovesIt(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.b, mine: nil, theirs: field.b, original: original)
         #expect(merged.value == nil)
     }
 
-    @Test(arguments: fields)
-    func onlyTheServerRemovedItStaysRemoved(_ field: MergeField) throws {
-        let merged = try Self.merge(field, ancestor: field.b, mine: field.b, theirs: nil)
+    @Test(arguments: fields, Original.allCases)
+    func onlyTheServerRemovedItStaysRemoved(_ field: MergeField, _ original: Original) throws {
+        let merged = try Self.merge(field, ancestor: field.b, mine: field.b, theirs: nil, original: original)
         #expect(merged.value == nil)
     }
 
     /// (A required custom field can't be absent: see `aRequiredCustomFieldMissingOnOneSideThrows`.)
-    @Test(arguments: fields.filter { $0.a != nil && $0.key != "customTitle" })
-    func bothChangedWithOneSideAbsentAppliesThePolicy(_ field: MergeField) throws {
-        #expect(try Self.merge(field, ancestor: field.a, mine: nil, theirs: field.c).value == field.mineAbsent)
-        #expect(try Self.merge(field, ancestor: field.a, mine: field.b, theirs: nil).value == field.theirsAbsent)
+    @Test(arguments: fields.filter { $0.a != nil && $0.key != "customTitle" }, Original.allCases)
+    func bothChangedWithOneSideAbsentAppliesThePolicy(_ field: MergeField, _ original: Original) throws {
+        #expect(try Self.merge(field, ancestor: field.a, mine: nil, theirs: field.c, original: original).value == field.mineAbsent)
+        #expect(try Self.merge(field, ancestor: field.a, mine: field.b, theirs: nil, original: original).value == field.theirsAbsent)
     }
 
+    /// With neither an ancestor nor a remembered base, nothing tells which side changed a field
+    /// the client changed, so a differing server value counts as changed too: the policy
+    /// decides. A field only the server changed is still never overwritten.
     @Test(arguments: fields)
-    func withoutAnAncestorEveryValueCountsAsNew(_ field: MergeField) throws {
-        // Only the client has it: added by the client.
-        #expect(try Self.merge(field, ancestor: nil, mine: field.b, theirs: nil, hasAncestor: false).value == field.b)
-        // Only the server has it: added on the server.
-        #expect(try Self.merge(field, ancestor: nil, mine: nil, theirs: field.c, hasAncestor: false).value == field.c)
-        // Both, different: the policy (custom merges see no ancestor, so their results differ).
-        if field.policy != "custom" {
-            #expect(try Self.merge(field, ancestor: nil, mine: field.b, theirs: field.c, hasAncestor: false).value == field.both)
+    func withoutAnyOriginalOnlyTheClientsChangedKeysCompete(_ field: MergeField) throws {
+        #expect(try Self.merge(field, ancestor: field.a, mine: field.a, theirs: field.c, original: nil).value == field.c)
+        #expect(try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.b, original: nil).value == field.b)
+        if field.policy != "custom" {  // custom merges see no ancestor here, so their results differ
+            #expect(try Self.merge(field, ancestor: field.a, mine: field.b, theirs: field.c, original: nil).value == field.both)
         }
     }
 
@@ -241,20 +255,20 @@ final class TestMerge: Merged.CustomMerge {
     @Test func aRequiredCustomFieldMissingOnOneSideThrows() throws {
         let field = try #require(Self.fields.first { $0.key == "customTitle" })
         #expect(throws: RecordDecodingError(recordType: "Merged", key: "customTitle", problem: .missing)) {
-            try Self.merge(field, ancestor: "a", mine: nil, theirs: "c")
+            try Self.merge(field, ancestor: "a", mine: nil, theirs: "c", original: .ancestor)
         }
         #expect(throws: RecordDecodingError(recordType: "Merged", key: "customTitle", problem: .typeMismatch(expected: .string, found: .int64))) {
-            try Self.merge(field, ancestor: "a", mine: 7, theirs: "c")
+            try Self.merge(field, ancestor: "a", mine: 7, theirs: "c", original: .ancestor)
         }
     }
 
     @Test func theParentFollowsTheMergedParentField() throws {
         let field = try #require(Self.fields.first { $0.key == "owner" })
         // Only mine changed the owner: the server record's parent moves with it.
-        let mine = try Self.merge(field, ancestor: ref("o1"), mine: ref("o2"), theirs: ref("o1"))
+        let mine = try Self.merge(field, ancestor: ref("o1"), mine: ref("o2"), theirs: ref("o1"), original: .ancestor)
         #expect(mine.server.parentIdentifier == id("o2"))
         // Mine removed it: no parent.
-        let removed = try Self.merge(field, ancestor: ref("o1"), mine: nil, theirs: ref("o1"))
+        let removed = try Self.merge(field, ancestor: ref("o1"), mine: nil, theirs: ref("o1"), original: .ancestor)
         #expect(removed.server.parentIdentifier == nil)
     }
 

@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_1
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_2
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand
@@ -27,8 +27,10 @@ enum Priority: Int64, CloudFieldValue {
 
 struct Bed: CloudRecord, Hashable {
     static let recordType = "Bed"
+    static let databaseScope = DatabaseScope.private
+    static let zoneID = RecordZoneID.default
     var recordID: RecordID
-    var systemFields: Data?
+    var serverVersion: ServerVersion?
     var name: String
 
     init(recordID: RecordID = RecordID(), name: String) {
@@ -38,20 +40,23 @@ struct Bed: CloudRecord, Hashable {
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType(Self.recordType)
+        var reader = RecordReader(record)
         recordID = record.recordIdentifier
-        systemFields = record.archiveSystemFields()
-        name = try record.decode(String.self, forKey: "name")
+        name = try reader.decode(String.self, forKey: "name")
+        serverVersion = reader.serverVersion()
     }
 
     func encode(to record: some RecordStorage) {
-        record.encode(name, forKey: "name")
+        record.encode(name, forKey: "name", changedSince: serverVersion)
     }
 }
 
 struct Plant: CloudRecord, Hashable {
     static let recordType = "Plant"
+    static let databaseScope = DatabaseScope.private
+    static let zoneID = RecordZoneID.default
     var recordID: RecordID
-    var systemFields: Data?
+    var serverVersion: ServerVersion?
     var name: String
     var notes: String?
     var bed: Reference<Bed>
@@ -67,20 +72,23 @@ struct Plant: CloudRecord, Hashable {
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType(Self.recordType)
+        var reader = RecordReader(record)
         recordID = record.recordIdentifier
-        systemFields = record.archiveSystemFields()
-        name = try record.decode(String.self, forKey: "name")
-        notes = try record.decodeIfPresent(String.self, forKey: "notes", encrypted: true)
-        bed = try record.decode(Reference<Bed>.self, forKey: "bed")
-        soil = try record.decode(Soil.self, forKey: "soil", default: .loam)
+        name = try reader.decode(String.self, forKey: "name")
+        notes = try reader.decodeIfPresent(String.self, forKey: "notes", encrypted: true)
+        bed = try reader.decode(Reference<Bed>.self, forKey: "bed")
+        soil = try reader.decode(Soil.self, forKey: "soil", default: .loam)
+        serverVersion = reader.serverVersion()
     }
 
     func encode(to record: some RecordStorage) {
-        record.encode(name, forKey: "name")
-        record.encode(notes, forKey: "notes", encrypted: true)
-        record.encode(bed.with(action: .deleteSelf), forKey: "bed")
-        record.encodeParent(bed)
-        record.encode(soil, forKey: "soil")
+        let base = serverVersion
+        record.encode(name, forKey: "name", changedSince: base)
+        record.encode(notes, forKey: "notes", encrypted: true, changedSince: base)
+        if record.encode(bed.with(action: .deleteSelf), forKey: "bed", changedSince: base) {
+            record.encodeParent(bed)
+        }
+        record.encode(soil, forKey: "soil", default: .loam, changedSince: base)
     }
 }
 

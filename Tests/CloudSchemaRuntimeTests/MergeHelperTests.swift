@@ -4,13 +4,46 @@ import Testing
 
 /// The generic merge helpers generated code calls, on values the generated fixtures don't reach.
 @Suite struct MergeHelperTests {
-    @Test func fieldChangeClassifiesTheFourCases() {
-        #expect(FieldChange(ancestor: "a", mine: "a", theirs: "a") == .neither)
-        #expect(FieldChange(ancestor: "a", mine: "b", theirs: "a") == .mine)
-        #expect(FieldChange(ancestor: "a", mine: "a", theirs: "c") == .theirs)
-        #expect(FieldChange(ancestor: "a", mine: "b", theirs: "c") == .both)
-        #expect(FieldChange(ancestor: nil, mine: "b", theirs: nil) == .mine)
-        #expect(FieldChange(ancestor: nil, mine: nil, theirs: nil) == .neither)
+    /// A record as fetched (tag 1) with `k` = "a"; the client edits it, the server moved on.
+    private func sides(client mine: RecordValue?, server theirs: RecordValue?) -> (ancestor: InMemoryRecord, client: InMemoryRecord, server: InMemoryRecord) {
+        let ancestor = InMemoryRecord(recordType: "T", recordID: RecordID(recordName: "r"))
+        ancestor[field: "k"] = "a"
+        ancestor.simulateServerSave()
+        let client = ancestor.copy()
+        if mine != "a" { client[field: "k"] = mine }
+        let server = ancestor.copy()
+        if theirs != "a" { server[field: "k"] = theirs }
+        server.simulateServerSave()
+        return (ancestor, client, server)
+    }
+
+    @Test func changeClassifiesTheFourCasesWithAnAncestor() {
+        func change(_ mine: RecordValue?, _ theirs: RecordValue?) -> FieldChange {
+            let (ancestor, client, server) = sides(client: mine, server: theirs)
+            return RecordConflict(ancestor: ancestor, client: client, server: server).change(forKey: "k")
+        }
+        #expect(change("a", "a") == .neither)
+        #expect(change("b", "a") == .mine)
+        #expect(change("a", "c") == .theirs)
+        #expect(change("b", "c") == .both)
+        #expect(change(nil, "a") == .mine)
+        #expect(change("a", nil) == .theirs)
+    }
+
+    @Test func withoutAnAncestorTheBaseTellsWhoChangedWhat() {
+        let base = ServerVersion(systemFields: Data(), fields: ["k": "a"])
+        func change(_ mine: RecordValue?, _ theirs: RecordValue?, base: ServerVersion?) -> FieldChange {
+            let (_, client, server) = sides(client: mine, server: theirs)
+            return RecordConflict(ancestor: nil, client: client, server: server, base: base).change(forKey: "k")
+        }
+        #expect(change("b", "a", base: base) == .mine)
+        #expect(change("a", "c", base: base) == .theirs)
+        #expect(change("b", "c", base: base) == .both)
+        // Neither: a key the client didn't change is the server's, whatever its value.
+        #expect(change("a", "c", base: nil) == .neither)
+        // A changed key the server has with another value may have changed on both sides.
+        #expect(change("b", "a", base: nil) == .both)
+        #expect(change("b", "b", base: nil) == .mine)
     }
 
     @Test func maxAndMinCompareIntegersWithDoubles() {
@@ -37,17 +70,14 @@ import Testing
     }
 
     @Test func mergingWritesOnlyWhatChanges() {
-        let ancestor = InMemoryRecord(recordType: "T", recordID: RecordID(recordName: "r"))
-        ancestor[field: "k"] = "a"
-        let client = ancestor.copy()
-        let server = ancestor.copy()
-        server.simulateServerSave()
-        server.mergeField(forKey: "k", ancestor: ancestor, client: client, policy: .mine)
-        #expect(server.changedKeys().isEmpty)
-        client[field: "k"] = "b"
-        server.mergeField(forKey: "k", ancestor: ancestor, client: client, policy: .theirs)
-        #expect(server.changedKeys() == ["k"])
-        #expect(server[field: "k"] == "b")
+        let unchanged = sides(client: "a", server: "a")
+        RecordConflict(ancestor: unchanged.ancestor, client: unchanged.client, server: unchanged.server)
+            .mergeField(forKey: "k", policy: .mine)
+        #expect(unchanged.server.changedKeys().isEmpty)
+        let mine = sides(client: "b", server: "a")
+        RecordConflict(ancestor: mine.ancestor, client: mine.client, server: mine.server).mergeField(forKey: "k", policy: .theirs)
+        #expect(mine.server.changedKeys() == ["k"])
+        #expect(mine.server[field: "k"] == "b")
     }
 
     @Test func aConflictDecodesEachSide() throws {

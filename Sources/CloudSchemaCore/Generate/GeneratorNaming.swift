@@ -6,7 +6,7 @@
 ///   `reservedTypeNames`) gets a `_` suffix: `record String` → `struct String_`. The
 ///   CloudKit record type name stays `"String"`.
 /// - **Properties** (fields): a name that would collide with a member every generated
-///   record has (`recordID`, `systemFields`, `recordType`, `Field`, …; see
+///   record has (`recordID`, `serverVersion`, `recordType`, `Field`, …; see
 ///   `reservedMemberNames`) gets a `_` suffix; the CloudKit key is unchanged.
 /// - **Enum cases**: a name that collides with a member of the protocols generated enums
 ///   conform to (`rawValue`, `allCases`, `fieldType`, …) gets a `_` suffix.
@@ -23,12 +23,14 @@ public enum GeneratorNaming {
         "CKRecord", "Testing", "XCTest",
         // Key-value stores, the registry and SwiftData (`CloudSchema.swift`).
         "KeyValueStorage", "InMemoryKeyValueStore", "KeyValueChange", "KeyValueChangeReason", "DecodedRecord",
-        "SchemaRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model", "ModelConfiguration", "ModelContainer",
+        "SchemaRecord", "SyncedRecord", "DefaultZoneRecord", "PublicRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model", "ModelConfiguration", "ModelContainer",
         "PersistentModel", "Schema", "CloudKit",
         // Queries and merges.
         "RecordQuery", "QueryPredicate", "QuerySort", "QueryArgument", "QueryableRecord", "QueryField", "QueryListField",
         "QueryLocationField", "TextSearch", "QueryIndex", "QueryableIndex", "SortableIndex", "QueryableSortableIndex",
-        "FieldMergePolicy", "FieldConflict", "FieldChange",
+        "FieldMergePolicy", "FieldConflict", "FieldChange", "RecordConflict",
+        // Server versions and databases.
+        "ServerVersion", "RecordReader", "DatabaseScope", "InMemoryDatabase",
         // Nested in every record type, so a type of that name would be shadowed there.
         "QueryFields", "CustomMerge",
     ]
@@ -40,7 +42,7 @@ public enum GeneratorNaming {
     /// which a field's property may not be named.
     public static let reservedMemberNames: Set<String> = Set([
         "recordType", "recordID", "systemFields", "Field", "encode", "makeInMemoryRecord", "makeCKRecord",
-        "hash", "hashValue",
+        "hash", "hashValue", "databaseScope", "zoneID", "serverVersion", "markSaved",
         // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
         "QueryFields", "queryFields", "query", "textSearch", "CustomMerge", "mergeConflict",
     ]).union(reservedCaseNames)

@@ -34,7 +34,8 @@
 /// (its `Field` case), `type` (with `?` when optional), `wrappedType`, `isOptional`, `isList`,
 /// `defaultValue` (a Swift expression, or null), `initDefault` (the memberwise init's default:
 /// `defaultValue`, `nil` for optionals, or null), `isEncrypted`, `isParent`, `referenceAction`
-/// (`none`/`deleteSelf`), `isTypedReference` (`Reference<T>` or a list of them),
+/// (`none`/`deleteSelf`), `isTypedReference` (`Reference<T>` or a list of them), `encodedValue`
+/// (the property as `encode(to:)` writes it: `self.bed.with(action: .deleteSelf)`),
 /// `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
 /// (`queryable`, `sortable`, `searchable`), `merge`, `doc`, `deprecation`.
 ///
@@ -50,10 +51,13 @@
 /// case), `type`, `wrappedType`, `isOptional`, `defaultValue` (a Swift expression or null), `doc`,
 /// `deprecation`.
 ///
-/// The registry (`registry`): `recordEnum`, `registry`, `modelsType` (the generated type names),
-/// `records` (`caseName`, `swiftName`, `recordTypeName`; record types marked deprecated are left
-/// out), `zones` (`name`, `swiftName`, `doc`), `container` (or null), `configurationName` (the
-/// first schema file's base name), `models` (Swift names of every model).
+/// The registry (`registry`): `registry`, `modelsType` (the generated type names), `groups` (the
+/// record enums by where records live, each present only with members: `SyncedRecord` for custom
+/// zones, `DefaultZoneRecord` for the private default zone, `PublicRecord`; each has `name`, `doc`
+/// and `records`), `records` (every record type: `caseName`, `swiftName`, `recordTypeName`;
+/// record types marked deprecated are left out), `zones` (`name`, `swiftName`, `doc`),
+/// `container` (or null), `configurationName` (the first schema file's base name), `models`
+/// (Swift names of every model).
 ///
 /// Queries and merges (a field): `isQueryable`, `isSortable`, `isSearchable` (its indexes);
 /// `queryFieldType`, the Swift type of its handle in the record's `QueryFields`
@@ -69,7 +73,8 @@
 ///
 /// An enum (`EnumViewModel`): `name`, `swiftName`, `rawType` (`String`/`Int64`), `doc`,
 /// `deprecation`, `cases` (`name`, `swiftName`, `rawValue` as a Swift literal,
-/// `needsRawValue`, `doc`).
+/// `needsRawValue`, `doc`), `unrecognizedCase` (the catch-all case for raw values this version
+/// doesn't know).
 public struct GeneratorViewModel: Sendable {
     public var access: GenerateConfiguration.Access
     public var runtimeVersion: Int
@@ -86,8 +91,8 @@ public struct GeneratorViewModel: Sendable {
     /// `registry` in `CloudSchema.swift`.
     private let registryValue: TemplateValue
 
-    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_1`).
-    public static let runtimeVersion = 1
+    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_2`).
+    public static let runtimeVersion = 2
 
     public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access) {
         self.access = access
@@ -378,6 +383,13 @@ public struct FieldViewModel: Sendable {
 
     var type: String { isOptional ? wrappedType + "?" : wrappedType }
 
+    /// The stored property as written to a record: typed references carry the schema's action.
+    var encodedValue: String {
+        let value = "self." + storageName + (isOptional && isTypedReference ? "?" : "")
+        guard isTypedReference else { return value }
+        return isList ? value + ".map { $0.with(action: .\(referenceAction)) }" : value + ".with(action: .\(referenceAction))"
+    }
+
     var templateValue: TemplateValue {
         [
             "name": .string(name),
@@ -410,6 +422,7 @@ public struct FieldViewModel: Sendable {
             "queryFieldType": queryFieldType.map(TemplateValue.string) ?? .null,
             "queryOperators": .array(queryOperators.map(TemplateValue.string)),
             "isCustomMerge": .bool(isCustomMerge),
+            "encodedValue": .string(encodedValue),
         ]
     }
 }
@@ -431,6 +444,9 @@ public struct EnumViewModel: Sendable {
     public var doc: String?
     public var deprecation: DeprecationViewModel?
     public var cases: [Case]
+    /// The case that keeps a raw value this version doesn't know: `unrecognized`, renamed when
+    /// the schema has a case of that name.
+    public var unrecognizedCase: String
     public var sourcePath: String?
 
     init(_ type: EnumType, names: SchemaNames) {
@@ -454,6 +470,7 @@ public struct EnumViewModel: Sendable {
             }
             return Case(name: item.name, swiftName: SwiftNaming.identifier(base), rawValue: literal, needsRawValue: !implicit, doc: item.doc)
         }
+        unrecognizedCase = names.unrecognizedCaseName(of: type.name)
     }
 
     var templateValue: TemplateValue {
@@ -463,6 +480,7 @@ public struct EnumViewModel: Sendable {
             "rawType": .string(rawType),
             "doc": doc.map(TemplateValue.string) ?? .null,
             "deprecation": deprecation?.templateValue ?? .null,
+            "unrecognizedCase": .string(unrecognizedCase),
             "cases": .array(
                 cases.map {
                     [
@@ -480,6 +498,7 @@ public struct EnumViewModel: Sendable {
 struct SchemaNames {
     private var typeNames: [String: String] = [:]
     private var caseNames: [String: [String: String]] = [:]
+    private var unrecognizedCaseNames: [String: String] = [:]
     private var deprecatable: Set<String> = []
 
     init(_ schema: Schema) {
@@ -504,6 +523,7 @@ struct SchemaNames {
                 map[item.name] = cases.claim(GeneratorNaming.baseName(item.name, reserved: GeneratorNaming.reservedCaseNames))
             }
             caseNames[type.name] = map
+            unrecognizedCaseNames[type.name] = cases.claim("unrecognized")
         }
         // Swift warns where a deprecated type is used outside deprecated code, and generated
         // code must compile warning-free; so a deprecated type is marked `@available(deprecated)`
@@ -537,6 +557,9 @@ struct SchemaNames {
     func caseBaseName(_ name: String, of enumName: String) -> String {
         caseNames[enumName]?[name] ?? GeneratorNaming.baseName(name, reserved: GeneratorNaming.reservedCaseNames)
     }
+
+    /// The Swift name of an enum's catch-all case for raw values this version doesn't know.
+    func unrecognizedCaseName(of enumName: String) -> String { unrecognizedCaseNames[enumName] ?? "unrecognized" }
 
     /// The doc text, with a deprecation note when it cannot be `@available(deprecated)`.
     func doc(_ doc: String?, deprecation: Deprecation?, usable: Bool) -> String? {

@@ -152,6 +152,11 @@ extension CKRecord: RecordStorage {
         set { encryptedValues.setObject(newValue?.ckRecordValue, forKey: key) }
     }
 
+    /// `changedKeys()` of the record and of its `encryptedValues`.
+    public var changedFieldKeys: Set<String> {
+        Set(changedKeys()).union(encryptedValues.changedKeys())
+    }
+
     /// CloudKit requires a parent reference's action to be `.none`; this always sets it so.
     public var parentIdentifier: RecordID? {
         get { parent.map { RecordID($0.recordID) } }
@@ -187,8 +192,9 @@ extension CKRecord: RecordStorage {
 }
 
 extension CloudRecord {
-    /// A `CKRecord` holding this value: restored from ``systemFields`` when there are some (so the
-    /// save carries the change tag), otherwise a new record with ``recordID``.
+    /// A `CKRecord` to save for this value: restored from ``systemFields`` when there are some (so
+    /// the save carries the change tag) with the fields changed since ``serverVersion`` set,
+    /// otherwise a new record with ``recordID`` and every field.
     public func makeCKRecord() throws(SystemFieldsArchiveError) -> CKRecord {
         let record: CKRecord
         if let systemFields {

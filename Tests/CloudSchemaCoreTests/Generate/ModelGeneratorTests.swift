@@ -97,8 +97,10 @@ import Testing
 
     @Test func theRegistryListsEveryRecordTypeAndZone() throws {
         let swift = try Self.generate("Schemas/Notes/Notes.cloudschema")[1].contents
-        #expect(swift.contains("public enum SchemaRecord: Hashable, Sendable {\n    case folder(Folder)\n    case note(Note)\n    case reminder(Reminder)\n"))
-        #expect(swift.contains("Folder.recordType: { record throws(RecordDecodingError) in try .folder(Folder(record: record)) },"))
+        #expect(swift.contains("public enum SyncedRecord: Hashable, Sendable {\n    case folder(Folder)\n    case note(Note)\n    case reminder(Reminder)\n"))
+        #expect(swift.contains("case Folder.recordType: .known(.folder(try Folder(record: record)))"))
+        // Every Notes record type lives in a custom zone: no public or default-zone enum.
+        #expect(!swift.contains("enum PublicRecord") && !swift.contains("enum DefaultZoneRecord"))
         #expect(swift.contains("public static let library = RecordZoneID(zoneName: \"Library\")"))
     }
 }

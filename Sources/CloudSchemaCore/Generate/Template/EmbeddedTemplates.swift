@@ -6,20 +6,44 @@
 enum EmbeddedTemplates {
     static let all: [String: String] = [
         "Enum.swift.template": ##"""
-{# One enum, stored as its raw value. Variable: enum. #}
+{# One enum, stored as its raw value; a raw value this version doesn't know is kept. Variable: enum. #}
 {% if enum.doc %}
 {{ enum.doc | docComment }}
 {% endif %}
 {% if enum.deprecation %}
 @available(*, deprecated{% if enum.deprecation.message %}, message: {{ enum.deprecation.message | swiftStringLiteral }}{% endif %})
 {% endif %}
-{{ accessPrefix }}enum {{ enum.swiftName }}: {{ enum.rawType }}, CloudFieldValue, CaseIterable, Hashable, Sendable {
+{{ accessPrefix }}enum {{ enum.swiftName }}: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
 {% for case in enum.cases %}
 {% if case.doc %}
     {{ case.doc | docComment:4 }}
 {% endif %}
-    case {{ case.swiftName }}{% if case.needsRawValue %} = {{ case.rawValue }}{% endif %}
+    case {{ case.swiftName }}
 {% endfor %}
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case {{ enum.unrecognizedCase }}({{ enum.rawType }})
+
+    /// The cases this version of the app knows.
+    {{ accessPrefix }}static let allCases: [{{ enum.swiftName }}] = [{% for case in enum.cases %}.{{ case.swiftName }}{% if not loop.last %}, {% endif %}{% endfor %}]
+
+    {{ accessPrefix }}init(rawValue: {{ enum.rawType }}) {
+        switch rawValue {
+{% for case in enum.cases %}
+        case {{ case.rawValue }}: self = .{{ case.swiftName }}
+{% endfor %}
+        default: self = .{{ enum.unrecognizedCase }}(rawValue)
+        }
+    }
+
+    {{ accessPrefix }}var rawValue: {{ enum.rawType }} {
+        switch self {
+{% for case in enum.cases %}
+        case .{{ case.swiftName }}: {{ case.rawValue }}
+{% endfor %}
+        case .{{ enum.unrecognizedCase }}(let rawValue): rawValue
+        }
+    }
 }
 
 """##,
@@ -200,6 +224,15 @@ extension {{ store.swiftName }} {
 {{ accessPrefix }}struct {{ record.swiftName }}: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     {{ accessPrefix }}static let recordType = {{ record.recordTypeName | swiftStringLiteral }}
+{% if record.zone %}
+    /// New records go to the custom zone {{ record.zone | swiftStringLiteral }} of the private database.
+    {{ accessPrefix }}static let databaseScope = DatabaseScope.private
+    {{ accessPrefix }}static let zoneID = RecordZoneID(zoneName: {{ record.zone | swiftStringLiteral }})
+{% else %}
+    /// New records go to the default zone of the {{ record.database }} database.
+    {{ accessPrefix }}static let databaseScope = DatabaseScope.{{ record.database }}
+    {{ accessPrefix }}static let zoneID = RecordZoneID.default
+{% endif %}
 
     /// The keys of the record's fields.
 {% if record.fields %}
@@ -213,15 +246,15 @@ extension {{ store.swiftName }} {
 {% endif %}
 
     {{ accessPrefix }}var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    {{ accessPrefix }}var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    {{ accessPrefix }}var serverVersion: ServerVersion?
 {% for field in record.fields %}
 {% include "RecordProperty.swift.template" %}
 {% endfor %}
 
     {{ accessPrefix }}init(
-        recordID: RecordID = .init(){% if record.fields %},{% endif %}
+        recordID: RecordID = .init(zoneID: zoneID){% if record.fields %},{% endif %}
 {% for field in record.fields %}
         {% if field.parameterName != field.swiftName %}{{ field.argumentLabel }} {% endif %}{{ field.parameterName }}: {{ field.type }}{% if field.initDefault %} = {{ field.initDefault }}{% endif %}{% if not loop.last %},{% endif %}
 {% endfor %}
@@ -242,48 +275,56 @@ extension {{ store.swiftName }} {
 
 """##,
         "RecordDecode.swift.template": ##"""
-{# init(record:): every field, with defaults for absent ones. Variable: record. #}
-    /// Reads a record of this type.
+{# init(record:): every field, with defaults for absent ones; remembers the server version. Variable: record. #}
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     {{ accessPrefix }}init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType({{ record.recordTypeName | swiftStringLiteral }})
+{% if record.fields %}
+        var reader = RecordReader(record)
+{% endif %}
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
 {% for field in record.fields %}
 {% if field.isOptional and field.defaultValue %}
-        self.{{ field.storageName }} = try record.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}) ?? {{ field.defaultValue }}
+        self.{{ field.storageName }} = try reader.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}) ?? {{ field.defaultValue }}
 {% elif field.isOptional %}
-        self.{{ field.storageName }} = try record.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+        self.{{ field.storageName }} = try reader.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
 {% elif field.defaultValue %}
-        self.{{ field.storageName }} = try record.decode(forKey: {{ field.key | swiftStringLiteral }}, default: {{ field.defaultValue }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+        self.{{ field.storageName }} = try reader.decode(forKey: {{ field.key | swiftStringLiteral }}, default: {{ field.defaultValue }}{% if field.isEncrypted %}, encrypted: true{% endif %})
 {% else %}
-        self.{{ field.storageName }} = try record.decode(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+        self.{{ field.storageName }} = try reader.decode(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
 {% endif %}
 {% endfor %}
+{% if record.fields %}
+        self.serverVersion = reader.serverVersion()
+{% else %}
+        self.serverVersion = RecordReader(record).serverVersion()
+{% endif %}
     }
 
 """##,
         "RecordEncode.swift.template": ##"""
-{# encode(to:): every field (encrypted ones to encrypted storage, references with the schema's action) and the parent. Variable: record. #}
-    /// Writes every field into `record`, and the parent if the record type has one.
+{# encode(to:): the fields changed since the server version (every field for a new value), encrypted ones to encrypted storage, references with the schema's action, and the parent with its field. Variable: record. #}
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     {{ accessPrefix }}func encode(to record: some RecordStorage) {
+{% if record.fields %}
+        let base = serverVersion
+{% endif %}
 {% for field in record.fields %}
-{% if field.isTypedReference and field.isList %}
-        record.encode(self.{{ field.storageName }}{% if field.isOptional %}?{% endif %}.map { $0.with(action: .{{ field.referenceAction }}) }, forKey: {{ field.key | swiftStringLiteral }})
-{% elif field.isTypedReference %}
-        record.encode(self.{{ field.storageName }}{% if field.isOptional %}?{% endif %}.with(action: .{{ field.referenceAction }}), forKey: {{ field.key | swiftStringLiteral }})
+{% if field.isParent %}
+        if record.encode({{ field.encodedValue }}, forKey: {{ field.key | swiftStringLiteral }}, changedSince: base) {
+{% if field.isTypedReference %}
+            record.encodeParent(self.{{ field.storageName }})
 {% else %}
-        record.encode(self.{{ field.storageName }}, forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+            record.parentIdentifier = self.{{ field.storageName }}{% if field.isOptional %}?{% endif %}.recordID
+{% endif %}
+        }
+{% else %}
+        record.encode({{ field.encodedValue }}, forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}{% if field.defaultValue %}, default: {{ field.defaultValue }}{% endif %}, changedSince: base)
 {% endif %}
 {% endfor %}
-{% if record.parentField %}
-{% if record.parentField.isTypedReference %}
-        record.encodeParent(self.{{ record.parentField.storageName }})
-{% else %}
-        record.parentIdentifier = self.{{ record.parentField.storageName }}{% if record.parentField.isOptional %}?{% endif %}.recordID
-{% endif %}
-{% endif %}
     }
 
 """##,
@@ -307,20 +348,24 @@ extension {{ record.swiftName }} {
 
 {% endif %}
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
 {% if record.customMergeFields %}
     /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
 {% endif %}
     @discardableResult
     {{ accessPrefix }}static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage{% if record.customMergeFields %}, custom: some CustomMerge{% endif %}
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil{% if record.customMergeFields %}, custom: some CustomMerge{% endif %}
     ){% if record.customMergeFields %} throws(RecordDecodingError){% endif %} -> Storage {
+{% if record.fields %}
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+{% endif %}
 {% for field in record.fields %}
 {% if field.isCustomMerge %}
-        try server.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}) {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 {{ field.argumentLabel }}: try conflict.decodeIfPresent(.ancestor),
@@ -343,10 +388,10 @@ extension {{ record.swiftName }} {
 {% endif %}
         }
 {% else %}
-        server.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, ancestor: ancestor, client: client, policy: .{{ field.merge }})
+        conflict.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, policy: .{{ field.merge }})
 {% endif %}
 {% if field.isParent %}
-        server.mergeParent(fromField: {{ field.key | swiftStringLiteral }})
+        conflict.mergeParent(fromField: {{ field.key | swiftStringLiteral }})
 {% endif %}
 {% endfor %}
         return server
@@ -407,19 +452,34 @@ extension {{ record.swiftName }}: QueryableRecord {
 """##,
         "Registry.swift.template": ##"""
 {# CloudSchema.swift: the schema registry. Variable: registry. #}
-{% if registry.records %}
+{% for group in registry.groups %}
 
-/// Every record type of the schema as one value: what a sync engine's fetched records decode
-/// to (``{{ registry.registry }}/decode(_:)``) and pending saves encode from.
-{{ accessPrefix }}enum {{ registry.recordEnum }}: Hashable, Sendable {
-{% for entry in registry.records %}
+{{ group.doc | docComment }}
+{{ accessPrefix }}enum {{ group.name }}: Hashable, Sendable {
+{% for entry in group.records %}
     case {{ entry.caseName }}({{ entry.swiftName }})
 {% endfor %}
+
+    /// The record types, in declaration order.
+    {{ accessPrefix }}static let recordTypes: [String] = [{% for entry in group.records %}{{ entry.swiftName }}.recordType{% if not loop.last %}, {% endif %}{% endfor %}]
+
+    /// Decodes a record of one of these record types.
+    /// - Returns: `.unknown` for any other record type (a newer app version may have added
+    ///   it): not an error.
+    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
+    {{ accessPrefix }}static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<{{ group.name }}> {
+        switch record.recordType {
+{% for entry in group.records %}
+        case {{ entry.swiftName }}.recordType: .known(.{{ entry.caseName }}(try {{ entry.swiftName }}(record: record)))
+{% endfor %}
+        default: .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
+        }
+    }
 
     /// The value's record ID.
     {{ accessPrefix }}var recordID: RecordID {
         switch self {
-{% for entry in registry.records %}
+{% for entry in group.records %}
         case .{{ entry.caseName }}(let value): value.recordID
 {% endfor %}
         }
@@ -428,7 +488,7 @@ extension {{ record.swiftName }}: QueryableRecord {
     /// The CloudKit record type.
     {{ accessPrefix }}var recordType: String {
         switch self {
-{% for entry in registry.records %}
+{% for entry in group.records %}
         case .{{ entry.caseName }}: {{ entry.swiftName }}.recordType
 {% endfor %}
         }
@@ -437,65 +497,34 @@ extension {{ record.swiftName }}: QueryableRecord {
     /// The typed value.
     {{ accessPrefix }}var value: any CloudRecord {
         switch self {
-{% for entry in registry.records %}
+{% for entry in group.records %}
         case .{{ entry.caseName }}(let value): value
 {% endfor %}
         }
     }
 
-    /// Writes every field of the value (see `CloudRecord.encode(to:)`).
+    /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     {{ accessPrefix }}func encode(to record: some RecordStorage) {
         value.encode(to: record)
     }
 
-    /// The value as an in-memory record (see `CloudRecord.makeInMemoryRecord()`).
+    /// The value as an in-memory record to save (see `CloudRecord.makeInMemoryRecord()`).
     {{ accessPrefix }}func makeInMemoryRecord() throws(SystemFieldsArchiveError) -> InMemoryRecord {
         try value.makeInMemoryRecord()
     }
 }
+{% endfor %}
+{% if registry.records %}
 
-/// The schema's record types and zones, for a sync engine's delegate: decoding fetched records,
-/// encoding pending saves, creating zones. A convenience, not a sync engine: scheduling,
-/// conflicts and local storage stay with the app.
-///
-/// With `CKSyncEngine` (Apple platforms; `CKRecord` is a `RecordStorage`):
-/// ```swift
-/// case .fetchedRecordZoneChanges(let changes):
-///     for modification in changes.modifications {
-///         switch try {{ registry.registry }}.decode(modification.record) {
-///         case .known(let value): localStore.save(value)
-///         case .unknown(let recordType, let recordID): localStore.keepUnknown(recordType, recordID)
-///         }
-///     }
-/// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
-///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
-/// }
-/// ```
+/// The schema's record types and custom zones. Decode records through the group their
+/// database belongs to:{% for group in registry.groups %} `{{ group.name }}`{% if not loop.last %},{% endif %}{% endfor %}.
 {{ accessPrefix }}enum {{ registry.registry }} {
-    /// The record types of the schema, in declaration order.
+    /// Every record type of the schema, in declaration order.
     {{ accessPrefix }}static let recordTypes: [String] = [
 {% for entry in registry.records %}
         {{ entry.swiftName }}.recordType,
 {% endfor %}
     ]
-
-    /// Record type names to decoders.
-    {{ accessPrefix }}static let decoders: [String: @Sendable (any RecordStorage) throws(RecordDecodingError) -> {{ registry.recordEnum }}] = [
-{% for entry in registry.records %}
-        {{ entry.swiftName }}.recordType: { record throws(RecordDecodingError) in try .{{ entry.caseName }}({{ entry.swiftName }}(record: record)) },
-{% endfor %}
-    ]
-
-    /// Decodes a record of any record type of the schema.
-    /// - Returns: `.unknown` for a record type the schema doesn't declare: not an error.
-    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
-    {{ accessPrefix }}static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<{{ registry.recordEnum }}> {
-        guard let decoder = decoders[record.recordType] else {
-            return .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
-        }
-        return .known(try decoder(record))
-    }
 {% if registry.zones %}
 
     /// The custom zones of the private database.
@@ -512,13 +541,15 @@ extension {{ record.swiftName }}: QueryableRecord {
 {% endif %}
 }
 #if canImport(CloudKit) && canImport(CoreLocation)
+{% for group in registry.groups %}
 
-extension {{ registry.recordEnum }} {
+extension {{ group.name }} {
     /// The value as a `CKRecord` to save (see `CloudRecord.makeCKRecord()`).
     {{ accessPrefix }}func makeCKRecord() throws(SystemFieldsArchiveError) -> CloudKit.CKRecord {
         try value.makeCKRecord()
     }
 }
+{% endfor %}
 {% if registry.zones %}
 
 extension {{ registry.registry }} {

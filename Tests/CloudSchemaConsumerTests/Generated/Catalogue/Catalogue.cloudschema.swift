@@ -3,20 +3,55 @@
 import CloudSchemaRuntime
 import Foundation
 
-public enum Cuisine: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
+public enum Cuisine: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case italian
     case japanese
     case mexican
     case indian
     case french
-    case middleEastern = "middle-eastern"
+    case middleEastern
     case other
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(String)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [Cuisine] = [.italian, .japanese, .mexican, .indian, .french, .middleEastern, .other]
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "italian": self = .italian
+        case "japanese": self = .japanese
+        case "mexican": self = .mexican
+        case "indian": self = .indian
+        case "french": self = .french
+        case "middle-eastern": self = .middleEastern
+        case "other": self = .other
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .italian: "italian"
+        case .japanese: "japanese"
+        case .mexican: "mexican"
+        case .indian: "indian"
+        case .french: "french"
+        case .middleEastern: "middle-eastern"
+        case .other: "other"
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
 /// A published recipe, readable while signed out.
 public struct Recipe: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Recipe"
+    /// New records go to the default zone of the public database.
+    public static let databaseScope = DatabaseScope.public
+    public static let zoneID = RecordZoneID.default
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -33,9 +68,9 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var title: String
     public var summary: String?
     public var cuisine: Cuisine
@@ -48,7 +83,7 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     public var author: Reference<Author>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         title: String,
         summary: String? = nil,
         cuisine: Cuisine,
@@ -73,37 +108,40 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
         self.author = author
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Recipe")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.title = try record.decode(forKey: "title")
-        self.summary = try record.decodeIfPresent(forKey: "summary")
-        self.cuisine = try record.decode(forKey: "cuisine")
-        self.minutes = try record.decode(forKey: "minutes", default: 30)
-        self.servings = try record.decode(forKey: "servings", default: 2)
-        self.ingredients = try record.decode(forKey: "ingredients", default: [])
-        self.photo = try record.decodeIfPresent(forKey: "photo")
-        self.publishedAt = try record.decode(forKey: "publishedAt", default: .now)
-        self.rating = try record.decode(forKey: "rating", default: 0.0)
-        self.author = try record.decodeIfPresent(forKey: "author")
+        self.title = try reader.decode(forKey: "title")
+        self.summary = try reader.decodeIfPresent(forKey: "summary")
+        self.cuisine = try reader.decode(forKey: "cuisine")
+        self.minutes = try reader.decode(forKey: "minutes", default: 30)
+        self.servings = try reader.decode(forKey: "servings", default: 2)
+        self.ingredients = try reader.decode(forKey: "ingredients", default: [])
+        self.photo = try reader.decodeIfPresent(forKey: "photo")
+        self.publishedAt = try reader.decode(forKey: "publishedAt", default: .now)
+        self.rating = try reader.decode(forKey: "rating", default: 0.0)
+        self.author = try reader.decodeIfPresent(forKey: "author")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.title, forKey: "title")
-        record.encode(self.summary, forKey: "summary")
-        record.encode(self.cuisine, forKey: "cuisine")
-        record.encode(self.minutes, forKey: "minutes")
-        record.encode(self.servings, forKey: "servings")
-        record.encode(self.ingredients, forKey: "ingredients")
-        record.encode(self.photo, forKey: "photo")
-        record.encode(self.publishedAt, forKey: "publishedAt")
-        record.encode(self.rating, forKey: "rating")
-        record.encode(self.author?.with(action: .none), forKey: "author")
+        let base = serverVersion
+        record.encode(self.title, forKey: "title", changedSince: base)
+        record.encode(self.summary, forKey: "summary", changedSince: base)
+        record.encode(self.cuisine, forKey: "cuisine", changedSince: base)
+        record.encode(self.minutes, forKey: "minutes", default: 30, changedSince: base)
+        record.encode(self.servings, forKey: "servings", default: 2, changedSince: base)
+        record.encode(self.ingredients, forKey: "ingredients", default: [], changedSince: base)
+        record.encode(self.photo, forKey: "photo", changedSince: base)
+        record.encode(self.publishedAt, forKey: "publishedAt", default: .now, changedSince: base)
+        record.encode(self.rating, forKey: "rating", default: 0.0, changedSince: base)
+        record.encode(self.author?.with(action: .none), forKey: "author", changedSince: base)
     }
 }
 
@@ -140,24 +178,26 @@ extension Recipe: QueryableRecord {
 
 extension Recipe {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "summary", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "cuisine", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "minutes", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "servings", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "ingredients", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "photo", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "publishedAt", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "rating", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "author", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "title", policy: .mine)
+        conflict.mergeField(forKey: "summary", policy: .mine)
+        conflict.mergeField(forKey: "cuisine", policy: .mine)
+        conflict.mergeField(forKey: "minutes", policy: .mine)
+        conflict.mergeField(forKey: "servings", policy: .mine)
+        conflict.mergeField(forKey: "ingredients", policy: .mine)
+        conflict.mergeField(forKey: "photo", policy: .mine)
+        conflict.mergeField(forKey: "publishedAt", policy: .mine)
+        conflict.mergeField(forKey: "rating", policy: .max)
+        conflict.mergeField(forKey: "author", policy: .mine)
         return server
     }
 }
@@ -166,6 +206,9 @@ extension Recipe {
 public struct Author: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "RecipeAuthor"
+    /// New records go to the default zone of the public database.
+    public static let databaseScope = DatabaseScope.public
+    public static let zoneID = RecordZoneID.default
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -177,9 +220,9 @@ public struct Author: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var displayName: String
     public var bio: String?
     public var avatar: Asset?
@@ -187,7 +230,7 @@ public struct Author: CloudRecord, Hashable, Sendable {
     public var joinedOn: Date
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         displayName: String,
         bio: String? = nil,
         avatar: Asset? = nil,
@@ -202,27 +245,30 @@ public struct Author: CloudRecord, Hashable, Sendable {
         self.joinedOn = joinedOn
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("RecipeAuthor")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.displayName = try record.decode(forKey: "displayName")
-        self.bio = try record.decodeIfPresent(forKey: "bio")
-        self.avatar = try record.decodeIfPresent(forKey: "avatar")
-        self.homepage = try record.decodeIfPresent(forKey: "homepage")
-        self.joinedOn = try record.decode(forKey: "joinedOn", default: .now)
+        self.displayName = try reader.decode(forKey: "displayName")
+        self.bio = try reader.decodeIfPresent(forKey: "bio")
+        self.avatar = try reader.decodeIfPresent(forKey: "avatar")
+        self.homepage = try reader.decodeIfPresent(forKey: "homepage")
+        self.joinedOn = try reader.decode(forKey: "joinedOn", default: .now)
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.displayName, forKey: "displayName")
-        record.encode(self.bio, forKey: "bio")
-        record.encode(self.avatar, forKey: "avatar")
-        record.encode(self.homepage, forKey: "homepage")
-        record.encode(self.joinedOn, forKey: "joinedOn")
+        let base = serverVersion
+        record.encode(self.displayName, forKey: "displayName", changedSince: base)
+        record.encode(self.bio, forKey: "bio", changedSince: base)
+        record.encode(self.avatar, forKey: "avatar", changedSince: base)
+        record.encode(self.homepage, forKey: "homepage", changedSince: base)
+        record.encode(self.joinedOn, forKey: "joinedOn", default: .now, changedSince: base)
     }
 }
 
@@ -247,19 +293,21 @@ extension Author: QueryableRecord {
 
 extension Author {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "displayName", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "bio", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "avatar", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "homepage", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "joinedOn", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "displayName", policy: .mine)
+        conflict.mergeField(forKey: "bio", policy: .mine)
+        conflict.mergeField(forKey: "avatar", policy: .mine)
+        conflict.mergeField(forKey: "homepage", policy: .mine)
+        conflict.mergeField(forKey: "joinedOn", policy: .mine)
         return server
     }
 }
@@ -268,6 +316,9 @@ extension Author {
 public struct Review: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Review"
+    /// New records go to the default zone of the public database.
+    public static let databaseScope = DatabaseScope.public
+    public static let zoneID = RecordZoneID.default
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -278,16 +329,16 @@ public struct Review: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var recipe: Reference<Recipe>
     public var stars: Int64
     public var text: String?
     public var isHidden: Bool
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         recipe: Reference<Recipe>,
         stars: Int64 = 5,
         text: String? = nil,
@@ -300,25 +351,28 @@ public struct Review: CloudRecord, Hashable, Sendable {
         self.isHidden = isHidden
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Review")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.recipe = try record.decode(forKey: "recipe")
-        self.stars = try record.decode(forKey: "stars", default: 5)
-        self.text = try record.decodeIfPresent(forKey: "text")
-        self.isHidden = try record.decode(forKey: "isHidden", default: false)
+        self.recipe = try reader.decode(forKey: "recipe")
+        self.stars = try reader.decode(forKey: "stars", default: 5)
+        self.text = try reader.decodeIfPresent(forKey: "text")
+        self.isHidden = try reader.decode(forKey: "isHidden", default: false)
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.recipe.with(action: .none), forKey: "recipe")
-        record.encode(self.stars, forKey: "stars")
-        record.encode(self.text, forKey: "text")
-        record.encode(self.isHidden, forKey: "isHidden")
+        let base = serverVersion
+        record.encode(self.recipe.with(action: .none), forKey: "recipe", changedSince: base)
+        record.encode(self.stars, forKey: "stars", default: 5, changedSince: base)
+        record.encode(self.text, forKey: "text", changedSince: base)
+        record.encode(self.isHidden, forKey: "isHidden", default: false, changedSince: base)
     }
 }
 
@@ -349,18 +403,20 @@ extension Review: QueryableRecord {
 
 extension Review {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "recipe", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "stars", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "text", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "isHidden", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "recipe", policy: .mine)
+        conflict.mergeField(forKey: "stars", policy: .mine)
+        conflict.mergeField(forKey: "text", policy: .mine)
+        conflict.mergeField(forKey: "isHidden", policy: .mine)
         return server
     }
 }

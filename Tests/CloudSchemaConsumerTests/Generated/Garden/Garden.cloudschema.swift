@@ -6,16 +6,43 @@ import Foundation
 import SwiftData
 #endif
 
-public enum PlantStatus: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
+public enum PlantStatus: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case growing
-    case harvested = "done"
+    case harvested
     case dead
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(String)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [PlantStatus] = [.growing, .harvested, .dead]
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "growing": self = .growing
+        case "done": self = .harvested
+        case "dead": self = .dead
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .growing: "growing"
+        case .harvested: "done"
+        case .dead: "dead"
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
 /// A raised bed; sharing a bed shares its plants (they name it as @parent).
 public struct Bed: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Bed"
+    /// New records go to the custom zone "GardenBeds" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -27,9 +54,9 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var name: String
     public var sunHours: Int64
     public var location: Location?
@@ -37,7 +64,7 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     public var tags: [String]
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         name: String,
         sunHours: Int64 = 6,
         location: Location? = nil,
@@ -52,27 +79,30 @@ public struct Bed: CloudRecord, Hashable, Sendable {
         self.tags = tags
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Bed")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.name = try record.decode(forKey: "name")
-        self.sunHours = try record.decode(forKey: "sunHours", default: 6)
-        self.location = try record.decodeIfPresent(forKey: "location")
-        self.cover = try record.decodeIfPresent(forKey: "cover")
-        self.tags = try record.decode(forKey: "tags", default: [])
+        self.name = try reader.decode(forKey: "name")
+        self.sunHours = try reader.decode(forKey: "sunHours", default: 6)
+        self.location = try reader.decodeIfPresent(forKey: "location")
+        self.cover = try reader.decodeIfPresent(forKey: "cover")
+        self.tags = try reader.decode(forKey: "tags", default: [])
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.name, forKey: "name")
-        record.encode(self.sunHours, forKey: "sunHours")
-        record.encode(self.location, forKey: "location")
-        record.encode(self.cover, forKey: "cover")
-        record.encode(self.tags, forKey: "tags")
+        let base = serverVersion
+        record.encode(self.name, forKey: "name", changedSince: base)
+        record.encode(self.sunHours, forKey: "sunHours", default: 6, changedSince: base)
+        record.encode(self.location, forKey: "location", changedSince: base)
+        record.encode(self.cover, forKey: "cover", changedSince: base)
+        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
     }
 }
 
@@ -103,19 +133,21 @@ extension Bed: QueryableRecord {
 
 extension Bed {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "sunHours", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "location", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "cover", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .union)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "name", policy: .mine)
+        conflict.mergeField(forKey: "sunHours", policy: .mine)
+        conflict.mergeField(forKey: "location", policy: .mine)
+        conflict.mergeField(forKey: "cover", policy: .mine)
+        conflict.mergeField(forKey: "tags", policy: .union)
         return server
     }
 }
@@ -123,6 +155,9 @@ extension Bed {
 public struct Plant: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Plant"
+    /// New records go to the custom zone "GardenBeds" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -135,9 +170,9 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var name: String
     public var plantedOn: Date
     public var notes: String?
@@ -151,7 +186,7 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     private var _legacyColour: String?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         name: String,
         plantedOn: Date,
         notes: String? = nil,
@@ -168,30 +203,34 @@ public struct Plant: CloudRecord, Hashable, Sendable {
         self._legacyColour = legacyColour
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Plant")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.name = try record.decode(forKey: "name")
-        self.plantedOn = try record.decode(forKey: "plantedOn")
-        self.notes = try record.decodeIfPresent(forKey: "notes", encrypted: true)
-        self.bed = try record.decode(forKey: "bed")
-        self.status = try record.decode(forKey: "status", default: .growing)
-        self._legacyColour = try record.decodeIfPresent(forKey: "legacyColour")
+        self.name = try reader.decode(forKey: "name")
+        self.plantedOn = try reader.decode(forKey: "plantedOn")
+        self.notes = try reader.decodeIfPresent(forKey: "notes", encrypted: true)
+        self.bed = try reader.decode(forKey: "bed")
+        self.status = try reader.decode(forKey: "status", default: .growing)
+        self._legacyColour = try reader.decodeIfPresent(forKey: "legacyColour")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.name, forKey: "name")
-        record.encode(self.plantedOn, forKey: "plantedOn")
-        record.encode(self.notes, forKey: "notes", encrypted: true)
-        record.encode(self.bed.with(action: .deleteSelf), forKey: "bed")
-        record.encode(self.status, forKey: "status")
-        record.encode(self._legacyColour, forKey: "legacyColour")
-        record.encodeParent(self.bed)
+        let base = serverVersion
+        record.encode(self.name, forKey: "name", changedSince: base)
+        record.encode(self.plantedOn, forKey: "plantedOn", changedSince: base)
+        record.encode(self.notes, forKey: "notes", encrypted: true, changedSince: base)
+        if record.encode(self.bed.with(action: .deleteSelf), forKey: "bed", changedSince: base) {
+            record.encodeParent(self.bed)
+        }
+        record.encode(self.status, forKey: "status", default: .growing, changedSince: base)
+        record.encode(self._legacyColour, forKey: "legacyColour", changedSince: base)
     }
 }
 
@@ -218,21 +257,23 @@ extension Plant: QueryableRecord {
 
 extension Plant {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "plantedOn", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "notes", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "bed", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeParent(fromField: "bed")
-        server.mergeField(forKey: "status", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "legacyColour", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "name", policy: .mine)
+        conflict.mergeField(forKey: "plantedOn", policy: .mine)
+        conflict.mergeField(forKey: "notes", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "bed", policy: .mine)
+        conflict.mergeParent(fromField: "bed")
+        conflict.mergeField(forKey: "status", policy: .mine)
+        conflict.mergeField(forKey: "legacyColour", policy: .mine)
         return server
     }
 }
@@ -241,6 +282,9 @@ extension Plant {
 public struct Species: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Species"
+    /// New records go to the default zone of the public database.
+    public static let databaseScope = DatabaseScope.public
+    public static let zoneID = RecordZoneID.default
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -249,14 +293,14 @@ public struct Species: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var commonName: String
     public var latinName: String?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         commonName: String,
         latinName: String? = nil
     ) {
@@ -265,21 +309,24 @@ public struct Species: CloudRecord, Hashable, Sendable {
         self.latinName = latinName
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Species")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.commonName = try record.decode(forKey: "commonName")
-        self.latinName = try record.decodeIfPresent(forKey: "latinName")
+        self.commonName = try reader.decode(forKey: "commonName")
+        self.latinName = try reader.decodeIfPresent(forKey: "latinName")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.commonName, forKey: "commonName")
-        record.encode(self.latinName, forKey: "latinName")
+        let base = serverVersion
+        record.encode(self.commonName, forKey: "commonName", changedSince: base)
+        record.encode(self.latinName, forKey: "latinName", changedSince: base)
     }
 }
 
@@ -306,16 +353,18 @@ extension Species: QueryableRecord {
 
 extension Species {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "commonName", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "latinName", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "commonName", policy: .mine)
+        conflict.mergeField(forKey: "latinName", policy: .mine)
         return server
     }
 }

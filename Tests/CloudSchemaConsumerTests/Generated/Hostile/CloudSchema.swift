@@ -7,11 +7,10 @@ import CloudKit
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
 fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_1
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_2
 
-/// Every record type of the schema as one value: what a sync engine's fetched records decode
-/// to (``SchemaRegistry/decode(_:)``) and pending saves encode from.
-public enum SchemaRecord: Hashable, Sendable {
+/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+public enum SyncedRecord: Hashable, Sendable {
     case string(String_)
     case field(Field_)
     case type(Type_)
@@ -20,6 +19,27 @@ public enum SchemaRecord: Hashable, Sendable {
     case current(Current)
     case queryFields(QueryFields_)
     case customMerge(CustomMerge_)
+
+    /// The record types, in declaration order.
+    public static let recordTypes: [String] = [String_.recordType, Field_.recordType, Type_.recordType, Everything.recordType, Used.recordType, Current.recordType, QueryFields_.recordType, CustomMerge_.recordType]
+
+    /// Decodes a record of one of these record types.
+    /// - Returns: `.unknown` for any other record type (a newer app version may have added
+    ///   it): not an error.
+    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
+    public static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<SyncedRecord> {
+        switch record.recordType {
+        case String_.recordType: .known(.string(try String_(record: record)))
+        case Field_.recordType: .known(.field(try Field_(record: record)))
+        case Type_.recordType: .known(.type(try Type_(record: record)))
+        case Everything.recordType: .known(.everything(try Everything(record: record)))
+        case Used.recordType: .known(.used(try Used(record: record)))
+        case Current.recordType: .known(.current(try Current(record: record)))
+        case QueryFields_.recordType: .known(.queryFields(try QueryFields_(record: record)))
+        case CustomMerge_.recordType: .known(.customMerge(try CustomMerge_(record: record)))
+        default: .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
+        }
+    }
 
     /// The value's record ID.
     public var recordID: RecordID {
@@ -63,37 +83,21 @@ public enum SchemaRecord: Hashable, Sendable {
         }
     }
 
-    /// Writes every field of the value (see `CloudRecord.encode(to:)`).
+    /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)
     }
 
-    /// The value as an in-memory record (see `CloudRecord.makeInMemoryRecord()`).
+    /// The value as an in-memory record to save (see `CloudRecord.makeInMemoryRecord()`).
     public func makeInMemoryRecord() throws(SystemFieldsArchiveError) -> InMemoryRecord {
         try value.makeInMemoryRecord()
     }
 }
 
-/// The schema's record types and zones, for a sync engine's delegate: decoding fetched records,
-/// encoding pending saves, creating zones. A convenience, not a sync engine: scheduling,
-/// conflicts and local storage stay with the app.
-///
-/// With `CKSyncEngine` (Apple platforms; `CKRecord` is a `RecordStorage`):
-/// ```swift
-/// case .fetchedRecordZoneChanges(let changes):
-///     for modification in changes.modifications {
-///         switch try SchemaRegistry.decode(modification.record) {
-///         case .known(let value): localStore.save(value)
-///         case .unknown(let recordType, let recordID): localStore.keepUnknown(recordType, recordID)
-///         }
-///     }
-/// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
-///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
-/// }
-/// ```
+/// The schema's record types and custom zones. Decode records through the group their
+/// database belongs to: `SyncedRecord`.
 public enum SchemaRegistry {
-    /// The record types of the schema, in declaration order.
+    /// Every record type of the schema, in declaration order.
     public static let recordTypes: [String] = [
         String_.recordType,
         Field_.recordType,
@@ -105,28 +109,6 @@ public enum SchemaRegistry {
         CustomMerge_.recordType,
     ]
 
-    /// Record type names to decoders.
-    public static let decoders: [String: @Sendable (any RecordStorage) throws(RecordDecodingError) -> SchemaRecord] = [
-        String_.recordType: { record throws(RecordDecodingError) in try .string(String_(record: record)) },
-        Field_.recordType: { record throws(RecordDecodingError) in try .field(Field_(record: record)) },
-        Type_.recordType: { record throws(RecordDecodingError) in try .type(Type_(record: record)) },
-        Everything.recordType: { record throws(RecordDecodingError) in try .everything(Everything(record: record)) },
-        Used.recordType: { record throws(RecordDecodingError) in try .used(Used(record: record)) },
-        Current.recordType: { record throws(RecordDecodingError) in try .current(Current(record: record)) },
-        QueryFields_.recordType: { record throws(RecordDecodingError) in try .queryFields(QueryFields_(record: record)) },
-        CustomMerge_.recordType: { record throws(RecordDecodingError) in try .customMerge(CustomMerge_(record: record)) },
-    ]
-
-    /// Decodes a record of any record type of the schema.
-    /// - Returns: `.unknown` for a record type the schema doesn't declare: not an error.
-    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
-    public static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<SchemaRecord> {
-        guard let decoder = decoders[record.recordType] else {
-            return .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
-        }
-        return .known(try decoder(record))
-    }
-
     /// The custom zones of the private database.
     public enum Zones {
         public static let hostile = RecordZoneID(zoneName: "Hostile")
@@ -136,7 +118,7 @@ public enum SchemaRegistry {
 }
 #if canImport(CloudKit) && canImport(CoreLocation)
 
-extension SchemaRecord {
+extension SyncedRecord {
     /// The value as a `CKRecord` to save (see `CloudRecord.makeCKRecord()`).
     public func makeCKRecord() throws(SystemFieldsArchiveError) -> CloudKit.CKRecord {
         try value.makeCKRecord()

@@ -4,20 +4,76 @@ import CloudSchemaRuntime
 import Foundation
 
 /// An enum whose cases are keywords and protocol members.
-public enum Kind: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
+public enum Kind: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case `default`
     case `self`
-    case Type_ = "Type"
+    case Type_
     case `init`
-    case rawValue_ = "rawValue"
-    case allCases_ = "allCases"
-    case `case` = "case \"quoted\" \\ */"
+    case rawValue_
+    case allCases_
+    case `case`
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(String)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [Kind] = [.`default`, .`self`, .Type_, .`init`, .rawValue_, .allCases_, .`case`]
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "default": self = .`default`
+        case "self": self = .`self`
+        case "Type": self = .Type_
+        case "init": self = .`init`
+        case "rawValue": self = .rawValue_
+        case "allCases": self = .allCases_
+        case "case \"quoted\" \\ */": self = .`case`
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .`default`: "default"
+        case .`self`: "self"
+        case .Type_: "Type"
+        case .`init`: "init"
+        case .rawValue_: "rawValue"
+        case .allCases_: "allCases"
+        case .`case`: "case \"quoted\" \\ */"
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
-public enum Count: Int64, CloudFieldValue, CaseIterable, Hashable, Sendable {
-    case zero = 0
-    case minus = -1
-    case big = 9223372036854775807
+public enum Count: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
+    case zero
+    case minus
+    case big
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(Int64)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [Count] = [.zero, .minus, .big]
+
+    public init(rawValue: Int64) {
+        switch rawValue {
+        case 0: self = .zero
+        case -1: self = .minus
+        case 9223372036854775807: self = .big
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: Int64 {
+        switch self {
+        case .zero: 0
+        case .minus: -1
+        case .big: 9223372036854775807
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
 /// A record type named `String`. *\/ struct Injected {} /\*
@@ -25,6 +81,9 @@ public enum Count: Int64, CloudFieldValue, CaseIterable, Hashable, Sendable {
 public struct String_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "String"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -44,9 +103,9 @@ public struct String_: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     /// The `class` field. *\/ not the end of anything
     public var `class`: String
     public var `default`: Int64
@@ -68,7 +127,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
     private var _legacy: String?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         `class`: String = "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #",
         `default`: Int64 = -7,
         self self_: Bool = true,
@@ -99,43 +158,46 @@ public struct String_: CloudRecord, Hashable, Sendable {
         self._legacy = legacy
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("String")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.`class` = try record.decode(forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
-        self.`default` = try record.decode(forKey: "default", default: -7)
-        self.`self` = try record.decode(forKey: "self", default: true)
-        self.`init` = try record.decode(forKey: "init", default: 1000.0)
-        self.Type_ = try record.decode(forKey: "Type", default: .`default`)
-        self.String = try record.decode(forKey: "String", default: ["a\"b", "c\\d", ""])
-        self.Field_ = try record.decodeIfPresent(forKey: "Field")
-        self.record = try record.decodeIfPresent(forKey: "CD_record")
-        self.rawValue_ = try record.decodeIfPresent(forKey: "rawValue") ?? 42
-        self.newValue = try record.decodeIfPresent(forKey: "newValue") ?? "*/"
-        self.recordName = try record.decodeIfPresent(forKey: "recordName") ?? .`self`
-        self.`enum` = try record.decode(forKey: "enum", default: [.`init`, .Type_, .rawValue_])
-        self._legacy = try record.decodeIfPresent(forKey: "legacy")
+        self.`class` = try reader.decode(forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
+        self.`default` = try reader.decode(forKey: "default", default: -7)
+        self.`self` = try reader.decode(forKey: "self", default: true)
+        self.`init` = try reader.decode(forKey: "init", default: 1000.0)
+        self.Type_ = try reader.decode(forKey: "Type", default: .`default`)
+        self.String = try reader.decode(forKey: "String", default: ["a\"b", "c\\d", ""])
+        self.Field_ = try reader.decodeIfPresent(forKey: "Field")
+        self.record = try reader.decodeIfPresent(forKey: "CD_record")
+        self.rawValue_ = try reader.decodeIfPresent(forKey: "rawValue") ?? 42
+        self.newValue = try reader.decodeIfPresent(forKey: "newValue") ?? "*/"
+        self.recordName = try reader.decodeIfPresent(forKey: "recordName") ?? .`self`
+        self.`enum` = try reader.decode(forKey: "enum", default: [.`init`, .Type_, .rawValue_])
+        self._legacy = try reader.decodeIfPresent(forKey: "legacy")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.`class`, forKey: "class")
-        record.encode(self.`default`, forKey: "default")
-        record.encode(self.`self`, forKey: "self")
-        record.encode(self.`init`, forKey: "init")
-        record.encode(self.Type_, forKey: "Type")
-        record.encode(self.String, forKey: "String")
-        record.encode(self.Field_?.with(action: .deleteSelf), forKey: "Field")
-        record.encode(self.record, forKey: "CD_record")
-        record.encode(self.rawValue_, forKey: "rawValue")
-        record.encode(self.newValue, forKey: "newValue")
-        record.encode(self.recordName, forKey: "recordName")
-        record.encode(self.`enum`, forKey: "enum")
-        record.encode(self._legacy, forKey: "legacy")
+        let base = serverVersion
+        record.encode(self.`class`, forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #", changedSince: base)
+        record.encode(self.`default`, forKey: "default", default: -7, changedSince: base)
+        record.encode(self.`self`, forKey: "self", default: true, changedSince: base)
+        record.encode(self.`init`, forKey: "init", default: 1000.0, changedSince: base)
+        record.encode(self.Type_, forKey: "Type", default: .`default`, changedSince: base)
+        record.encode(self.String, forKey: "String", default: ["a\"b", "c\\d", ""], changedSince: base)
+        record.encode(self.Field_?.with(action: .deleteSelf), forKey: "Field", changedSince: base)
+        record.encode(self.record, forKey: "CD_record", changedSince: base)
+        record.encode(self.rawValue_, forKey: "rawValue", default: 42, changedSince: base)
+        record.encode(self.newValue, forKey: "newValue", default: "*/", changedSince: base)
+        record.encode(self.recordName, forKey: "recordName", default: .`self`, changedSince: base)
+        record.encode(self.`enum`, forKey: "enum", default: [.`init`, .Type_, .rawValue_], changedSince: base)
+        record.encode(self._legacy, forKey: "legacy", changedSince: base)
     }
 }
 
@@ -158,27 +220,29 @@ extension String_: QueryableRecord {
 
 extension String_ {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "class", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "default", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "self", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "init", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "Type", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "String", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "Field", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "CD_record", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "rawValue", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "newValue", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "recordName", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "enum", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "legacy", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "class", policy: .mine)
+        conflict.mergeField(forKey: "default", policy: .mine)
+        conflict.mergeField(forKey: "self", policy: .mine)
+        conflict.mergeField(forKey: "init", policy: .mine)
+        conflict.mergeField(forKey: "Type", policy: .mine)
+        conflict.mergeField(forKey: "String", policy: .mine)
+        conflict.mergeField(forKey: "Field", policy: .mine)
+        conflict.mergeField(forKey: "CD_record", policy: .mine)
+        conflict.mergeField(forKey: "rawValue", policy: .mine)
+        conflict.mergeField(forKey: "newValue", policy: .mine)
+        conflict.mergeField(forKey: "recordName", policy: .mine)
+        conflict.mergeField(forKey: "enum", policy: .mine)
+        conflict.mergeField(forKey: "legacy", policy: .mine)
         return server
     }
 }
@@ -187,6 +251,9 @@ extension String_ {
 public struct Field_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "FieldRecord"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -196,15 +263,15 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var `protocol`: Date
     public var `Self`: Int64?
     public var `where`: Reference<String_>
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         `protocol`: Date = .now,
         `Self`: Int64? = nil,
         `where`: Reference<String_>
@@ -215,24 +282,28 @@ public struct Field_: CloudRecord, Hashable, Sendable {
         self.`where` = `where`
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("FieldRecord")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.`protocol` = try record.decode(forKey: "protocol", default: .now)
-        self.`Self` = try record.decodeIfPresent(forKey: "Self")
-        self.`where` = try record.decode(forKey: "where")
+        self.`protocol` = try reader.decode(forKey: "protocol", default: .now)
+        self.`Self` = try reader.decodeIfPresent(forKey: "Self")
+        self.`where` = try reader.decode(forKey: "where")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.`protocol`, forKey: "protocol")
-        record.encode(self.`Self`, forKey: "Self")
-        record.encode(self.`where`.with(action: .none), forKey: "where")
-        record.encodeParent(self.`where`)
+        let base = serverVersion
+        record.encode(self.`protocol`, forKey: "protocol", default: .now, changedSince: base)
+        record.encode(self.`Self`, forKey: "Self", changedSince: base)
+        if record.encode(self.`where`.with(action: .none), forKey: "where", changedSince: base) {
+            record.encodeParent(self.`where`)
+        }
     }
 }
 
@@ -255,18 +326,20 @@ extension Field_: QueryableRecord {
 
 extension Field_ {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "protocol", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "Self", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "where", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeParent(fromField: "where")
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "protocol", policy: .mine)
+        conflict.mergeField(forKey: "Self", policy: .mine)
+        conflict.mergeField(forKey: "where", policy: .mine)
+        conflict.mergeParent(fromField: "where")
         return server
     }
 }
@@ -274,6 +347,9 @@ extension Field_ {
 public struct Type_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Type"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -283,15 +359,15 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var `any`: UUID
     public var `some`: URL
     public var Protocol_: [UUID]
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         `any`: UUID = .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
         `some`: URL = .init(string: "https://example.com/a?b=\"c\"&d=\\")!,
         Protocol_: [UUID] = [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!]
@@ -302,23 +378,26 @@ public struct Type_: CloudRecord, Hashable, Sendable {
         self.Protocol_ = Protocol_
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Type")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.`any` = try record.decode(forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        self.`some` = try record.decode(forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
-        self.Protocol_ = try record.decode(forKey: "Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+        self.`any` = try reader.decode(forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+        self.`some` = try reader.decode(forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
+        self.Protocol_ = try reader.decode(forKey: "Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.`any`, forKey: "any")
-        record.encode(self.`some`, forKey: "some")
-        record.encode(self.Protocol_, forKey: "Protocol")
+        let base = serverVersion
+        record.encode(self.`any`, forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, changedSince: base)
+        record.encode(self.`some`, forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!, changedSince: base)
+        record.encode(self.Protocol_, forKey: "Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!], changedSince: base)
     }
 }
 
@@ -341,17 +420,19 @@ extension Type_: QueryableRecord {
 
 extension Type_ {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "any", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "some", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "Protocol", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "any", policy: .mine)
+        conflict.mergeField(forKey: "some", policy: .mine)
+        conflict.mergeField(forKey: "Protocol", policy: .mine)
         return server
     }
 }
@@ -360,6 +441,9 @@ extension Type_ {
 public struct Everything: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Everything"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -403,9 +487,9 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var string: String
     public var int64: Int64
     public var int: Int
@@ -445,7 +529,7 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     public var secretLocation: Location?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         string: String,
         int64: Int64,
         int: Int,
@@ -524,91 +608,94 @@ public struct Everything: CloudRecord, Hashable, Sendable {
         self.secretLocation = secretLocation
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Everything")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.string = try record.decode(forKey: "string")
-        self.int64 = try record.decode(forKey: "int64")
-        self.int = try record.decode(forKey: "int")
-        self.double = try record.decode(forKey: "double")
-        self.bool = try record.decode(forKey: "bool")
-        self.date = try record.decode(forKey: "date")
-        self.data = try record.decode(forKey: "data")
-        self.uuid = try record.decode(forKey: "uuid")
-        self.url = try record.decode(forKey: "url")
-        self.asset = try record.decode(forKey: "asset")
-        self.location = try record.decode(forKey: "location")
-        self.reference = try record.decode(forKey: "reference")
-        self.untyped = try record.decode(forKey: "untyped")
-        self.kind = try record.decode(forKey: "kind")
-        self.count = try record.decode(forKey: "count")
-        self.strings = try record.decode(forKey: "strings")
-        self.int64s = try record.decode(forKey: "int64s")
-        self.ints = try record.decode(forKey: "ints")
-        self.doubles = try record.decode(forKey: "doubles")
-        self.bools = try record.decode(forKey: "bools")
-        self.dates = try record.decode(forKey: "dates")
-        self.datas = try record.decode(forKey: "datas")
-        self.uuids = try record.decode(forKey: "uuids")
-        self.urls = try record.decode(forKey: "urls")
-        self.assets = try record.decode(forKey: "assets")
-        self.locations = try record.decode(forKey: "locations")
-        self.references = try record.decode(forKey: "references")
-        self.untypeds = try record.decode(forKey: "untypeds")
-        self.kinds = try record.decode(forKey: "kinds")
-        self.counts = try record.decode(forKey: "counts")
-        self.optionalString = try record.decodeIfPresent(forKey: "optionalString")
-        self.optionalReference = try record.decodeIfPresent(forKey: "optionalReference")
-        self.optionalReferences = try record.decodeIfPresent(forKey: "optionalReferences")
-        self.secret = try record.decodeIfPresent(forKey: "secret", encrypted: true)
-        self.secretNumber = try record.decode(forKey: "secretNumber", default: 0, encrypted: true)
-        self.secretList = try record.decodeIfPresent(forKey: "secretList", encrypted: true)
-        self.secretLocation = try record.decodeIfPresent(forKey: "secretLocation", encrypted: true)
+        self.string = try reader.decode(forKey: "string")
+        self.int64 = try reader.decode(forKey: "int64")
+        self.int = try reader.decode(forKey: "int")
+        self.double = try reader.decode(forKey: "double")
+        self.bool = try reader.decode(forKey: "bool")
+        self.date = try reader.decode(forKey: "date")
+        self.data = try reader.decode(forKey: "data")
+        self.uuid = try reader.decode(forKey: "uuid")
+        self.url = try reader.decode(forKey: "url")
+        self.asset = try reader.decode(forKey: "asset")
+        self.location = try reader.decode(forKey: "location")
+        self.reference = try reader.decode(forKey: "reference")
+        self.untyped = try reader.decode(forKey: "untyped")
+        self.kind = try reader.decode(forKey: "kind")
+        self.count = try reader.decode(forKey: "count")
+        self.strings = try reader.decode(forKey: "strings")
+        self.int64s = try reader.decode(forKey: "int64s")
+        self.ints = try reader.decode(forKey: "ints")
+        self.doubles = try reader.decode(forKey: "doubles")
+        self.bools = try reader.decode(forKey: "bools")
+        self.dates = try reader.decode(forKey: "dates")
+        self.datas = try reader.decode(forKey: "datas")
+        self.uuids = try reader.decode(forKey: "uuids")
+        self.urls = try reader.decode(forKey: "urls")
+        self.assets = try reader.decode(forKey: "assets")
+        self.locations = try reader.decode(forKey: "locations")
+        self.references = try reader.decode(forKey: "references")
+        self.untypeds = try reader.decode(forKey: "untypeds")
+        self.kinds = try reader.decode(forKey: "kinds")
+        self.counts = try reader.decode(forKey: "counts")
+        self.optionalString = try reader.decodeIfPresent(forKey: "optionalString")
+        self.optionalReference = try reader.decodeIfPresent(forKey: "optionalReference")
+        self.optionalReferences = try reader.decodeIfPresent(forKey: "optionalReferences")
+        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
+        self.secretNumber = try reader.decode(forKey: "secretNumber", default: 0, encrypted: true)
+        self.secretList = try reader.decodeIfPresent(forKey: "secretList", encrypted: true)
+        self.secretLocation = try reader.decodeIfPresent(forKey: "secretLocation", encrypted: true)
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.string, forKey: "string")
-        record.encode(self.int64, forKey: "int64")
-        record.encode(self.int, forKey: "int")
-        record.encode(self.double, forKey: "double")
-        record.encode(self.bool, forKey: "bool")
-        record.encode(self.date, forKey: "date")
-        record.encode(self.data, forKey: "data")
-        record.encode(self.uuid, forKey: "uuid")
-        record.encode(self.url, forKey: "url")
-        record.encode(self.asset, forKey: "asset")
-        record.encode(self.location, forKey: "location")
-        record.encode(self.reference.with(action: .none), forKey: "reference")
-        record.encode(self.untyped, forKey: "untyped")
-        record.encode(self.kind, forKey: "kind")
-        record.encode(self.count, forKey: "count")
-        record.encode(self.strings, forKey: "strings")
-        record.encode(self.int64s, forKey: "int64s")
-        record.encode(self.ints, forKey: "ints")
-        record.encode(self.doubles, forKey: "doubles")
-        record.encode(self.bools, forKey: "bools")
-        record.encode(self.dates, forKey: "dates")
-        record.encode(self.datas, forKey: "datas")
-        record.encode(self.uuids, forKey: "uuids")
-        record.encode(self.urls, forKey: "urls")
-        record.encode(self.assets, forKey: "assets")
-        record.encode(self.locations, forKey: "locations")
-        record.encode(self.references.map { $0.with(action: .deleteSelf) }, forKey: "references")
-        record.encode(self.untypeds, forKey: "untypeds")
-        record.encode(self.kinds, forKey: "kinds")
-        record.encode(self.counts, forKey: "counts")
-        record.encode(self.optionalString, forKey: "optionalString")
-        record.encode(self.optionalReference?.with(action: .deleteSelf), forKey: "optionalReference")
-        record.encode(self.optionalReferences?.map { $0.with(action: .none) }, forKey: "optionalReferences")
-        record.encode(self.secret, forKey: "secret", encrypted: true)
-        record.encode(self.secretNumber, forKey: "secretNumber", encrypted: true)
-        record.encode(self.secretList, forKey: "secretList", encrypted: true)
-        record.encode(self.secretLocation, forKey: "secretLocation", encrypted: true)
+        let base = serverVersion
+        record.encode(self.string, forKey: "string", changedSince: base)
+        record.encode(self.int64, forKey: "int64", changedSince: base)
+        record.encode(self.int, forKey: "int", changedSince: base)
+        record.encode(self.double, forKey: "double", changedSince: base)
+        record.encode(self.bool, forKey: "bool", changedSince: base)
+        record.encode(self.date, forKey: "date", changedSince: base)
+        record.encode(self.data, forKey: "data", changedSince: base)
+        record.encode(self.uuid, forKey: "uuid", changedSince: base)
+        record.encode(self.url, forKey: "url", changedSince: base)
+        record.encode(self.asset, forKey: "asset", changedSince: base)
+        record.encode(self.location, forKey: "location", changedSince: base)
+        record.encode(self.reference.with(action: .none), forKey: "reference", changedSince: base)
+        record.encode(self.untyped, forKey: "untyped", changedSince: base)
+        record.encode(self.kind, forKey: "kind", changedSince: base)
+        record.encode(self.count, forKey: "count", changedSince: base)
+        record.encode(self.strings, forKey: "strings", changedSince: base)
+        record.encode(self.int64s, forKey: "int64s", changedSince: base)
+        record.encode(self.ints, forKey: "ints", changedSince: base)
+        record.encode(self.doubles, forKey: "doubles", changedSince: base)
+        record.encode(self.bools, forKey: "bools", changedSince: base)
+        record.encode(self.dates, forKey: "dates", changedSince: base)
+        record.encode(self.datas, forKey: "datas", changedSince: base)
+        record.encode(self.uuids, forKey: "uuids", changedSince: base)
+        record.encode(self.urls, forKey: "urls", changedSince: base)
+        record.encode(self.assets, forKey: "assets", changedSince: base)
+        record.encode(self.locations, forKey: "locations", changedSince: base)
+        record.encode(self.references.map { $0.with(action: .deleteSelf) }, forKey: "references", changedSince: base)
+        record.encode(self.untypeds, forKey: "untypeds", changedSince: base)
+        record.encode(self.kinds, forKey: "kinds", changedSince: base)
+        record.encode(self.counts, forKey: "counts", changedSince: base)
+        record.encode(self.optionalString, forKey: "optionalString", changedSince: base)
+        record.encode(self.optionalReference?.with(action: .deleteSelf), forKey: "optionalReference", changedSince: base)
+        record.encode(self.optionalReferences?.map { $0.with(action: .none) }, forKey: "optionalReferences", changedSince: base)
+        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
+        record.encode(self.secretNumber, forKey: "secretNumber", encrypted: true, default: 0, changedSince: base)
+        record.encode(self.secretList, forKey: "secretList", encrypted: true, changedSince: base)
+        record.encode(self.secretLocation, forKey: "secretLocation", encrypted: true, changedSince: base)
     }
 }
 
@@ -631,51 +718,53 @@ extension Everything: QueryableRecord {
 
 extension Everything {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "string", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "int64", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "int", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "double", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "bool", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "date", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "data", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "uuid", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "url", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "asset", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "location", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "reference", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "untyped", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "kind", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "count", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "strings", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "int64s", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "ints", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "doubles", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "bools", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "dates", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "datas", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "uuids", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "urls", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "assets", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "locations", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "references", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "untypeds", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "kinds", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "counts", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "optionalString", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "optionalReference", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "optionalReferences", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "secret", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "secretNumber", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "secretList", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "secretLocation", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "string", policy: .mine)
+        conflict.mergeField(forKey: "int64", policy: .mine)
+        conflict.mergeField(forKey: "int", policy: .mine)
+        conflict.mergeField(forKey: "double", policy: .mine)
+        conflict.mergeField(forKey: "bool", policy: .mine)
+        conflict.mergeField(forKey: "date", policy: .mine)
+        conflict.mergeField(forKey: "data", policy: .mine)
+        conflict.mergeField(forKey: "uuid", policy: .mine)
+        conflict.mergeField(forKey: "url", policy: .mine)
+        conflict.mergeField(forKey: "asset", policy: .mine)
+        conflict.mergeField(forKey: "location", policy: .mine)
+        conflict.mergeField(forKey: "reference", policy: .mine)
+        conflict.mergeField(forKey: "untyped", policy: .mine)
+        conflict.mergeField(forKey: "kind", policy: .mine)
+        conflict.mergeField(forKey: "count", policy: .mine)
+        conflict.mergeField(forKey: "strings", policy: .mine)
+        conflict.mergeField(forKey: "int64s", policy: .mine)
+        conflict.mergeField(forKey: "ints", policy: .mine)
+        conflict.mergeField(forKey: "doubles", policy: .mine)
+        conflict.mergeField(forKey: "bools", policy: .mine)
+        conflict.mergeField(forKey: "dates", policy: .mine)
+        conflict.mergeField(forKey: "datas", policy: .mine)
+        conflict.mergeField(forKey: "uuids", policy: .mine)
+        conflict.mergeField(forKey: "urls", policy: .mine)
+        conflict.mergeField(forKey: "assets", policy: .mine)
+        conflict.mergeField(forKey: "locations", policy: .mine)
+        conflict.mergeField(forKey: "references", policy: .mine)
+        conflict.mergeField(forKey: "untypeds", policy: .mine)
+        conflict.mergeField(forKey: "kinds", policy: .mine)
+        conflict.mergeField(forKey: "counts", policy: .mine)
+        conflict.mergeField(forKey: "optionalString", policy: .mine)
+        conflict.mergeField(forKey: "optionalReference", policy: .mine)
+        conflict.mergeField(forKey: "optionalReferences", policy: .mine)
+        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "secretNumber", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "secretList", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "secretLocation", encrypted: true, policy: .mine)
         return server
     }
 }
@@ -685,6 +774,9 @@ extension Everything {
 public struct Old: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Old"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -692,32 +784,35 @@ public struct Old: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var name: String?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         name: String? = nil
     ) {
         self.recordID = recordID
         self.name = name
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Old")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.name = try record.decodeIfPresent(forKey: "name")
+        self.name = try reader.decodeIfPresent(forKey: "name")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.name, forKey: "name")
+        let base = serverVersion
+        record.encode(self.name, forKey: "name", changedSince: base)
     }
 }
 
@@ -742,15 +837,17 @@ extension Old: QueryableRecord {
 @available(*, deprecated, message: "use \"New\" */")
 extension Old {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "name", policy: .mine)
         return server
     }
 }
@@ -759,6 +856,9 @@ extension Old {
 public struct Older: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Older"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -766,32 +866,35 @@ public struct Older: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var old: Reference<Old>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         old: Reference<Old>? = nil
     ) {
         self.recordID = recordID
         self.old = old
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Older")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.old = try record.decodeIfPresent(forKey: "old")
+        self.old = try reader.decodeIfPresent(forKey: "old")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.old?.with(action: .none), forKey: "old")
+        let base = serverVersion
+        record.encode(self.old?.with(action: .none), forKey: "old", changedSince: base)
     }
 }
 
@@ -816,15 +919,17 @@ extension Older: QueryableRecord {
 @available(*, deprecated)
 extension Older {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "old", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "old", policy: .mine)
         return server
     }
 }
@@ -836,6 +941,9 @@ extension Older {
 public struct Used: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Used"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -843,32 +951,35 @@ public struct Used: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var x: Int64?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         x: Int64? = nil
     ) {
         self.recordID = recordID
         self.x = x
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Used")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.x = try record.decodeIfPresent(forKey: "x")
+        self.x = try reader.decodeIfPresent(forKey: "x")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.x, forKey: "x")
+        let base = serverVersion
+        record.encode(self.x, forKey: "x", changedSince: base)
     }
 }
 
@@ -891,15 +1002,17 @@ extension Used: QueryableRecord {
 
 extension Used {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "x", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "x", policy: .mine)
         return server
     }
 }
@@ -907,6 +1020,9 @@ extension Used {
 public struct Current: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Current"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -914,32 +1030,35 @@ public struct Current: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var used: Reference<Used>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         used: Reference<Used>? = nil
     ) {
         self.recordID = recordID
         self.used = used
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Current")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.used = try record.decodeIfPresent(forKey: "used")
+        self.used = try reader.decodeIfPresent(forKey: "used")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.used?.with(action: .none), forKey: "used")
+        let base = serverVersion
+        record.encode(self.used?.with(action: .none), forKey: "used", changedSince: base)
     }
 }
 
@@ -962,15 +1081,17 @@ extension Current: QueryableRecord {
 
 extension Current {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "used", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "used", policy: .mine)
         return server
     }
 }
@@ -978,6 +1099,9 @@ extension Current {
 public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "QueryFields"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -986,14 +1110,14 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var textSearch_: String
     public var query_: Reference<CustomMerge_>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         textSearch_: String,
         query_: Reference<CustomMerge_>? = nil
     ) {
@@ -1002,21 +1126,24 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
         self.query_ = query_
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("QueryFields")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.textSearch_ = try record.decode(forKey: "textSearch")
-        self.query_ = try record.decodeIfPresent(forKey: "query")
+        self.textSearch_ = try reader.decode(forKey: "textSearch")
+        self.query_ = try reader.decodeIfPresent(forKey: "query")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.textSearch_, forKey: "textSearch")
-        record.encode(self.query_?.with(action: .none), forKey: "query")
+        let base = serverVersion
+        record.encode(self.textSearch_, forKey: "textSearch", changedSince: base)
+        record.encode(self.query_?.with(action: .none), forKey: "query", changedSince: base)
     }
 }
 
@@ -1045,16 +1172,18 @@ extension QueryFields_: QueryableRecord {
 
 extension QueryFields_ {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "textSearch", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "query", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "textSearch", policy: .mine)
+        conflict.mergeField(forKey: "query", policy: .mine)
         return server
     }
 }
@@ -1062,6 +1191,9 @@ extension QueryFields_ {
 public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "CustomMerge"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -1070,14 +1202,14 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var mergeConflict_: String?
     public var other: Reference<QueryFields_>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         mergeConflict_: String? = nil,
         other: Reference<QueryFields_>? = nil
     ) {
@@ -1086,21 +1218,24 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
         self.other = other
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("CustomMerge")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.mergeConflict_ = try record.decodeIfPresent(forKey: "mergeConflict")
-        self.other = try record.decodeIfPresent(forKey: "other")
+        self.mergeConflict_ = try reader.decodeIfPresent(forKey: "mergeConflict")
+        self.other = try reader.decodeIfPresent(forKey: "other")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.mergeConflict_, forKey: "mergeConflict")
-        record.encode(self.other?.with(action: .none), forKey: "other")
+        let base = serverVersion
+        record.encode(self.mergeConflict_, forKey: "mergeConflict", changedSince: base)
+        record.encode(self.other?.with(action: .none), forKey: "other", changedSince: base)
     }
 }
 
@@ -1133,16 +1268,18 @@ extension CustomMerge_ {
     }
 
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
-        try server.mergeField(forKey: "mergeConflict", ancestor: ancestor, client: client) {
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        try conflict.mergeField(forKey: "mergeConflict") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 mergeConflict_: try conflict.decodeIfPresent(.ancestor),
@@ -1150,7 +1287,7 @@ extension CustomMerge_ {
                 theirs: try conflict.decodeIfPresent(.theirs))
             return merged?.recordValue
         }
-        try server.mergeField(forKey: "other", ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: "other") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 other: try conflict.decodeIfPresent(.ancestor),

@@ -7,14 +7,29 @@ import CloudKit
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
 fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_1
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_2
 
-/// Every record type of the schema as one value: what a sync engine's fetched records decode
-/// to (``SchemaRegistry/decode(_:)``) and pending saves encode from.
-package enum SchemaRecord: Hashable, Sendable {
+/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+package enum SyncedRecord: Hashable, Sendable {
     case folder(Folder)
     case note(Note)
     case reminder(Reminder)
+
+    /// The record types, in declaration order.
+    package static let recordTypes: [String] = [Folder.recordType, Note.recordType, Reminder.recordType]
+
+    /// Decodes a record of one of these record types.
+    /// - Returns: `.unknown` for any other record type (a newer app version may have added
+    ///   it): not an error.
+    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
+    package static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<SyncedRecord> {
+        switch record.recordType {
+        case Folder.recordType: .known(.folder(try Folder(record: record)))
+        case Note.recordType: .known(.note(try Note(record: record)))
+        case Reminder.recordType: .known(.reminder(try Reminder(record: record)))
+        default: .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
+        }
+    }
 
     /// The value's record ID.
     package var recordID: RecordID {
@@ -43,59 +58,26 @@ package enum SchemaRecord: Hashable, Sendable {
         }
     }
 
-    /// Writes every field of the value (see `CloudRecord.encode(to:)`).
+    /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     package func encode(to record: some RecordStorage) {
         value.encode(to: record)
     }
 
-    /// The value as an in-memory record (see `CloudRecord.makeInMemoryRecord()`).
+    /// The value as an in-memory record to save (see `CloudRecord.makeInMemoryRecord()`).
     package func makeInMemoryRecord() throws(SystemFieldsArchiveError) -> InMemoryRecord {
         try value.makeInMemoryRecord()
     }
 }
 
-/// The schema's record types and zones, for a sync engine's delegate: decoding fetched records,
-/// encoding pending saves, creating zones. A convenience, not a sync engine: scheduling,
-/// conflicts and local storage stay with the app.
-///
-/// With `CKSyncEngine` (Apple platforms; `CKRecord` is a `RecordStorage`):
-/// ```swift
-/// case .fetchedRecordZoneChanges(let changes):
-///     for modification in changes.modifications {
-///         switch try SchemaRegistry.decode(modification.record) {
-///         case .known(let value): localStore.save(value)
-///         case .unknown(let recordType, let recordID): localStore.keepUnknown(recordType, recordID)
-///         }
-///     }
-/// // nextRecordZoneChangeBatch: the local value of each pending save, as a CKRecord
-/// return await CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
-///     try? localStore.value(for: RecordID(id))?.makeCKRecord()
-/// }
-/// ```
+/// The schema's record types and custom zones. Decode records through the group their
+/// database belongs to: `SyncedRecord`.
 package enum SchemaRegistry {
-    /// The record types of the schema, in declaration order.
+    /// Every record type of the schema, in declaration order.
     package static let recordTypes: [String] = [
         Folder.recordType,
         Note.recordType,
         Reminder.recordType,
     ]
-
-    /// Record type names to decoders.
-    package static let decoders: [String: @Sendable (any RecordStorage) throws(RecordDecodingError) -> SchemaRecord] = [
-        Folder.recordType: { record throws(RecordDecodingError) in try .folder(Folder(record: record)) },
-        Note.recordType: { record throws(RecordDecodingError) in try .note(Note(record: record)) },
-        Reminder.recordType: { record throws(RecordDecodingError) in try .reminder(Reminder(record: record)) },
-    ]
-
-    /// Decodes a record of any record type of the schema.
-    /// - Returns: `.unknown` for a record type the schema doesn't declare: not an error.
-    /// - Throws: `RecordDecodingError` when a record of a known type can't be read.
-    package static func decode(_ record: some RecordStorage) throws(RecordDecodingError) -> DecodedRecord<SchemaRecord> {
-        guard let decoder = decoders[record.recordType] else {
-            return .unknown(recordType: record.recordType, recordID: record.recordIdentifier)
-        }
-        return .known(try decoder(record))
-    }
 
     /// The custom zones of the private database.
     package enum Zones {
@@ -107,7 +89,7 @@ package enum SchemaRegistry {
 }
 #if canImport(CloudKit) && canImport(CoreLocation)
 
-extension SchemaRecord {
+extension SyncedRecord {
     /// The value as a `CKRecord` to save (see `CloudRecord.makeCKRecord()`).
     package func makeCKRecord() throws(SystemFieldsArchiveError) -> CloudKit.CKRecord {
         try value.makeCKRecord()

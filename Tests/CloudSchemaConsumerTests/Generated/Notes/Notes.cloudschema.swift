@@ -3,24 +3,79 @@
 import CloudSchemaRuntime
 import Foundation
 
-package enum FolderColour: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
+package enum FolderColour: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case blue
     case green
     case orange
     case purple
-    case graphite = "grey"
+    case graphite
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(String)
+
+    /// The cases this version of the app knows.
+    package static let allCases: [FolderColour] = [.blue, .green, .orange, .purple, .graphite]
+
+    package init(rawValue: String) {
+        switch rawValue {
+        case "blue": self = .blue
+        case "green": self = .green
+        case "orange": self = .orange
+        case "purple": self = .purple
+        case "grey": self = .graphite
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    package var rawValue: String {
+        switch self {
+        case .blue: "blue"
+        case .green: "green"
+        case .orange: "orange"
+        case .purple: "purple"
+        case .graphite: "grey"
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
-package enum Priority: Int64, CloudFieldValue, CaseIterable, Hashable, Sendable {
-    case low = 0
-    case normal = 1
-    case high = 2
+package enum Priority: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
+    case low
+    case normal
+    case high
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(Int64)
+
+    /// The cases this version of the app knows.
+    package static let allCases: [Priority] = [.low, .normal, .high]
+
+    package init(rawValue: Int64) {
+        switch rawValue {
+        case 0: self = .low
+        case 1: self = .normal
+        case 2: self = .high
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    package var rawValue: Int64 {
+        switch self {
+        case .low: 0
+        case .normal: 1
+        case .high: 2
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
 /// A folder of notes. Sharing a folder shares everything whose @parent chain ends here.
 package struct Folder: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     package static let recordType = "Folder"
+    /// New records go to the custom zone "Library" of the private database.
+    package static let databaseScope = DatabaseScope.private
+    package static let zoneID = RecordZoneID(zoneName: "Library")
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -31,9 +86,9 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     }
 
     package var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    package var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    package var serverVersion: ServerVersion?
     package var title: String
     /// Shown in the sidebar in this order.
     package var position: Double
@@ -41,7 +96,7 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     package var isPinned: Bool
 
     package init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         title: String,
         position: Double = 0.0,
         colour: FolderColour = .blue,
@@ -54,25 +109,28 @@ package struct Folder: CloudRecord, Hashable, Sendable {
         self.isPinned = isPinned
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Folder")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.title = try record.decode(forKey: "title")
-        self.position = try record.decode(forKey: "position", default: 0.0)
-        self.colour = try record.decode(forKey: "colour", default: .blue)
-        self.isPinned = try record.decode(forKey: "isPinned", default: false)
+        self.title = try reader.decode(forKey: "title")
+        self.position = try reader.decode(forKey: "position", default: 0.0)
+        self.colour = try reader.decode(forKey: "colour", default: .blue)
+        self.isPinned = try reader.decode(forKey: "isPinned", default: false)
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        record.encode(self.title, forKey: "title")
-        record.encode(self.position, forKey: "position")
-        record.encode(self.colour, forKey: "colour")
-        record.encode(self.isPinned, forKey: "isPinned")
+        let base = serverVersion
+        record.encode(self.title, forKey: "title", changedSince: base)
+        record.encode(self.position, forKey: "position", default: 0.0, changedSince: base)
+        record.encode(self.colour, forKey: "colour", default: .blue, changedSince: base)
+        record.encode(self.isPinned, forKey: "isPinned", default: false, changedSince: base)
     }
 }
 
@@ -99,18 +157,20 @@ extension Folder: QueryableRecord {
 
 extension Folder {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     package static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "position", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "colour", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "isPinned", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "title", policy: .mine)
+        conflict.mergeField(forKey: "position", policy: .max)
+        conflict.mergeField(forKey: "colour", policy: .mine)
+        conflict.mergeField(forKey: "isPinned", policy: .mine)
         return server
     }
 }
@@ -119,6 +179,9 @@ extension Folder {
 package struct Note: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     package static let recordType = "Note"
+    /// New records go to the custom zone "Library" of the private database.
+    package static let databaseScope = DatabaseScope.private
+    package static let zoneID = RecordZoneID(zoneName: "Library")
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -134,9 +197,9 @@ package struct Note: CloudRecord, Hashable, Sendable {
     }
 
     package var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    package var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    package var serverVersion: ServerVersion?
     package var title: String
     package var body: String?
     package var folder: Reference<Folder>
@@ -153,7 +216,7 @@ package struct Note: CloudRecord, Hashable, Sendable {
     private var _legacyPlainBody: String?
 
     package init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         title: String,
         body: String? = nil,
         folder: Reference<Folder>,
@@ -176,36 +239,40 @@ package struct Note: CloudRecord, Hashable, Sendable {
         self._legacyPlainBody = legacyPlainBody
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Note")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.title = try record.decode(forKey: "title")
-        self.body = try record.decodeIfPresent(forKey: "body", encrypted: true)
-        self.folder = try record.decode(forKey: "folder")
-        self.createdAt = try record.decode(forKey: "createdAt", default: .now)
-        self.editedAt = try record.decode(forKey: "editedAt", default: .now)
-        self.tags = try record.decode(forKey: "tags", default: [])
-        self.attachments = try record.decodeIfPresent(forKey: "attachments")
-        self.isLocked = try record.decode(forKey: "isLocked", default: false)
-        self._legacyPlainBody = try record.decodeIfPresent(forKey: "legacyPlainBody")
+        self.title = try reader.decode(forKey: "title")
+        self.body = try reader.decodeIfPresent(forKey: "body", encrypted: true)
+        self.folder = try reader.decode(forKey: "folder")
+        self.createdAt = try reader.decode(forKey: "createdAt", default: .now)
+        self.editedAt = try reader.decode(forKey: "editedAt", default: .now)
+        self.tags = try reader.decode(forKey: "tags", default: [])
+        self.attachments = try reader.decodeIfPresent(forKey: "attachments")
+        self.isLocked = try reader.decode(forKey: "isLocked", default: false)
+        self._legacyPlainBody = try reader.decodeIfPresent(forKey: "legacyPlainBody")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        record.encode(self.title, forKey: "title")
-        record.encode(self.body, forKey: "body", encrypted: true)
-        record.encode(self.folder.with(action: .deleteSelf), forKey: "folder")
-        record.encode(self.createdAt, forKey: "createdAt")
-        record.encode(self.editedAt, forKey: "editedAt")
-        record.encode(self.tags, forKey: "tags")
-        record.encode(self.attachments, forKey: "attachments")
-        record.encode(self.isLocked, forKey: "isLocked")
-        record.encode(self._legacyPlainBody, forKey: "legacyPlainBody")
-        record.encodeParent(self.folder)
+        let base = serverVersion
+        record.encode(self.title, forKey: "title", changedSince: base)
+        record.encode(self.body, forKey: "body", encrypted: true, changedSince: base)
+        if record.encode(self.folder.with(action: .deleteSelf), forKey: "folder", changedSince: base) {
+            record.encodeParent(self.folder)
+        }
+        record.encode(self.createdAt, forKey: "createdAt", default: .now, changedSince: base)
+        record.encode(self.editedAt, forKey: "editedAt", default: .now, changedSince: base)
+        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
+        record.encode(self.attachments, forKey: "attachments", changedSince: base)
+        record.encode(self.isLocked, forKey: "isLocked", default: false, changedSince: base)
+        record.encode(self._legacyPlainBody, forKey: "legacyPlainBody", changedSince: base)
     }
 }
 
@@ -238,24 +305,26 @@ extension Note: QueryableRecord {
 
 extension Note {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     package static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "body", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "folder", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeParent(fromField: "folder")
-        server.mergeField(forKey: "createdAt", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "editedAt", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .union)
-        server.mergeField(forKey: "attachments", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "isLocked", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "legacyPlainBody", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "title", policy: .mine)
+        conflict.mergeField(forKey: "body", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "folder", policy: .mine)
+        conflict.mergeParent(fromField: "folder")
+        conflict.mergeField(forKey: "createdAt", policy: .mine)
+        conflict.mergeField(forKey: "editedAt", policy: .max)
+        conflict.mergeField(forKey: "tags", policy: .union)
+        conflict.mergeField(forKey: "attachments", policy: .mine)
+        conflict.mergeField(forKey: "isLocked", policy: .mine)
+        conflict.mergeField(forKey: "legacyPlainBody", policy: .mine)
         return server
     }
 }
@@ -263,6 +332,9 @@ extension Note {
 package struct Reminder: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     package static let recordType = "Reminder"
+    /// New records go to the custom zone "Library" of the private database.
+    package static let databaseScope = DatabaseScope.private
+    package static let zoneID = RecordZoneID(zoneName: "Library")
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -275,9 +347,9 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     }
 
     package var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    package var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    package var serverVersion: ServerVersion?
     package var note: Reference<Note>
     package var dueDate: Date?
     package var priority: Priority
@@ -287,7 +359,7 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     package var details: String?
 
     package init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         note: Reference<Note>,
         dueDate: Date? = nil,
         priority: Priority = .normal,
@@ -304,30 +376,34 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
         self.details = details
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Reminder")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.note = try record.decode(forKey: "note")
-        self.dueDate = try record.decodeIfPresent(forKey: "dueDate")
-        self.priority = try record.decode(forKey: "priority", default: .normal)
-        self.isDone = try record.decode(forKey: "isDone", default: false)
-        self.place = try record.decodeIfPresent(forKey: "place")
-        self.details = try record.decodeIfPresent(forKey: "details", encrypted: true)
+        self.note = try reader.decode(forKey: "note")
+        self.dueDate = try reader.decodeIfPresent(forKey: "dueDate")
+        self.priority = try reader.decode(forKey: "priority", default: .normal)
+        self.isDone = try reader.decode(forKey: "isDone", default: false)
+        self.place = try reader.decodeIfPresent(forKey: "place")
+        self.details = try reader.decodeIfPresent(forKey: "details", encrypted: true)
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        record.encode(self.note.with(action: .deleteSelf), forKey: "note")
-        record.encode(self.dueDate, forKey: "dueDate")
-        record.encode(self.priority, forKey: "priority")
-        record.encode(self.isDone, forKey: "isDone")
-        record.encode(self.place, forKey: "place")
-        record.encode(self.details, forKey: "details", encrypted: true)
-        record.encodeParent(self.note)
+        let base = serverVersion
+        if record.encode(self.note.with(action: .deleteSelf), forKey: "note", changedSince: base) {
+            record.encodeParent(self.note)
+        }
+        record.encode(self.dueDate, forKey: "dueDate", changedSince: base)
+        record.encode(self.priority, forKey: "priority", default: .normal, changedSince: base)
+        record.encode(self.isDone, forKey: "isDone", default: false, changedSince: base)
+        record.encode(self.place, forKey: "place", changedSince: base)
+        record.encode(self.details, forKey: "details", encrypted: true, changedSince: base)
     }
 }
 
@@ -362,22 +438,24 @@ extension Reminder {
     }
 
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
     @discardableResult
     package static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
-        server.mergeField(forKey: "note", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeParent(fromField: "note")
-        server.mergeField(forKey: "dueDate", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "priority", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "isDone", ancestor: ancestor, client: client, policy: .theirs)
-        server.mergeField(forKey: "place", ancestor: ancestor, client: client, policy: .mine)
-        try server.mergeField(forKey: "details", encrypted: true, ancestor: ancestor, client: client) {
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "note", policy: .mine)
+        conflict.mergeParent(fromField: "note")
+        conflict.mergeField(forKey: "dueDate", policy: .mine)
+        conflict.mergeField(forKey: "priority", policy: .max)
+        conflict.mergeField(forKey: "isDone", policy: .theirs)
+        conflict.mergeField(forKey: "place", policy: .mine)
+        try conflict.mergeField(forKey: "details", encrypted: true) {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 details: try conflict.decodeIfPresent(.ancestor),

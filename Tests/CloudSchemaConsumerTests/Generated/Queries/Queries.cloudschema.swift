@@ -3,19 +3,66 @@
 import CloudSchemaRuntime
 import Foundation
 
-public enum Kind: String, CloudFieldValue, CaseIterable, Hashable, Sendable {
+public enum Kind: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
     case small
     case large
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(String)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [Kind] = [.small, .large]
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "small": self = .small
+        case "large": self = .large
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .small: "small"
+        case .large: "large"
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
-public enum Level: Int64, CloudFieldValue, CaseIterable, Hashable, Sendable {
-    case low = 1
-    case high = 2
+public enum Level: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, Sendable {
+    case low
+    case high
+    /// A raw value this version of the app doesn't know, such as a case a newer version added:
+    /// kept as read and saved back unchanged.
+    case unrecognized(Int64)
+
+    /// The cases this version of the app knows.
+    public static let allCases: [Level] = [.low, .high]
+
+    public init(rawValue: Int64) {
+        switch rawValue {
+        case 1: self = .low
+        case 2: self = .high
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: Int64 {
+        switch self {
+        case .low: 1
+        case .high: 2
+        case .unrecognized(let rawValue): rawValue
+        }
+    }
 }
 
 public struct Owner: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Owner"
+    /// New records go to the custom zone "Fixtures" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Fixtures")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -23,32 +70,35 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var name: String
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         name: String
     ) {
         self.recordID = recordID
         self.name = name
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Owner")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.name = try record.decode(forKey: "name")
+        self.name = try reader.decode(forKey: "name")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.name, forKey: "name")
+        let base = serverVersion
+        record.encode(self.name, forKey: "name", changedSince: base)
     }
 }
 
@@ -73,15 +123,17 @@ extension Owner: QueryableRecord {
 
 extension Owner {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "name", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "name", policy: .mine)
         return server
     }
 }
@@ -90,6 +142,9 @@ extension Owner {
 public struct Sample: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Sample"
+    /// New records go to the custom zone "Fixtures" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Fixtures")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -118,9 +173,9 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var title: String
     public var subtitle: String?
     public var rank: Int64
@@ -150,7 +205,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     private var _stamp: Date?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         title: String,
         subtitle: String? = nil,
         rank: Int64,
@@ -199,61 +254,64 @@ public struct Sample: CloudRecord, Hashable, Sendable {
         self._stamp = stamp
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Sample")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.title = try record.decode(forKey: "title")
-        self.subtitle = try record.decodeIfPresent(forKey: "subtitle")
-        self.rank = try record.decode(forKey: "rank")
-        self.size = try record.decode(forKey: "size")
-        self.count = try record.decode(forKey: "count")
-        self.score = try record.decodeIfPresent(forKey: "score")
-        self.seen = try record.decode(forKey: "seen")
-        self.flag = try record.decode(forKey: "flag")
-        self.uuid = try record.decode(forKey: "uuid")
-        self.link = try record.decodeIfPresent(forKey: "link")
-        self.kind = try record.decode(forKey: "kind")
-        self.level = try record.decode(forKey: "level")
-        self.owner = try record.decode(forKey: "owner")
-        self.anything = try record.decodeIfPresent(forKey: "anything")
-        self.place = try record.decodeIfPresent(forKey: "place")
-        self.tags = try record.decode(forKey: "tags", default: [])
-        self.numbers = try record.decode(forKey: "numbers", default: [])
-        self.owners = try record.decodeIfPresent(forKey: "owners")
-        self.body = try record.decodeIfPresent(forKey: "body")
-        self.plain = try record.decodeIfPresent(forKey: "plain")
-        self.secret = try record.decodeIfPresent(forKey: "secret", encrypted: true)
-        self._stamp = try record.decodeIfPresent(forKey: "stamp")
+        self.title = try reader.decode(forKey: "title")
+        self.subtitle = try reader.decodeIfPresent(forKey: "subtitle")
+        self.rank = try reader.decode(forKey: "rank")
+        self.size = try reader.decode(forKey: "size")
+        self.count = try reader.decode(forKey: "count")
+        self.score = try reader.decodeIfPresent(forKey: "score")
+        self.seen = try reader.decode(forKey: "seen")
+        self.flag = try reader.decode(forKey: "flag")
+        self.uuid = try reader.decode(forKey: "uuid")
+        self.link = try reader.decodeIfPresent(forKey: "link")
+        self.kind = try reader.decode(forKey: "kind")
+        self.level = try reader.decode(forKey: "level")
+        self.owner = try reader.decode(forKey: "owner")
+        self.anything = try reader.decodeIfPresent(forKey: "anything")
+        self.place = try reader.decodeIfPresent(forKey: "place")
+        self.tags = try reader.decode(forKey: "tags", default: [])
+        self.numbers = try reader.decode(forKey: "numbers", default: [])
+        self.owners = try reader.decodeIfPresent(forKey: "owners")
+        self.body = try reader.decodeIfPresent(forKey: "body")
+        self.plain = try reader.decodeIfPresent(forKey: "plain")
+        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
+        self._stamp = try reader.decodeIfPresent(forKey: "stamp")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.title, forKey: "title")
-        record.encode(self.subtitle, forKey: "subtitle")
-        record.encode(self.rank, forKey: "rank")
-        record.encode(self.size, forKey: "size")
-        record.encode(self.count, forKey: "count")
-        record.encode(self.score, forKey: "score")
-        record.encode(self.seen, forKey: "seen")
-        record.encode(self.flag, forKey: "flag")
-        record.encode(self.uuid, forKey: "uuid")
-        record.encode(self.link, forKey: "link")
-        record.encode(self.kind, forKey: "kind")
-        record.encode(self.level, forKey: "level")
-        record.encode(self.owner.with(action: .none), forKey: "owner")
-        record.encode(self.anything, forKey: "anything")
-        record.encode(self.place, forKey: "place")
-        record.encode(self.tags, forKey: "tags")
-        record.encode(self.numbers, forKey: "numbers")
-        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners")
-        record.encode(self.body, forKey: "body")
-        record.encode(self.plain, forKey: "plain")
-        record.encode(self.secret, forKey: "secret", encrypted: true)
-        record.encode(self._stamp, forKey: "stamp")
+        let base = serverVersion
+        record.encode(self.title, forKey: "title", changedSince: base)
+        record.encode(self.subtitle, forKey: "subtitle", changedSince: base)
+        record.encode(self.rank, forKey: "rank", changedSince: base)
+        record.encode(self.size, forKey: "size", changedSince: base)
+        record.encode(self.count, forKey: "count", changedSince: base)
+        record.encode(self.score, forKey: "score", changedSince: base)
+        record.encode(self.seen, forKey: "seen", changedSince: base)
+        record.encode(self.flag, forKey: "flag", changedSince: base)
+        record.encode(self.uuid, forKey: "uuid", changedSince: base)
+        record.encode(self.link, forKey: "link", changedSince: base)
+        record.encode(self.kind, forKey: "kind", changedSince: base)
+        record.encode(self.level, forKey: "level", changedSince: base)
+        record.encode(self.owner.with(action: .none), forKey: "owner", changedSince: base)
+        record.encode(self.anything, forKey: "anything", changedSince: base)
+        record.encode(self.place, forKey: "place", changedSince: base)
+        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
+        record.encode(self.numbers, forKey: "numbers", default: [], changedSince: base)
+        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners", changedSince: base)
+        record.encode(self.body, forKey: "body", changedSince: base)
+        record.encode(self.plain, forKey: "plain", changedSince: base)
+        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
+        record.encode(self._stamp, forKey: "stamp", changedSince: base)
     }
 }
 
@@ -317,36 +375,38 @@ extension Sample: QueryableRecord {
 
 extension Sample {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "title", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "subtitle", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "rank", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "size", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "count", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "score", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "seen", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "flag", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "uuid", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "link", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "kind", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "level", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "owner", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "anything", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "place", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "numbers", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "owners", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "body", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "plain", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "secret", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "stamp", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "title", policy: .mine)
+        conflict.mergeField(forKey: "subtitle", policy: .mine)
+        conflict.mergeField(forKey: "rank", policy: .mine)
+        conflict.mergeField(forKey: "size", policy: .mine)
+        conflict.mergeField(forKey: "count", policy: .mine)
+        conflict.mergeField(forKey: "score", policy: .mine)
+        conflict.mergeField(forKey: "seen", policy: .mine)
+        conflict.mergeField(forKey: "flag", policy: .mine)
+        conflict.mergeField(forKey: "uuid", policy: .mine)
+        conflict.mergeField(forKey: "link", policy: .mine)
+        conflict.mergeField(forKey: "kind", policy: .mine)
+        conflict.mergeField(forKey: "level", policy: .mine)
+        conflict.mergeField(forKey: "owner", policy: .mine)
+        conflict.mergeField(forKey: "anything", policy: .mine)
+        conflict.mergeField(forKey: "place", policy: .mine)
+        conflict.mergeField(forKey: "tags", policy: .mine)
+        conflict.mergeField(forKey: "numbers", policy: .mine)
+        conflict.mergeField(forKey: "owners", policy: .mine)
+        conflict.mergeField(forKey: "body", policy: .mine)
+        conflict.mergeField(forKey: "plain", policy: .mine)
+        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "stamp", policy: .mine)
         return server
     }
 }
@@ -355,6 +415,9 @@ extension Sample {
 public struct Bare: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Bare"
+    /// New records go to the custom zone "Fixtures" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Fixtures")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -362,32 +425,35 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var note: String?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         note: String? = nil
     ) {
         self.recordID = recordID
         self.note = note
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Bare")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.note = try record.decodeIfPresent(forKey: "note")
+        self.note = try reader.decodeIfPresent(forKey: "note")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.note, forKey: "note")
+        let base = serverVersion
+        record.encode(self.note, forKey: "note", changedSince: base)
     }
 }
 
@@ -410,15 +476,17 @@ extension Bare: QueryableRecord {
 
 extension Bare {
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
-        server.mergeField(forKey: "note", ancestor: ancestor, client: client, policy: .mine)
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "note", policy: .mine)
         return server
     }
 }
@@ -427,6 +495,9 @@ extension Bare {
 public struct Merged: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Merged"
+    /// New records go to the custom zone "Fixtures" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Fixtures")
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -464,9 +535,9 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     }
 
     public var recordID: RecordID
-    /// The archived system fields of the record this value was read from (its change tag
-    /// included), so saving it back doesn't conflict with itself; `nil` for a new value.
-    public var systemFields: Data?
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
     public var text: String?
     public var number: Int64
     public var flag: Bool?
@@ -500,7 +571,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     public var customOwner: Reference<Owner>?
 
     public init(
-        recordID: RecordID = .init(),
+        recordID: RecordID = .init(zoneID: zoneID),
         text: String? = nil,
         number: Int64 = 0,
         flag: Bool? = nil,
@@ -567,80 +638,84 @@ public struct Merged: CloudRecord, Hashable, Sendable {
         self.customOwner = customOwner
     }
 
-    /// Reads a record of this type.
+    /// Reads a record of this type, remembering it as the value's server version.
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type, an unknown enum value.
+    ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Merged")
+        var reader = RecordReader(record)
         self.recordID = record.recordIdentifier
-        self.systemFields = record.archiveSystemFields()
-        self.text = try record.decodeIfPresent(forKey: "text")
-        self.number = try record.decode(forKey: "number", default: 0)
-        self.flag = try record.decodeIfPresent(forKey: "flag")
-        self.seen = try record.decodeIfPresent(forKey: "seen")
-        self.place = try record.decodeIfPresent(forKey: "place")
-        self.file = try record.decodeIfPresent(forKey: "file")
-        self.owner = try record.decodeIfPresent(forKey: "owner")
-        self.secret = try record.decodeIfPresent(forKey: "secret", encrypted: true)
-        self.theirsText = try record.decodeIfPresent(forKey: "theirsText")
-        self.theirsNumbers = try record.decodeIfPresent(forKey: "theirsNumbers")
-        self.theirsSecret = try record.decodeIfPresent(forKey: "theirsSecret", encrypted: true)
-        self.tags = try record.decode(forKey: "tags", default: [])
-        self.owners = try record.decodeIfPresent(forKey: "owners")
-        self.secretTags = try record.decodeIfPresent(forKey: "secretTags", encrypted: true)
-        self.maxText = try record.decodeIfPresent(forKey: "maxText")
-        self.maxInt64 = try record.decodeIfPresent(forKey: "maxInt64")
-        self.maxInt = try record.decode(forKey: "maxInt", default: 0)
-        self.maxDouble = try record.decodeIfPresent(forKey: "maxDouble")
-        self.maxDate = try record.decodeIfPresent(forKey: "maxDate")
-        self.maxLevel = try record.decodeIfPresent(forKey: "maxLevel")
-        self.maxSecret = try record.decodeIfPresent(forKey: "maxSecret", encrypted: true)
-        self.minText = try record.decodeIfPresent(forKey: "minText")
-        self.minInt64 = try record.decodeIfPresent(forKey: "minInt64")
-        self.minDouble = try record.decode(forKey: "minDouble", default: 0.0)
-        self.minDate = try record.decodeIfPresent(forKey: "minDate")
-        self.minLevel = try record.decodeIfPresent(forKey: "minLevel")
-        self.customTitle = try record.decode(forKey: "customTitle")
-        self.customCount = try record.decode(forKey: "customCount", default: 0)
-        self.customTags = try record.decodeIfPresent(forKey: "customTags")
-        self.customSecret = try record.decodeIfPresent(forKey: "customSecret", encrypted: true)
-        self.customOwner = try record.decodeIfPresent(forKey: "customOwner")
+        self.text = try reader.decodeIfPresent(forKey: "text")
+        self.number = try reader.decode(forKey: "number", default: 0)
+        self.flag = try reader.decodeIfPresent(forKey: "flag")
+        self.seen = try reader.decodeIfPresent(forKey: "seen")
+        self.place = try reader.decodeIfPresent(forKey: "place")
+        self.file = try reader.decodeIfPresent(forKey: "file")
+        self.owner = try reader.decodeIfPresent(forKey: "owner")
+        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
+        self.theirsText = try reader.decodeIfPresent(forKey: "theirsText")
+        self.theirsNumbers = try reader.decodeIfPresent(forKey: "theirsNumbers")
+        self.theirsSecret = try reader.decodeIfPresent(forKey: "theirsSecret", encrypted: true)
+        self.tags = try reader.decode(forKey: "tags", default: [])
+        self.owners = try reader.decodeIfPresent(forKey: "owners")
+        self.secretTags = try reader.decodeIfPresent(forKey: "secretTags", encrypted: true)
+        self.maxText = try reader.decodeIfPresent(forKey: "maxText")
+        self.maxInt64 = try reader.decodeIfPresent(forKey: "maxInt64")
+        self.maxInt = try reader.decode(forKey: "maxInt", default: 0)
+        self.maxDouble = try reader.decodeIfPresent(forKey: "maxDouble")
+        self.maxDate = try reader.decodeIfPresent(forKey: "maxDate")
+        self.maxLevel = try reader.decodeIfPresent(forKey: "maxLevel")
+        self.maxSecret = try reader.decodeIfPresent(forKey: "maxSecret", encrypted: true)
+        self.minText = try reader.decodeIfPresent(forKey: "minText")
+        self.minInt64 = try reader.decodeIfPresent(forKey: "minInt64")
+        self.minDouble = try reader.decode(forKey: "minDouble", default: 0.0)
+        self.minDate = try reader.decodeIfPresent(forKey: "minDate")
+        self.minLevel = try reader.decodeIfPresent(forKey: "minLevel")
+        self.customTitle = try reader.decode(forKey: "customTitle")
+        self.customCount = try reader.decode(forKey: "customCount", default: 0)
+        self.customTags = try reader.decodeIfPresent(forKey: "customTags")
+        self.customSecret = try reader.decodeIfPresent(forKey: "customSecret", encrypted: true)
+        self.customOwner = try reader.decodeIfPresent(forKey: "customOwner")
+        self.serverVersion = reader.serverVersion()
     }
 
-    /// Writes every field into `record`, and the parent if the record type has one.
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        record.encode(self.text, forKey: "text")
-        record.encode(self.number, forKey: "number")
-        record.encode(self.flag, forKey: "flag")
-        record.encode(self.seen, forKey: "seen")
-        record.encode(self.place, forKey: "place")
-        record.encode(self.file, forKey: "file")
-        record.encode(self.owner?.with(action: .none), forKey: "owner")
-        record.encode(self.secret, forKey: "secret", encrypted: true)
-        record.encode(self.theirsText, forKey: "theirsText")
-        record.encode(self.theirsNumbers, forKey: "theirsNumbers")
-        record.encode(self.theirsSecret, forKey: "theirsSecret", encrypted: true)
-        record.encode(self.tags, forKey: "tags")
-        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners")
-        record.encode(self.secretTags, forKey: "secretTags", encrypted: true)
-        record.encode(self.maxText, forKey: "maxText")
-        record.encode(self.maxInt64, forKey: "maxInt64")
-        record.encode(self.maxInt, forKey: "maxInt")
-        record.encode(self.maxDouble, forKey: "maxDouble")
-        record.encode(self.maxDate, forKey: "maxDate")
-        record.encode(self.maxLevel, forKey: "maxLevel")
-        record.encode(self.maxSecret, forKey: "maxSecret", encrypted: true)
-        record.encode(self.minText, forKey: "minText")
-        record.encode(self.minInt64, forKey: "minInt64")
-        record.encode(self.minDouble, forKey: "minDouble")
-        record.encode(self.minDate, forKey: "minDate")
-        record.encode(self.minLevel, forKey: "minLevel")
-        record.encode(self.customTitle, forKey: "customTitle")
-        record.encode(self.customCount, forKey: "customCount")
-        record.encode(self.customTags, forKey: "customTags")
-        record.encode(self.customSecret, forKey: "customSecret", encrypted: true)
-        record.encode(self.customOwner?.with(action: .deleteSelf), forKey: "customOwner")
-        record.encodeParent(self.owner)
+        let base = serverVersion
+        record.encode(self.text, forKey: "text", changedSince: base)
+        record.encode(self.number, forKey: "number", default: 0, changedSince: base)
+        record.encode(self.flag, forKey: "flag", changedSince: base)
+        record.encode(self.seen, forKey: "seen", changedSince: base)
+        record.encode(self.place, forKey: "place", changedSince: base)
+        record.encode(self.file, forKey: "file", changedSince: base)
+        if record.encode(self.owner?.with(action: .none), forKey: "owner", changedSince: base) {
+            record.encodeParent(self.owner)
+        }
+        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
+        record.encode(self.theirsText, forKey: "theirsText", changedSince: base)
+        record.encode(self.theirsNumbers, forKey: "theirsNumbers", changedSince: base)
+        record.encode(self.theirsSecret, forKey: "theirsSecret", encrypted: true, changedSince: base)
+        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
+        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners", changedSince: base)
+        record.encode(self.secretTags, forKey: "secretTags", encrypted: true, changedSince: base)
+        record.encode(self.maxText, forKey: "maxText", changedSince: base)
+        record.encode(self.maxInt64, forKey: "maxInt64", changedSince: base)
+        record.encode(self.maxInt, forKey: "maxInt", default: 0, changedSince: base)
+        record.encode(self.maxDouble, forKey: "maxDouble", changedSince: base)
+        record.encode(self.maxDate, forKey: "maxDate", changedSince: base)
+        record.encode(self.maxLevel, forKey: "maxLevel", changedSince: base)
+        record.encode(self.maxSecret, forKey: "maxSecret", encrypted: true, changedSince: base)
+        record.encode(self.minText, forKey: "minText", changedSince: base)
+        record.encode(self.minInt64, forKey: "minInt64", changedSince: base)
+        record.encode(self.minDouble, forKey: "minDouble", default: 0.0, changedSince: base)
+        record.encode(self.minDate, forKey: "minDate", changedSince: base)
+        record.encode(self.minLevel, forKey: "minLevel", changedSince: base)
+        record.encode(self.customTitle, forKey: "customTitle", changedSince: base)
+        record.encode(self.customCount, forKey: "customCount", default: 0, changedSince: base)
+        record.encode(self.customTags, forKey: "customTags", changedSince: base)
+        record.encode(self.customSecret, forKey: "customSecret", encrypted: true, changedSince: base)
+        record.encode(self.customOwner?.with(action: .deleteSelf), forKey: "customOwner", changedSince: base)
     }
 }
 
@@ -679,43 +754,45 @@ extension Merged {
     }
 
     /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
-    /// carries the current change tag) and returns it, ready to save. Per field: changed only by
-    /// the client, the client's value; changed only on the server, the server's; changed by both,
-    /// the field's `@merge` policy; unchanged, as is. Encrypted fields are merged in encrypted
-    /// storage. Pass `nil` for a missing ancestor: every field then counts as absent there.
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
     /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.
     @discardableResult
     public static func mergeConflict<Storage: RecordStorage>(
-        ancestor: Storage?, client: Storage, server: Storage, custom: some CustomMerge
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
-        server.mergeField(forKey: "text", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "number", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "flag", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "seen", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "place", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "file", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "owner", ancestor: ancestor, client: client, policy: .mine)
-        server.mergeParent(fromField: "owner")
-        server.mergeField(forKey: "secret", encrypted: true, ancestor: ancestor, client: client, policy: .mine)
-        server.mergeField(forKey: "theirsText", ancestor: ancestor, client: client, policy: .theirs)
-        server.mergeField(forKey: "theirsNumbers", ancestor: ancestor, client: client, policy: .theirs)
-        server.mergeField(forKey: "theirsSecret", encrypted: true, ancestor: ancestor, client: client, policy: .theirs)
-        server.mergeField(forKey: "tags", ancestor: ancestor, client: client, policy: .union)
-        server.mergeField(forKey: "owners", ancestor: ancestor, client: client, policy: .union)
-        server.mergeField(forKey: "secretTags", encrypted: true, ancestor: ancestor, client: client, policy: .union)
-        server.mergeField(forKey: "maxText", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxInt64", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxInt", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxDouble", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxDate", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxLevel", ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "maxSecret", encrypted: true, ancestor: ancestor, client: client, policy: .max)
-        server.mergeField(forKey: "minText", ancestor: ancestor, client: client, policy: .min)
-        server.mergeField(forKey: "minInt64", ancestor: ancestor, client: client, policy: .min)
-        server.mergeField(forKey: "minDouble", ancestor: ancestor, client: client, policy: .min)
-        server.mergeField(forKey: "minDate", ancestor: ancestor, client: client, policy: .min)
-        server.mergeField(forKey: "minLevel", ancestor: ancestor, client: client, policy: .min)
-        try server.mergeField(forKey: "customTitle", ancestor: ancestor, client: client) {
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "text", policy: .mine)
+        conflict.mergeField(forKey: "number", policy: .mine)
+        conflict.mergeField(forKey: "flag", policy: .mine)
+        conflict.mergeField(forKey: "seen", policy: .mine)
+        conflict.mergeField(forKey: "place", policy: .mine)
+        conflict.mergeField(forKey: "file", policy: .mine)
+        conflict.mergeField(forKey: "owner", policy: .mine)
+        conflict.mergeParent(fromField: "owner")
+        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
+        conflict.mergeField(forKey: "theirsText", policy: .theirs)
+        conflict.mergeField(forKey: "theirsNumbers", policy: .theirs)
+        conflict.mergeField(forKey: "theirsSecret", encrypted: true, policy: .theirs)
+        conflict.mergeField(forKey: "tags", policy: .union)
+        conflict.mergeField(forKey: "owners", policy: .union)
+        conflict.mergeField(forKey: "secretTags", encrypted: true, policy: .union)
+        conflict.mergeField(forKey: "maxText", policy: .max)
+        conflict.mergeField(forKey: "maxInt64", policy: .max)
+        conflict.mergeField(forKey: "maxInt", policy: .max)
+        conflict.mergeField(forKey: "maxDouble", policy: .max)
+        conflict.mergeField(forKey: "maxDate", policy: .max)
+        conflict.mergeField(forKey: "maxLevel", policy: .max)
+        conflict.mergeField(forKey: "maxSecret", encrypted: true, policy: .max)
+        conflict.mergeField(forKey: "minText", policy: .min)
+        conflict.mergeField(forKey: "minInt64", policy: .min)
+        conflict.mergeField(forKey: "minDouble", policy: .min)
+        conflict.mergeField(forKey: "minDate", policy: .min)
+        conflict.mergeField(forKey: "minLevel", policy: .min)
+        try conflict.mergeField(forKey: "customTitle") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 customTitle: try conflict.decodeIfPresent(.ancestor),
@@ -723,7 +800,7 @@ extension Merged {
                 theirs: try conflict.decode(.theirs))
             return merged.recordValue
         }
-        try server.mergeField(forKey: "customCount", ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: "customCount") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 customCount: try conflict.decodeIfPresent(.ancestor),
@@ -731,7 +808,7 @@ extension Merged {
                 theirs: try conflict.decodeIfPresent(.theirs) ?? 0)
             return merged.recordValue
         }
-        try server.mergeField(forKey: "customTags", ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: "customTags") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 customTags: try conflict.decodeIfPresent(.ancestor),
@@ -739,7 +816,7 @@ extension Merged {
                 theirs: try conflict.decodeIfPresent(.theirs))
             return merged?.recordValue
         }
-        try server.mergeField(forKey: "customSecret", encrypted: true, ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: "customSecret", encrypted: true) {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 customSecret: try conflict.decodeIfPresent(.ancestor),
@@ -747,7 +824,7 @@ extension Merged {
                 theirs: try conflict.decodeIfPresent(.theirs))
             return merged?.recordValue
         }
-        try server.mergeField(forKey: "customOwner", ancestor: ancestor, client: client) {
+        try conflict.mergeField(forKey: "customOwner") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(
                 customOwner: try conflict.decodeIfPresent(.ancestor),

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The version of a record on the server that a value was read from: its archived system fields
+/// (the change tag included) and its field values as read.
+///
+/// Generated code keeps it in every value read from a record, so that:
+/// - encoding onto a record restored from ``systemFields`` writes only the fields whose values
+///   differ from it: the record's changed keys are what the app edited, and CloudKit's default
+///   save policy (`.ifServerRecordUnchanged`) uploads only those keys, leaving fields written by
+///   other devices or newer app versions as they are on the server;
+/// - a `.serverRecordChanged` merge without an ancestor from CloudKit can still tell which side
+///   changed a field (pass it as `base:` to a generated `mergeConflict`).
+public struct ServerVersion: Hashable, Sendable {
+    /// ``RecordStorage/archiveSystemFields()`` of the record.
+    public var systemFields: Data
+    /// The values of the schema's fields as the record had them (plain and encrypted fields by
+    /// key); an absent field has no entry.
+    public var fields: [String: RecordValue]
+    /// Keys the record had changed locally when it was read, such as the fields a conflict merge
+    /// wrote into the server's record: their values are not yet on the server, so encoding
+    /// always writes them.
+    public var unsavedKeys: Set<String>
+
+    public init(systemFields: Data, fields: [String: RecordValue], unsavedKeys: Set<String> = []) {
+        self.systemFields = systemFields
+        self.fields = fields
+        self.unsavedKeys = unsavedKeys
+    }
+
+    /// The field's value on the server: `.some(nil)` when absent there, `nil` when unknown
+    /// (an unsaved key).
+    public func serverValue(forKey key: String) -> RecordValue?? {
+        unsavedKeys.contains(key) ? nil : .some(fields[key])
+    }
+
+    /// Whether `value` (stored as `stored`) is what the server already has for `key`. A field
+    /// with a default that was absent on the server is unchanged while it holds the default.
+    func isUnchanged(_ stored: RecordValue?, forKey key: String, default defaultValue: @autoclosure () -> RecordValue?) -> Bool {
+        guard let serverValue = serverValue(forKey: key) else { return false }
+        if serverValue == stored { return true }
+        return serverValue == nil && stored != nil && stored == defaultValue()
+    }
+}
+
+/// Reads a record's fields for a generated `init(record:)`, remembering each value as read for
+/// the value's ``ServerVersion``.
+///
+/// ```swift
+/// var reader = RecordReader(record)
+/// name = try reader.decode(forKey: "name")
+/// serverVersion = reader.serverVersion()
+/// ```
+public struct RecordReader<Storage: RecordStorage> {
+    public let record: Storage
+    private var fields: [String: RecordValue] = [:]
+
+    public init(_ record: Storage) {
+        self.record = record
+    }
+
+    /// Decodes a required field; see ``RecordStorage/decode(_:forKey:encrypted:)``.
+    public mutating func decode<Value: CloudFieldValue>(
+        _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
+    ) throws(RecordDecodingError) -> Value {
+        guard let value = try decodeIfPresent(type, forKey: key, encrypted: encrypted) else {
+            throw RecordDecodingError(recordType: record.recordType, key: key, problem: .missing)
+        }
+        return value
+    }
+
+    /// Decodes an optional field; see ``RecordStorage/decodeIfPresent(_:forKey:encrypted:)``.
+    public mutating func decodeIfPresent<Value: CloudFieldValue>(
+        _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
+    ) throws(RecordDecodingError) -> Value? {
+        guard let stored = record.recordValue(forKey: key, encrypted: encrypted) else { return nil }
+        fields[key] = stored
+        return try Value(stored: stored, recordType: record.recordType, key: key)
+    }
+
+    /// Decodes a field that has a default; see ``RecordStorage/decode(_:forKey:default:encrypted:)``.
+    public mutating func decode<Value: CloudFieldValue>(
+        _ type: Value.Type = Value.self, forKey key: String, default defaultValue: @autoclosure () -> Value,
+        encrypted: Bool = false
+    ) throws(RecordDecodingError) -> Value {
+        try decodeIfPresent(type, forKey: key, encrypted: encrypted) ?? defaultValue()
+    }
+
+    /// The version read: the record's system fields and the values decoded so far.
+    public func serverVersion() -> ServerVersion {
+        ServerVersion(systemFields: record.archiveSystemFields(), fields: fields, unsavedKeys: record.changedFieldKeys)
+    }
+}
+
+extension CloudFieldValue {
+    /// Decodes a stored value, naming the record type and key in the error.
+    init(stored: RecordValue, recordType: String, key: String) throws(RecordDecodingError) {
+        do {
+            try self.init(recordValue: stored)
+        } catch {
+            throw RecordDecodingError(recordType: recordType, key: key, problem: error)
+        }
+    }
+}
