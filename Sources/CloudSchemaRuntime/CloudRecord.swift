@@ -36,9 +36,12 @@ extension CloudRecord {
     /// some (same ID and change tag) with the changed fields set, otherwise a new record with
     /// ``recordID`` and every field.
     public func makeInMemoryRecord() throws(SystemFieldsArchiveError) -> InMemoryRecord {
-        let record = try systemFields.map { data throws(SystemFieldsArchiveError) in
-            try InMemoryRecord(systemFieldsArchive: data)
-        } ?? InMemoryRecord(recordType: Self.recordType, recordID: recordID)
+        let record: InMemoryRecord
+        if let systemFields {
+            record = try InMemoryRecord(systemFieldsArchive: systemFields)
+        } else {
+            record = InMemoryRecord(recordType: Self.recordType, recordID: recordID)
+        }
         encode(to: record)
         return record
     }
