@@ -3,7 +3,7 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 2.3 KB; stages: parse, resolve, lint, generate; default all).
+// about 2.3 KB; stages: parse, resolve, lint, generate, mapping; default all).
 // Never part of `swift test`: timings belong here, not in assertions.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -36,3 +36,4 @@ if wants("resolve") {
 }
 if wants("lint") { runLintBenchmark() }
 if wants("generate") { runGenerateBenchmark() }
+if wants("mapping") { runMappingBenchmark() }

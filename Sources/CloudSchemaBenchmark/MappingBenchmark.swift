@@ -1,0 +1,154 @@
+import CloudSchemaRuntime
+import Foundation
+
+// Generated mapping (Sample, from Mapping.cloudschema) against what CloudKitCodable-style
+// libraries do: the same struct, Codable, through an Encoder/Decoder over the record's fields.
+// Both run against InMemoryRecord, in one process; the figures are ratios.
+
+/// The generated Sample's fields as a plain Codable struct.
+struct CodableSample: Codable {
+    var title: String
+    var subtitle: String?
+    var body: String?
+    var author: String
+    var category: String
+    var count: Int64
+    var rank: Int64
+    var views: Int64?
+    var likes: Int64
+    var score: Double
+    var ratio: Double?
+    var weight: Double
+    var published: Bool
+    var pinned: Bool?
+    var created: Date
+    var modified: Date?
+    var tags: [String]
+    var links: [String]?
+    var counts: [Int64]?
+    var archived: Bool
+}
+
+/// Writes a Codable value's top-level fields into a record; leaf values go through
+/// `CloudFieldValue`, as a dictionary-backed record encoder would.
+struct RecordFieldEncoder: Encoder {
+    let record: InMemoryRecord
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Container(record: record))
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("top-level fields only") }
+    func singleValueContainer() -> any SingleValueEncodingContainer { fatalError("top-level fields only") }
+
+    struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let record: InMemoryRecord
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeNil(forKey key: Key) throws { record[field: key.stringValue] = nil }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            guard let field = value as? any CloudFieldValue else {
+                throw EncodingError.invalidValue(value, .init(codingPath: [key], debugDescription: "not a field value"))
+            }
+            record[field: key.stringValue] = field.recordValue
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            fatalError("top-level fields only")
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("top-level fields only") }
+        mutating func superEncoder() -> any Encoder { fatalError("top-level fields only") }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("top-level fields only") }
+    }
+}
+
+/// Reads a Codable value's top-level fields from a record.
+struct RecordFieldDecoder: Decoder {
+    let record: InMemoryRecord
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Container(record: record))
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { fatalError("top-level fields only") }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { fatalError("top-level fields only") }
+
+    struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let record: InMemoryRecord
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { record.allKeys().compactMap(Key.init(stringValue:)) }
+
+        func contains(_ key: Key) -> Bool { record[field: key.stringValue] != nil }
+        func decodeNil(forKey key: Key) throws -> Bool { record[field: key.stringValue] == nil }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            guard let stored = record[field: key.stringValue] else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "missing"))
+            }
+            guard let fieldType = type as? any CloudFieldValue.Type, let value = try? fieldType.init(recordValue: stored) as? T else {
+                throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not \(type)"))
+            }
+            return value
+        }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            fatalError("top-level fields only")
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { fatalError("top-level fields only") }
+        func superDecoder() throws -> any Decoder { fatalError("top-level fields only") }
+        func superDecoder(forKey key: Key) throws -> any Decoder { fatalError("top-level fields only") }
+    }
+}
+
+func runMappingBenchmark() {
+    let iterations = 20_000
+    let created = Date(timeIntervalSince1970: 1_700_000_000)
+    let sample = Sample(
+        title: "A title", subtitle: "sub", body: String(repeating: "text ", count: 20), author: "Ada", count: 3, views: 99,
+        score: 4.5, ratio: 0.25, pinned: true, created: created, modified: created, tags: ["a", "b", "c"],
+        links: ["https://example.com"], counts: [1, 2, 3])
+    let codable = CodableSample(
+        title: sample.title, subtitle: sample.subtitle, body: sample.body, author: sample.author, category: sample.category,
+        count: sample.count, rank: sample.rank, views: sample.views, likes: sample.likes, score: sample.score, ratio: sample.ratio,
+        weight: sample.weight, published: sample.published, pinned: sample.pinned, created: sample.created,
+        modified: sample.modified, tags: sample.tags, links: sample.links, counts: sample.counts, archived: sample.archived)
+    let record = InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)
+    sample.encode(to: record)
+    record.simulateServerSave()
+
+    /// The best of five runs of `iterations` calls, in seconds.
+    func time(_ body: () throws -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<iterations {
+                do { try body() } catch { preconditionFailure("\(error)") }
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+    func report(_ label: String, generated: Double, codable: Double) {
+        let name = label.padding(toLength: 10, withPad: " ", startingAt: 0)
+        print(String(format: "  %@ generated %6.2f µs, Codable %6.2f µs: generated is %.2f× as fast",
+                     name, generated / Double(iterations) * 1e6, codable / Double(iterations) * 1e6, codable / generated))
+    }
+
+    print("mapping a 20-field record, \(iterations) times (InMemoryRecord)")
+    let decodeGenerated = time { _ = try Sample(record: record) }
+    let decodeCodable = time { _ = try CodableSample(from: RecordFieldDecoder(record: record)) }
+    report("decode", generated: decodeGenerated, codable: decodeCodable)
+    let encodeGenerated = time { sample.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) }
+    let encodeCodable = time {
+        try codable.encode(to: RecordFieldEncoder(record: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)))
+    }
+    report("encode", generated: encodeGenerated, codable: encodeCodable)
+
+    // A conflict where both sides edited different fields: the merge alone.
+    let client = record.copy()
+    client[field: "title"] = "client"
+    let server = record.copy()
+    server[field: "count"] = 4
+    let merge = time { _ = Sample.mergeConflict(ancestor: record, client: client, server: server.copy()) }
+    let copyOnly = time { _ = server.copy() }
+    print(String(format: "  merge      %6.2f µs per conflict", (merge - copyOnly) / Double(iterations) * 1e6))
+}
