@@ -201,9 +201,10 @@ public enum BreakingRules {
         explanation: """
             The CloudKit type stays, so CloudKit accepts the schema, but stored records and shipped app \
             versions keep the old type's values: an Int64 of 2 reads as Bool true and is written back as \
-            1, a String that is not a UUID or a URL fails to decode as one, and a value that is none of an \
-            enum's raw values decodes as no case. The other direction (Bool to Int64, UUID to String, an \
-            enum to its raw type) reads every stored value and is safe.
+            1, a String that is not a UUID fails to decode as one, a String that is not a valid URL fails \
+            to decode (or, in apps linked on iOS 17 and later, reads back percent-encoded), and a value \
+            that is none of an enum's raw values matches no case. The other direction (Bool to Int64, \
+            UUID to String, an enum to its raw type) reads every stored value and is safe.
             """,
         fix: "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code.")
 

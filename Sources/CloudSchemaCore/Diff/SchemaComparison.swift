@@ -495,14 +495,17 @@ private struct Comparer {
             guard !lost.isEmpty else { return nil }
             return "stored value\(lost.count == 1 ? "" : "s") \(lost.joined(separator: ", ")) match\(lost.count == 1 ? "es" : "") none of its cases"
         }
+        let bools: Set<EnumType.RawValue> = [.int64(0), .int64(1)]
         switch (old, new) {
         case (_, .all), (.uuid, .url): return nil  // a UUID string is also a (relative) URL
         case _ where old == new: return nil
-        case (.bool, .rawValues(let cases)): return unmatched([.int64(0), .int64(1)], cases)
+        case (.bool, .rawValues(let cases)): return unmatched(bools, cases)
         case (.rawValues(let stored), .rawValues(let cases)): return unmatched(stored, cases)
+        case (.rawValues(let stored), .bool) where stored.isSubset(of: bools): return nil
         case (_, .bool): return "a Bool reads every number but 0 as true and writes it back as 1"
         case (_, .uuid): return "stored strings that are not UUIDs fail to decode"
-        case (_, .url): return "stored strings that are not URLs fail to decode"
+        // URL(string:) percent-encodes invalid characters for apps linked on iOS 17 and later.
+        case (_, .url): return "stored strings that are not valid URLs fail to decode or read back percent-encoded"
         case (_, .rawValues): return "stored values other than its raw values match none of its cases"
         }
     }

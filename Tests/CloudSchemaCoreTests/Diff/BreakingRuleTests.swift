@@ -160,7 +160,7 @@ struct BreakingRuleTests {
     @Test(arguments: [
         ("Bool", "Int64"), ("UUID", "String"), ("URL", "String"), ("Status", "String"), ("Level", "Int64"),
         ("Level", "Int"), ("[Bool]", "[Int64]"), ("[UUID]", "[String]"), ("[Status]", "[String]"),
-        ("[Level]", "[Int64]"), ("UUID", "URL"),
+        ("[Level]", "[Int64]"), ("UUID", "URL"), ("Level", "Bool"),
     ])
     func wideningATypeWithinItsCloudKitTypeIsSafe(_ before: String, _ after: String) {
         let (deployed, current) = Self.retyped(before, after)
@@ -295,6 +295,44 @@ struct BreakingRuleTests {
             }
             """
         #expect(safeKinds(before, after) == [.fieldAdded, .fieldAdded, .fieldAdded])
+    }
+
+    @Test func aFieldMadeOptionalSaysWhatOlderAppVersionsReadWhereItIsAbsent() {
+        let before = """
+            record Plant {
+                height: Double
+                sunHours: Int64 = 6
+            }
+            """
+        let after = """
+            record Plant {
+                height: Double?
+                sunHours: Int64? = 6
+            }
+            """
+        #expect(
+            compare(before, after).changes.map(\.olderVersions) == [
+                "older app versions still expect a value: records newer versions save without one fail to decode there",
+                "older app versions read the default, 6, where newer versions save no value",
+            ])
+    }
+
+    @Test func newModelsAndAttributesSayWhatOlderAppVersionsSee() {
+        let before = #"model Harvest { crop: String = "" }"#
+        let after = """
+            model Harvest {
+                crop: String = ""
+                grams: Double = 0
+                note: String?
+            }
+            model Bed { name: String? }
+            """
+        #expect(
+            compare(before, after).changes.map { "\($0.subject.displayName): \($0.olderVersions ?? "")" } == [
+                "Harvest.grams: older app versions sync its records without reading it; records they create lack it, and newer versions read the default, 0.0",
+                "Harvest.note: older app versions sync its records without reading it; records they create lack it, and newer versions read nil",
+                "Bed: older app versions have no such model and don't read its records (CD_Bed)",
+            ])
     }
 
     @Test func requiredFieldsOfANewRecordTypeAreSafe() {
