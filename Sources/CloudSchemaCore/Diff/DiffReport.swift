@@ -85,7 +85,7 @@ public enum DiffReport {
     /// type (model, enum...) with breaking ones marked and what older app versions see,
     /// what to do about each, and what could not be checked.
     public static func markdown(_ diff: SchemaDiff, against: String) -> String {
-        var out = "### \(headline(diff, against: against))\n\n"
+        var out = "### \(headline(diff, against: against))\(diff.unchecked.isEmpty ? "" : " (partial check)")\n\n"
         if diff.verdict == .unchanged, diff.unchecked.isEmpty { return out }
         out += changesSection(diff)
         if !diff.unchecked.isEmpty {
@@ -158,7 +158,7 @@ public enum DiffReport {
         case .breaking: return "❌ CloudSchema: \(n) breaking change\(n == 1 ? "" : "s") against `\(against)`"
         case .review: return "⚠️ CloudSchema: no breaking changes, \(w) warning\(w == 1 ? "" : "s") to review against `\(against)`"
         case .safe: return "✅ CloudSchema: additive changes only against `\(against)`"
-        case .unchanged: return "✅ CloudSchema: no schema changes against `\(against)`\(diff.unchecked.isEmpty ? "" : " (partial check)")"
+        case .unchanged: return "✅ CloudSchema: no schema changes against `\(against)`"
         }
     }
 
