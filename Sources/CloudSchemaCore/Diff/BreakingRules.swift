@@ -55,7 +55,8 @@ public enum BreakingRules {
         explanation: """
             A deployed field's type cannot change: stored records hold values of the old type and \
             shipped app versions keep writing them. Swift types stored as the same CloudKit type \
-            (Int and Int64, String and UUID) are not a change.
+            (Int and Int64, String and UUID) are not a CloudKit type change; FIELD_TYPE_NARROWED \
+            checks whether the new one reads the stored values.
             """,
         fix: "Add a new field with the new type, keep the old one @deprecated, and copy values across in app code.")
 
@@ -193,12 +194,26 @@ public enum BreakingRules {
             """,
         fix: "Keep the grant unless withdrawing it is intended; say so in the pull request.")
 
+    /// rules.md, "Added in the second round": forward compatibility.
+    public static let fieldTypeNarrowed = BreakingRule(
+        "FIELD_TYPE_NARROWED", .error,
+        summary: "A field's Swift type changed within its CloudKit type to one that reads fewer values (Int64 to Bool, String to UUID, URL or an enum).",
+        explanation: """
+            The CloudKit type stays, so CloudKit accepts the schema, but stored records and shipped app \
+            versions keep the old type's values: an Int64 of 2 reads as Bool true and is written back as \
+            1, a String that is not a UUID fails to decode as one, a String that is not a valid URL fails \
+            to decode (or, in apps linked on iOS 17 and later, reads back percent-encoded), and a value \
+            that is none of an enum's raw values matches no case. The other direction (Bool to Int64, \
+            UUID to String, an enum to its raw type) reads every stored value and is safe.
+            """,
+        fix: "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code.")
+
     /// Every rule, in rules.md's order (additions last).
     public static let all: [BreakingRule] = [
         recordTypeNoDelete, fieldNoDelete, fieldSameType, fieldNoEncryptionChange, fieldNewRequired,
         fieldRenameSuspected, indexNoDelete, enumCaseNoDelete, enumCaseSameValue, referenceTargetChanged,
         recordDatabaseChanged, numberPreferredChanged, modelNoDelete, modelAttributeNoDelete,
-        modelAttributeSameType, keyValueKeySameType, grantNoDelete,
+        modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed,
     ]
 
     private static let byID: [DiagnosticID: BreakingRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

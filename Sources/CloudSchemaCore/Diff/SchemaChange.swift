@@ -99,6 +99,10 @@ public struct SchemaChange: Hashable, Sendable {
     public var message: String
     /// What to do instead, when the change breaks a rule.
     public var fix: String?
+    /// What app versions built from the deployed schema see after the change, for
+    /// additions and widened fields: "older app versions decode it as unknown and write it back
+    /// unchanged". Nil when they see nothing new.
+    public var olderVersions: String?
     /// Where the change is in the current schema (for a removal: the enclosing declaration, if any).
     public var location: SourceRange?
     /// Where the element was in the deployed schema.
@@ -111,7 +115,7 @@ public struct SchemaChange: Hashable, Sendable {
 
     public init(
         _ kind: Kind, _ subject: Subject, rule: BreakingRule? = nil, message: String, fix: String? = nil,
-        at location: SourceRange? = nil, deployedAt deployedLocation: SourceRange? = nil, before: String? = nil,
+        olderVersions: String? = nil, at location: SourceRange? = nil, deployedAt deployedLocation: SourceRange? = nil, before: String? = nil,
         after: String? = nil, fixIts: [Diagnostic.FixIt] = []
     ) {
         self.kind = kind
@@ -120,6 +124,7 @@ public struct SchemaChange: Hashable, Sendable {
         self.severity = rule?.severity
         self.message = message
         self.fix = fix ?? rule?.fix
+        self.olderVersions = olderVersions
         self.location = location
         self.deployedLocation = deployedLocation
         self.before = before
@@ -132,13 +137,14 @@ public struct SchemaChange: Hashable, Sendable {
     /// A rule applies at all (error, warning or info): a reviewer should look.
     public var isFlagged: Bool { severity != nil }
 
-    /// The finding as a diagnostic (nil for safe changes): the deployed location and the
-    /// fix are notes.
+    /// The finding as a diagnostic (nil for safe changes): the deployed location, the fix
+    /// and what older app versions see are notes.
     public var diagnostic: Diagnostic? {
         guard let rule, let severity else { return nil }
         var notes: [Diagnostic.Note] = []
         if let deployedLocation { notes.append(.init("deployed here", at: deployedLocation)) }
         if let fix { notes.append(.init("fix: \(fix)", at: nil)) }
+        if let olderVersions { notes.append(.init(olderVersions, at: nil)) }
         return Diagnostic(rule.id, severity, message, at: location, notes: notes, fixIts: fixIts)
     }
 
@@ -155,6 +161,7 @@ public struct SchemaChange: Hashable, Sendable {
         if let before { members.append(("before", .string(before))) }
         if let after { members.append(("after", .string(after))) }
         if let fix, rule != nil { members.append(("fix", .string(fix))) }
+        if let olderVersions { members.append(("olderVersions", .string(olderVersions))) }
         members += DiagnosticRenderer.location(location)
         if let deployedLocation {
             members.append(("deployed", .object(DiagnosticRenderer.location(deployedLocation))))
@@ -184,8 +191,14 @@ extension SchemaChange: Comparable {
 public struct SchemaDiff: Hashable, Sendable {
     /// Every change, breaking first.
     public var changes: [SchemaChange]
+    /// What the comparison could not check, because one side is a `.ckdb` (empty when both
+    /// sides are `.cloudschema`).
+    public var unchecked: [Unchecked]
 
-    public init(changes: [SchemaChange]) { self.changes = changes.sorted() }
+    public init(changes: [SchemaChange], unchecked: [Unchecked] = []) {
+        self.changes = changes.sorted()
+        self.unchecked = unchecked
+    }
 
     public var breaking: [SchemaChange] { changes.filter(\.isBreaking) }
     public var warnings: [SchemaChange] { changes.filter { $0.severity == .warning } }
@@ -199,6 +212,45 @@ public struct SchemaDiff: Hashable, Sendable {
         if isBreaking { return .breaking }
         if !warnings.isEmpty { return .review }
         return changes.isEmpty ? .unchanged : .safe
+    }
+
+    /// A kind of change a `.ckdb` cannot state, so a comparison with one cannot see it.
+    public enum Unchecked: String, Hashable, Sendable, CaseIterable {
+        case zonesAndDatabases, optionality, enums, swiftTypes, referenceTargets, modelAttributes, keyValueStores
+
+        /// What went unseen, for people.
+        public var message: String {
+            switch self {
+            case .zonesAndDatabases: "zones and databases: a record type moved to another zone or database"
+            case .optionality: "optionality and defaults: a deployed field made required"
+            case .enums: "enums: a case removed or given another raw value"
+            case .swiftTypes: "Swift types stored as one CloudKit type: Int64 to Bool, String to UUID, URL or an enum"
+            case .referenceTargets: "reference targets: a typed reference pointing at another record type"
+            case .modelAttributes: "SwiftData models' attributes beyond their CloudKit fields: made required, Bool and Int64, UUID and String"
+            case .keyValueStores: "key-value stores, which are not part of a CloudKit schema"
+            }
+        }
+
+        /// The rules that could not fire.
+        public var rules: [BreakingRule] {
+            switch self {
+            case .zonesAndDatabases: [BreakingRules.recordDatabaseChanged]
+            case .optionality: [BreakingRules.fieldNewRequired]
+            case .enums: [BreakingRules.enumCaseNoDelete, BreakingRules.enumCaseSameValue]
+            case .swiftTypes: [BreakingRules.fieldTypeNarrowed]
+            case .referenceTargets: [BreakingRules.referenceTargetChanged]
+            case .modelAttributes: [BreakingRules.fieldNewRequired, BreakingRules.modelAttributeSameType]
+            case .keyValueStores: [BreakingRules.keyValueKeySameType]
+            }
+        }
+
+        /// One member of `diff --format json`'s `unchecked` array.
+        public var json: JSON {
+            .object([
+                ("kind", .string(rawValue)), ("message", .string(message)),
+                ("rules", .array(rules.map { .string($0.id.rawValue) })),
+            ])
+        }
     }
 
     public enum Verdict: String, Hashable, Sendable {

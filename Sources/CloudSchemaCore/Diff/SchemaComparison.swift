@@ -7,7 +7,8 @@
 /// targets, Swift names, deprecations or key-value stores; grants only where both sides
 /// are `.ckdb` or the record type is public; and SwiftData models are compared as the
 /// `CD_` record types Core Data's CloudKit mirroring creates for them. A new required
-/// field is still caught, since the current side states it.
+/// field is still caught, since the current side states it, and the diff lists what went
+/// unchecked (`SchemaDiff.unchecked`).
 public enum SchemaComparison {
     /// - Parameters:
     ///   - deployedFormat, currentFormat: the format each side was read from; nil infers
@@ -20,7 +21,7 @@ public enum SchemaComparison {
         var comparer = Comparer(
             deployed: deployed, current: current, deployedFormat: deployedFormat, currentFormat: currentFormat)
         comparer.run()
-        return SchemaDiff(changes: comparer.changes)
+        return SchemaDiff(changes: comparer.changes, unchecked: comparer.unchecked)
     }
 
     static func inferredFormat(_ schema: Schema) -> SourceFormat {
@@ -77,6 +78,20 @@ private struct Comparer {
 
     mutating func add(_ change: SchemaChange) { changes.append(change) }
 
+    /// What `.ckdb` cannot state, among what either side declares.
+    var unchecked: [SchemaDiff.Unchecked] {
+        guard lossy else { return [] }
+        let sides = [deployed, current]
+        return SchemaDiff.Unchecked.allCases.filter { kind in
+            switch kind {
+            case .enums: sides.contains { !$0.enums.isEmpty }
+            case .modelAttributes: sides.contains { !$0.models.isEmpty }
+            case .keyValueStores: sides.contains { !$0.keyValueStores.isEmpty }
+            default: true
+            }
+        }
+    }
+
     mutating func run() {
         compareRecordTypes()
         compareRoles()
@@ -120,14 +135,31 @@ private struct Comparer {
         for record in new where !oldNames.contains(record.cloudKitName) {
             if isMirror(record) {
                 let model = modelName(record)
-                add(SchemaChange(.modelAdded, .model(model), message: "model '\(model)' added", at: record.spans.name))
+                add(
+                    SchemaChange(
+                        .modelAdded, .model(model), message: "model '\(model)' added",
+                        olderVersions: Self.olderVersionsOfNewModel(record.cloudKitName), at: record.spans.name))
             } else {
                 add(
                     SchemaChange(
                         .recordTypeAdded, .recordType(record.cloudKitName),
-                        message: "record type '\(record.cloudKitName)' added", at: record.spans.name))
+                        message: "record type '\(record.cloudKitName)' added",
+                        olderVersions: "older app versions see its records as an unknown record type and skip or keep them",
+                        at: record.spans.name))
             }
         }
+    }
+
+    static func olderVersionsOfNewModel(_ recordType: String) -> String {
+        "older app versions have no such model and don't read its records (\(recordType))"
+    }
+
+    /// What older app versions see of a new field or model attribute: they don't know it, so
+    /// records they create lack it, and newer versions read whatever an absent value reads as.
+    static func olderVersionsOfNewField(mayBeAbsent: Bool, default value: DefaultValue?, model: Bool) -> String {
+        let reading = model ? "sync its records without reading it" : "don't read it and keep it unchanged when they save a record"
+        let absent = !mayBeAbsent ? "fail to \(model ? "import" : "decode") them" : value.map { "read the default, \($0)" } ?? "read nil"
+        return "older app versions \(reading); records they create lack it, and newer versions \(absent)"
     }
 
     private func modelName(_ record: RecordType) -> String {
@@ -300,6 +332,7 @@ private struct Comparer {
                     message:
                         "new \(what) of type \(typeText(field)) is required and has no default, but records saved by older app versions lack it",
                     fix: "Make it optional (`\(field.name): \(field.type)?`) or give it a default (`\(field.name): \(field.type) = ...`).",
+                    olderVersions: Self.olderVersionsOfNewField(mayBeAbsent: false, default: nil, model: mirror),
                     at: typeRange, after: typeText(field),
                     fixIts: typeRange.map { [.insert("?", at: $0.endOnly, "make '\(field.name)' optional")] } ?? []))
         } else {
@@ -307,6 +340,7 @@ private struct Comparer {
                 SchemaChange(
                     mirror ? .modelAttributeAdded : .fieldAdded, subject,
                     message: "\(what) (\(typeText(field))) added to \(mirror ? "model '\(modelName(record))'" : "record type '\(record.cloudKitName)'")",
+                    olderVersions: Self.olderVersionsOfNewField(mayBeAbsent: field.mayBeAbsent, default: field.defaultValue, model: mirror),
                     at: field.spans.name, after: typeText(field)))
         }
     }
@@ -372,7 +406,10 @@ private struct Comparer {
         let typeRange = new.spans.type ?? new.spans.name
         switch compareTypes(old.type.cloudKitType, new.type.cloudKitType) {
         case .same:
-            if !lossy { compareReferenceTargets(old, new, subject: subject, label: label, at: typeRange) }
+            if !lossy {
+                compareReferenceTargets(old, new, subject: subject, label: label, at: typeRange)
+                compareStoredValues(old, new, subject: subject, label: label, at: typeRange)
+            }
         case .preferenceAssigned:
             add(
                 SchemaChange(
@@ -431,6 +468,82 @@ private struct Comparer {
         if !mirror { compareIndexes(old, new, subject: subject, label: label) }
     }
 
+    // MARK: Values within one CloudKit type
+
+    /// Which of its CloudKit type's values a Swift type reads back as stored (as
+    /// CloudSchemaRuntime's `CloudFieldValue` decodes them).
+    private enum StoredValues: Equatable {
+        case all, bool, uuid, url
+        case rawValues(Set<EnumType.RawValue>)
+    }
+
+    private func storedValues(_ type: FieldType, in schema: Schema) -> StoredValues {
+        switch type {
+        case .bool: .bool
+        case .uuid: .uuid
+        case .url: .url
+        case .enumeration(let name, _): .rawValues(Set(schema.enumType(named: name)?.cases.map(\.rawValue) ?? []))
+        case .list(let element): storedValues(element, in: schema)
+        default: .all
+        }
+    }
+
+    /// How a field of type `new` misreads values a field of type `old` stored, or nil when it reads them all.
+    private func misread(_ old: StoredValues, as new: StoredValues) -> String? {
+        func unmatched(_ stored: Set<EnumType.RawValue>, _ cases: Set<EnumType.RawValue>) -> String? {
+            let lost = stored.subtracting(cases).map(\.description).sorted()
+            guard !lost.isEmpty else { return nil }
+            return "stored value\(lost.count == 1 ? "" : "s") \(lost.joined(separator: ", ")) match\(lost.count == 1 ? "es" : "") none of its cases"
+        }
+        let bools: Set<EnumType.RawValue> = [.int64(0), .int64(1)]
+        switch (old, new) {
+        case (_, .all), (.uuid, .url): return nil  // a UUID string is also a (relative) URL
+        case _ where old == new: return nil
+        case (.bool, .rawValues(let cases)): return unmatched(bools, cases)
+        case (.rawValues(let stored), .rawValues(let cases)): return unmatched(stored, cases)
+        case (.rawValues(let stored), .bool) where stored.isSubset(of: bools): return nil
+        case (_, .bool): return "a Bool reads every number but 0 as true and writes it back as 1"
+        case (_, .uuid): return "stored strings that are not UUIDs fail to decode"
+        // URL(string:) percent-encodes invalid characters for apps linked on iOS 17 and later.
+        case (_, .url): return "stored strings that are not valid URLs fail to decode or read back percent-encoded"
+        case (_, .rawValues): return "stored values other than its raw values match none of its cases"
+        }
+    }
+
+    /// A Swift type change within one CloudKit type: breaking when the new type misreads stored
+    /// values (FIELD_TYPE_NARROWED); safe the other way, though older app versions then misread
+    /// what newer ones write.
+    private mutating func compareStoredValues(
+        _ old: Field, _ new: Field, subject: SchemaChange.Subject, label: String, at range: SourceRange?
+    ) {
+        // One enum on both sides: its cases are compared on the enum.
+        if case .enumeration(let a, _) = old.type.listElement ?? old.type,
+            case .enumeration(let b, _) = new.type.listElement ?? new.type, a == b
+        {
+            return
+        }
+        let before = storedValues(old.type, in: deployed)
+        let after = storedValues(new.type, in: current)
+        guard before != after else { return }
+        let change = "\(label) changed type from \(old.type) to \(new.type) (both \(new.type.cloudKitType) in CloudKit)"
+        if let problem = misread(before, as: after) {
+            add(
+                SchemaChange(
+                    .fieldTypeChanged, subject, rule: BreakingRules.fieldTypeNarrowed, message: "\(change), but \(problem)",
+                    fix:
+                        "Keep `\(declaration(old))`; add a new field of type \(new.type) (marking '\(old.name)' @deprecated) and copy the values that convert in app code.",
+                    at: range, deployedAt: old.spans.type ?? old.spans.name, before: old.type.description,
+                    after: new.type.description))
+        } else {
+            add(
+                SchemaChange(
+                    .fieldTypeChanged, subject, message: change,
+                    olderVersions: misread(after, as: before).map { "older app versions still read it as \(old.type), and \($0)" },
+                    at: range, deployedAt: old.spans.type ?? old.spans.name, before: old.type.description,
+                    after: new.type.description))
+        }
+    }
+
     private mutating func compareReferenceTargets(
         _ old: Field, _ new: Field, subject: SchemaChange.Subject, label: String, at range: SourceRange?
     ) {
@@ -466,8 +579,10 @@ private struct Comparer {
         } else if !old.isOptional, new.isOptional {
             add(
                 SchemaChange(
-                    .fieldMadeOptional, subject, message: "\(label) is now optional", at: typeRange,
-                    before: typeText(old), after: typeText(new)))
+                    .fieldMadeOptional, subject, message: "\(label) is now optional",
+                    olderVersions: old.defaultValue.map { "older app versions read the default, \($0), where newer versions save no value" }
+                        ?? "older app versions still expect a value: records newer versions save without one fail to decode there",
+                    at: typeRange, before: typeText(old), after: typeText(new)))
         }
         if old.defaultValue != new.defaultValue, new.mayBeAbsent, old.type.cloudKitType == new.type.cloudKitType {
             add(
@@ -640,6 +755,7 @@ private struct Comparer {
                 SchemaChange(
                     .enumCaseAdded, .enumCase(enumType: new.name, rawValue: rawText(item.rawValue)),
                     message: "case '\(item.name)' (raw value \(item.rawValue)) added to enum '\(new.name)'",
+                    olderVersions: "older app versions decode \(item.rawValue) as an unknown case and write it back unchanged",
                     at: item.spans.name, after: item.rawValue.description))
         }
     }
@@ -699,7 +815,10 @@ private struct Comparer {
             compareProperties(old, new)
         }
         for new in current.models where deployed.model(named: new.name) == nil {
-            add(SchemaChange(.modelAdded, .model(new.name), message: "model '\(new.name)' added", at: new.spans.name))
+            add(
+                SchemaChange(
+                    .modelAdded, .model(new.name), message: "model '\(new.name)' added",
+                    olderVersions: Self.olderVersionsOfNewModel(CoreDataMirror.recordTypeName(for: new)), at: new.spans.name))
         }
     }
 
@@ -768,6 +887,7 @@ private struct Comparer {
                         .modelAttributeAdded, subject, rule: BreakingRules.fieldNewRequired,
                         message:
                             "new attribute '\(property.name)' of model '\(new.name)' is required and has no default, but records synced by older app versions lack it",
+                        olderVersions: Self.olderVersionsOfNewField(mayBeAbsent: false, default: nil, model: true),
                         at: typeRange, after: storedType(property.type),
                         fixIts: typeRange.map { [.insert("?", at: $0.endOnly, "make '\(property.name)' optional")] } ?? []))
             } else {
@@ -775,6 +895,8 @@ private struct Comparer {
                     SchemaChange(
                         .modelAttributeAdded, subject,
                         message: "attribute '\(property.name)' (\(property.type)\(property.isOptional ? "?" : "")) added to model '\(new.name)'",
+                        olderVersions: Self.olderVersionsOfNewField(
+                            mayBeAbsent: true, default: property.defaultValue, model: true),
                         at: property.spans.name, after: storedType(property.type)))
             }
         }
@@ -830,6 +952,8 @@ private struct Comparer {
                     SchemaChange(
                         .keyValueKeyAdded, .keyValueKey(store: store.name, key: key.key),
                         message: "key-value key '\(key.key)' (\(key.type)\(key.isOptional ? "?" : "")) added",
+                        olderVersions:
+                            "older app versions neither read nor write it; until a newer version sets it, newer versions read \(key.defaultValue.map { "the default, \($0)" } ?? "nil")",
                         at: key.spans.name, after: keyValueType(key.type)))
             }
         }

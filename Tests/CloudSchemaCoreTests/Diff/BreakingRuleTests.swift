@@ -126,24 +126,100 @@ struct BreakingRuleTests {
         #expect(findings(before, after) == ["FIELD_SAME_TYPE 1:24", "FIELD_SAME_TYPE 2:14"])
     }
 
-    @Test func swiftTypesStoredAsTheSameCloudKitTypeAreSafe() {
-        let before = """
-            record Plant {
-                count: Int?
-                id: String?
-                status: String?
-            }
-            enum Status: String { growing }
+    @Test func intAndInt64AreOneType() {
+        #expect(safeKinds("record Plant { count: Int? }", "record Plant { count: Int64? }").isEmpty)
+        #expect(safeKinds("record Plant { count: [Int64]? }", "record Plant { count: [Int]? }").isEmpty)
+    }
+
+    // MARK: FIELD_TYPE_NARROWED
+
+    /// Enums for the type pairs below.
+    static let enums = """
+        enum Status: String { growing, done }
+        enum Level: Int64 { low = 0; high = 1 }
+        """
+
+    /// `value: before?` deployed, `value: after?` now, beside `enums`.
+    static func retyped(_ before: String, _ after: String) -> (String, String) {
+        ("record Plant {\n    value: \(before)?\n}\n\(enums)", "record Plant {\n    value: \(after)?\n}\n\(enums)")
+    }
+
+    /// Each pair shares a CloudKit type (INT64 or STRING), but the new type cannot read
+    /// every value stored as the old one.
+    @Test(arguments: [
+        ("Int64", "Bool"), ("String", "UUID"), ("String", "URL"), ("String", "Status"), ("Int64", "Level"),
+        ("[Int64]", "[Bool]"), ("[String]", "[UUID]"), ("[String]", "[URL]"), ("[String]", "[Status]"),
+        ("[Int64]", "[Level]"), ("URL", "UUID"), ("Status", "URL"),
+    ])
+    func narrowingATypeWithinItsCloudKitTypeIsBreaking(_ before: String, _ after: String) {
+        let (deployed, current) = Self.retyped(before, after)
+        #expect(findings(deployed, current) == ["FIELD_TYPE_NARROWED 2:12"])
+    }
+
+    /// The other direction reads every stored value: a safe type change.
+    @Test(arguments: [
+        ("Bool", "Int64"), ("UUID", "String"), ("URL", "String"), ("Status", "String"), ("Level", "Int64"),
+        ("Level", "Int"), ("[Bool]", "[Int64]"), ("[UUID]", "[String]"), ("[Status]", "[String]"),
+        ("[Level]", "[Int64]"), ("UUID", "URL"), ("Level", "Bool"),
+    ])
+    func wideningATypeWithinItsCloudKitTypeIsSafe(_ before: String, _ after: String) {
+        let (deployed, current) = Self.retyped(before, after)
+        #expect(safeKinds(deployed, current) == [.fieldTypeChanged])
+    }
+
+    @Test func theMessageSaysWhichStoredValuesAreMisread() {
+        let change = compare("record Plant { count: Int64? }", "record Plant { count: Bool? }").breaking[0]
+        #expect(change.kind == .fieldTypeChanged && change.before == "Int64" && change.after == "Bool")
+        #expect(
+            change.message
+                == "field 'Plant.count' changed type from Int64 to Bool (both INT64 in CloudKit), but a Bool reads every number but 0 as true and writes it back as 1"
+        )
+        #expect(
+            change.fix
+                == "Keep `count: Int64?`; add a new field of type Bool (marking 'count' @deprecated) and copy the values that convert in app code."
+        )
+        let (deployed, current) = Self.retyped("String", "UUID")
+        #expect(compare(deployed, current).breaking[0].message.hasSuffix("but stored strings that are not UUIDs fail to decode"))
+        let (text, status) = Self.retyped("String", "Status")
+        #expect(compare(text, status).breaking[0].message.hasSuffix("but stored values other than its raw values match none of its cases"))
+    }
+
+    @Test func olderAppVersionsStillReadTheNarrowerType() {
+        func older(_ before: String, _ after: String) -> String? {
+            let (deployed, current) = Self.retyped(before, after)
+            return compare(deployed, current).changes.first?.olderVersions
+        }
+        #expect(older("Bool", "Int64") == "older app versions still read it as Bool, and a Bool reads every number but 0 as true and writes it back as 1")
+        #expect(older("[UUID]", "[String]") == "older app versions still read it as [UUID], and stored strings that are not UUIDs fail to decode")
+        #expect(older("Status", "String") == "older app versions still read it as Status, and stored values other than its raw values match none of its cases")
+        // A UUID string is also a URL, but not every URL is a UUID.
+        #expect(older("UUID", "URL") == "older app versions still read it as UUID, and stored strings that are not UUIDs fail to decode")
+    }
+
+    @Test func anotherEnumMustHaveACaseForEveryStoredRawValue() {
+        let enums = """
+            enum Status: String { growing, done }
+            enum Stage: String { growing, done, dead }
+            enum Phase: String { growing }
             """
-        let after = """
-            record Plant {
-                count: Int64?
-                id: UUID?
-                status: Status?
-            }
-            enum Status: String { growing }
+        let before = "record Plant { status: Status? }\n\(enums)"
+        #expect(safeKinds(before, "record Plant { status: Stage? }\n\(enums)") == [.fieldTypeChanged])
+        let narrowed = compare(before, "record Plant { status: Phase? }\n\(enums)").breaking
+        #expect(narrowed.map(\.finding) == ["FIELD_TYPE_NARROWED 1:24"])
+        #expect(narrowed[0].message.hasSuffix(#"but stored value "done" matches none of its cases"#))
+        // One enum on both sides: its cases are compared on the enum, not on each field.
+        #expect(findings(before, "record Plant { status: Status? }\nenum Status: String { growing }") == ["ENUM_CASE_NO_DELETE 2:6"])
+    }
+
+    @Test func aBoolFitsAnInt64EnumWithCasesForZeroAndOne() {
+        let enums = """
+            enum Switch: Int64 { off = 0; on = 1 }
+            enum Speed: Int64 { stopped = 0; fast = 5 }
             """
-        #expect(safeKinds(before, after).isEmpty)
+        let before = "record Fan { mode: Bool? }\n\(enums)"
+        #expect(safeKinds(before, "record Fan { mode: Switch? }\n\(enums)") == [.fieldTypeChanged])
+        let narrowed = compare(before, "record Fan { mode: Speed? }\n\(enums)").breaking
+        #expect(narrowed.map(\.message) == ["field 'Fan.mode' changed type from Bool to Speed (both INT64 in CloudKit), but stored value 1 matches none of its cases"])
     }
 
     // MARK: FIELD_NO_ENCRYPTION_CHANGE
@@ -219,6 +295,44 @@ struct BreakingRuleTests {
             }
             """
         #expect(safeKinds(before, after) == [.fieldAdded, .fieldAdded, .fieldAdded])
+    }
+
+    @Test func aFieldMadeOptionalSaysWhatOlderAppVersionsReadWhereItIsAbsent() {
+        let before = """
+            record Plant {
+                height: Double
+                sunHours: Int64 = 6
+            }
+            """
+        let after = """
+            record Plant {
+                height: Double?
+                sunHours: Int64? = 6
+            }
+            """
+        #expect(
+            compare(before, after).changes.map(\.olderVersions) == [
+                "older app versions still expect a value: records newer versions save without one fail to decode there",
+                "older app versions read the default, 6, where newer versions save no value",
+            ])
+    }
+
+    @Test func newModelsAndAttributesSayWhatOlderAppVersionsSee() {
+        let before = #"model Harvest { crop: String = "" }"#
+        let after = """
+            model Harvest {
+                crop: String = ""
+                grams: Double = 0
+                note: String?
+            }
+            model Bed { name: String? }
+            """
+        #expect(
+            compare(before, after).changes.map { "\($0.subject.displayName): \($0.olderVersions ?? "")" } == [
+                "Harvest.grams: older app versions sync its records without reading it; records they create lack it, and newer versions read the default, 0.0",
+                "Harvest.note: older app versions sync its records without reading it; records they create lack it, and newer versions read nil",
+                "Bed: older app versions have no such model and don't read its records (CD_Bed)",
+            ])
     }
 
     @Test func requiredFieldsOfANewRecordTypeAreSafe() {

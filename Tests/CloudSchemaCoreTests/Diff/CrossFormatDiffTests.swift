@@ -79,9 +79,9 @@ struct CrossFormatDiffTests {
         }
     }
 
-    /// `.ckdb` has no optionality, enums, zones, placements or reference targets: these
-    /// rules need a `.cloudschema` (or git) deployed side, and against an export they
-    /// cannot fire. Listed so the limitation is explicit.
+    /// `.ckdb` has no optionality, enums, zones, placements, reference targets or Swift
+    /// types: these rules need a `.cloudschema` (or git) deployed side, and against an
+    /// export they cannot fire. Listed so the limitation is explicit.
     @Test func rulesAnExportCannotShow() {
         let blind: [(String, String)] = [
             ("record Plant {\n height: Double?\n}", "record Plant {\n height: Double\n}"),  // made required
@@ -91,6 +91,7 @@ struct CrossFormatDiffTests {
             ("record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<A>? }",
              "record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<B>? }"),  // target
             ("keyvalue K { a: Double = 1 }", "keyvalue K { a: String = \"\" }"),  // key-value type
+            ("record P { n: Int64? }", "record P { n: Bool? }"),  // narrowed within INT64
         ]
         for (before, after) in blind {
             let current = SchemaLoader.load(sources: [("current.cloudschema", after)]).schema
@@ -99,6 +100,23 @@ struct CrossFormatDiffTests {
             #expect(native.changes.contains { $0.isFlagged }, "\(after)")
             #expect(!crossed.changes.contains { $0.isFlagged }, "\(after)")
         }
+    }
+
+    /// ...and the diff says so: each kind of change it could not check, among what the
+    /// schemas declare.
+    @Test func anExportBaselineListsWhatItCouldNotCheck() {
+        let before = "record Plant { name: String }"
+        let current = SchemaLoader.load(sources: [("current.cloudschema", before)]).schema
+        let crossed = SchemaComparison.compare(deployed: Self.exported(before).schema, current: current)
+        #expect(crossed.changes.isEmpty)
+        #expect(crossed.unchecked == [.zonesAndDatabases, .optionality, .swiftTypes, .referenceTargets])
+        let native = SchemaComparison.compare(deployed: SchemaLoader.load(sources: [("d.cloudschema", before)]).schema, current: current)
+        #expect(native.unchecked.isEmpty)
+        // Enums, models and key-value stores are listed once either side declares them.
+        let full = SchemaLoader.load(sources: [
+            ("current.cloudschema", "record Plant { name: String }\nenum S: String { a }\nmodel M { n: String = \"\" }\nkeyvalue K { k: Bool = false }")
+        ]).schema
+        #expect(SchemaComparison.compare(deployed: Self.exported(before).schema, current: full).unchecked == SchemaDiff.Unchecked.allCases)
     }
 
     @Test func numberPreferenceBetweenTwoExports() {

@@ -141,7 +141,7 @@ enum RandomSchema {
 enum SafeEdit: CaseIterable {
     case addRecordType, addOptionalField, addDefaultedField, addIndex, addEnumCase, deprecateField
     case deprecateRecordType, renameFieldInSwift, renameRecordTypeInSwift, makeFieldOptional, addGrant
-    case addZone, addRole, addModel, addModelProperty, addKeyValueKey, renameEnumCaseKeepingRawValue
+    case addZone, addRole, addModel, addModelProperty, addKeyValueKey, renameEnumCaseKeepingRawValue, widenFieldType
 
     func apply(to schema: inout Schema, _ random: inout SplitMix64) -> Bool {
         let n = Int.random(in: 100..<1_000_000, using: &random)
@@ -202,6 +202,9 @@ enum SafeEdit: CaseIterable {
         case .renameEnumCaseKeepingRawValue:
             guard let e = schema.enums.indices.randomElement(using: &random), !schema.enums[e].cases.isEmpty else { return false }
             schema.enums[e].cases[0].name = "renamed\(n)"
+        case .widenFieldType:
+            guard let (r, f) = randomField(schema, &random, where: { [.bool, .uuid, .url].contains($0.type) }) else { return false }
+            schema.recordTypes[r].fields[f].type = schema.recordTypes[r].fields[f].type == .bool ? .int64 : .string
         }
         return true
     }
@@ -211,7 +214,7 @@ enum SafeEdit: CaseIterable {
 enum BreakingEdit: CaseIterable, Sendable {
     case removeRecordType, removeField, changeFieldKey, changeFieldType, toggleEncryption, addRequiredField
     case makeFieldRequired, removeIndex, removeEnumCase, changeEnumRawValue, changeReferenceTarget
-    case movePlacement, removeModel, removeModelAttribute, changeModelAttributeType, changeKeyValueType
+    case movePlacement, removeModel, removeModelAttribute, changeModelAttributeType, changeKeyValueType, narrowFieldType
 
     var rule: BreakingRule {
         switch self {
@@ -229,6 +232,7 @@ enum BreakingEdit: CaseIterable, Sendable {
         case .removeModelAttribute: BreakingRules.modelAttributeNoDelete
         case .changeModelAttributeType: BreakingRules.modelAttributeSameType
         case .changeKeyValueType: BreakingRules.keyValueKeySameType
+        case .narrowFieldType: BreakingRules.fieldTypeNarrowed
         }
     }
 
@@ -302,6 +306,9 @@ enum BreakingEdit: CaseIterable, Sendable {
             guard !schema.keyValueStores.isEmpty, !schema.keyValueStores[0].keys.isEmpty else { return false }
             let old = schema.keyValueStores[0].keys[0].type
             schema.keyValueStores[0].keys[0].type = old == .string ? .double : .string
+        case .narrowFieldType:
+            guard let (r, f) = randomField(schema, &random, where: { $0.type == .string || $0.type == .int64 }) else { return false }
+            schema.recordTypes[r].fields[f].type = schema.recordTypes[r].fields[f].type == .string ? .uuid : .bool
         }
         return true
     }
