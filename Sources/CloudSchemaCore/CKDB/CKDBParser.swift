@@ -17,11 +17,17 @@ public struct CKDBParseResult: Sendable {
 ///   quotes as names; `from`, `to`, `type`, `date`, `index`, `list`, `record` are valid names.
 /// - The model is canonical: CloudKit keeps no order ("the order of the elements may differ"),
 ///   so record types, fields and grants are sorted the way `cktool export-schema` sorts them,
-///   grants to one role are merged, and the six implicit system fields are always present (the
-///   ones written keep their spans and indexes). Source order stays available through `spans`.
-/// - Every field is optional (`.ckdb` cannot say required). A record type with grants is placed
-///   in the public database (grants only mean something there); one without, in the private
-///   database's default zone. References are untyped.
+///   and the six implicit system fields are always present (the ones written keep their spans
+///   and indexes). Grants stay one per clause, two to one role included (together they grant
+///   the union), so export and import write them back as they were. Source order stays
+///   available through `spans`.
+/// - CloudKit's own record types parse as exports write them: `Users`, and `"cloudkit.share"`
+///   with its `"cloudkit.*"` fields; in them, any quoted `"___*"` field is a system field.
+/// - Every field is optional (`.ckdb` cannot say required). `.ckdb` states no database: a
+///   Core Data mirror (`CD_*`, `CDMR`) is placed in Core Data's zone of the private database; any
+///   other record type with grants in the public database (grants only mean something there,
+///   though exports list default grants on every type); one without, in the private database's
+///   default zone. References are untyped.
 /// - Comments directly above (or at the end of the line of) a record type, field or role become
 ///   its `doc`; the rest are `detachedComments`.
 ///
@@ -337,6 +343,7 @@ public struct CKDBParser {
     }
 
     private mutating func checkName(_ token: CKDBToken, what: String) {
+        if token.kind == .quoted, CKDB.isSystemRecordType(token.text) { return }
         if token.kind == .word, CKDB.reservedWords.contains(token.upper) {
             reservedName(token)
         } else if token.text.hasPrefix("_") {
@@ -461,8 +468,13 @@ public struct CKDBParser {
         advance()
         if nameToken.isUnterminated { throw Recover() }
         let name = nameToken.text
-        let isSystem = name.hasPrefix("_") && CKDB.isSystemFieldKey(name)
-        if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
+        // CloudKit's own record types (`"cloudkit.share"`) carry fields of its own (`"cloudkit.title"`).
+        let isOwnedByCloudKit = nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
+            && records.last.map { CKDB.isSystemRecordType($0.name) } == true
+        let isSystem = name.hasPrefix("_") && (CKDB.isSystemFieldKey(name) || isOwnedByCloudKit)
+        if isOwnedByCloudKit {
+            // Accepted as CloudKit wrote it.
+        } else if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
             reservedName(nameToken)
         } else if nameToken.kind == .word, name.hasPrefix("_") {
             if isSystem {
@@ -689,7 +701,7 @@ public struct CKDBParser {
         }
         fields.sort { CKDB.byteOrder($0.key, $1.key) }
 
-        var byRole: [String: Grant] = [:]
+        var grants: [Grant] = []
         for grant in pending.grants {
             let grantee: Grant.Grantee
             if let builtIn = CKDB.builtInRoles[grant.role] {
@@ -703,17 +715,18 @@ public struct CKDBParser {
                     at: grant.roleRange)
                 continue
             }
-            if var existing = byRole[grantee.cloudKitName] {
-                existing.permissions.formUnion(grant.permissions)
-                byRole[grantee.cloudKitName] = existing
-            } else {
-                byRole[grantee.cloudKitName] = Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange))
-            }
+            grants.append(Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange)))
         }
-        let grants = byRole.values.sorted { CKDB.byteOrder($0.grantee.cloudKitName, $1.grantee.cloudKitName) }
-        return RecordType(
-            name: pending.name, placement: grants.isEmpty ? .privateDefaultZone : .publicDatabase, fields: fields, grants: grants,
-            doc: Self.docText(pending.doc), format: .ckdb, spans: SourceSpans(range: pending.range, name: pending.nameRange))
+        grants.sort(by: CKDB.exportOrder)
+        var record = RecordType(
+            name: pending.name, fields: fields, grants: grants, doc: Self.docText(pending.doc), format: .ckdb,
+            spans: SourceSpans(range: pending.range, name: pending.nameRange))
+        if record.isCoreDataMirror {
+            record.placement = .zone(CoreDataMirror.zoneName)
+        } else if !grants.isEmpty {
+            record.placement = .publicDatabase
+        }
+        return record
     }
 }
 

@@ -154,7 +154,7 @@ struct CKDBDiagnosticsTests {
     @Test("random bytes and corpus mutations never crash")
     func mutations() {
         var generator = SplitMix(seed: 42)
-        let seeds = Corpus.names.prefix(5).map { Corpus.bytes($0) }
+        let seeds = Corpus.fixtures.map(\.bytes)
         for round in 0..<300 {
             var bytes = seeds[round % seeds.count]
             guard !bytes.isEmpty else { continue }

@@ -9,9 +9,9 @@ import Testing
 struct CKDBImportLintTests {
     static let importArtifacts: Set<DiagnosticID> = ["FIELD_NAME_INVALID", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED"]
 
-    @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.names)
-    func importLints(_ name: String) {
-        let text = CKDBImporter.importSchema(CKDBParser.parseFile(Corpus.bytes(name), file: name), source: name)
+    @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.files)
+    func importLints(_ file: Corpus.File) {
+        let text = CKDBImporter.importSchema(CKDBParser.parseFile(file.bytes, file: file.name), source: file.name)
         let loaded = SchemaLoader.load(sources: [("Imported.cloudschema", text)])
         let frontEnd = loaded.diagnostics.filter { DiagnosticID.frontEnd.contains($0.id) }
         #expect(frontEnd.isEmpty, "\(frontEnd.map(\.message))")
