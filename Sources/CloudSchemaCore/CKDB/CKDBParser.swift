@@ -47,8 +47,10 @@ public struct CKDBParser {
         // Stray characters are reported by the lexer; the parser reads on as if they were not there.
         var parser = CKDBParser(tokens: lexer.tokens.filter { $0.kind != .other }, comments: lexer.comments, file: file)
         parser.allTokens = lexer.tokens
+        for token in lexer.tokens where token.kind == .other && token.text == "." { parser.dots[token.range.start.offset] = token }
         let accepted = parser.parseSchema()
-        let diagnostics = (accepted ? lexer.diagnostics + parser.diagnostics : parser.diagnostics).sorted()
+        let lexerDiagnostics = lexer.diagnostics.filter { !parser.joinedDots.contains($0.range?.start.offset ?? -1) }
+        let diagnostics = (accepted ? lexerDiagnostics + parser.diagnostics : parser.diagnostics).sorted()
         return CKDBParseResult(schema: parser.schema, diagnostics: diagnostics, detachedComments: parser.detached)
     }
 
@@ -57,6 +59,9 @@ public struct CKDBParser {
     private let tokens: [CKDBToken]
     /// Including `.other` tokens, to recognise a file that is not a schema.
     private var allTokens: [CKDBToken] = []
+    /// Stray `.` tokens by offset, and those joined into an unquoted dotted name (reported once, by the parser).
+    private var dots: [Int: CKDBToken] = [:]
+    private var joinedDots: Set<Int> = []
     private let comments: [CKDBComment]
     private let file: String
     private var index = 0
@@ -327,7 +332,7 @@ public struct CKDBParser {
         guard current.kind == .word || current.kind == .quoted else {
             throw fail("expected a record type name after 'RECORD TYPE', found \(describe(current))")
         }
-        let name = advance()
+        let name = joinDottedName(advance())
         checkName(name, what: "record type")
         records.append(PendingRecord(name: name.text, nameRange: name.range, range: range(from: keyword.range), doc: doc))
         lastAttachable = .record
@@ -340,6 +345,25 @@ public struct CKDBParser {
         if current.kind == .semicolon || previous.kind == .rightParen {
             expectSemicolon(after: "record type '\(name.text)'")
         }
+    }
+
+    /// `cloudkit.share` written without quotes reaches the parser as `cloudkit`, a stray `.`, `share`:
+    /// joined into the quoted name it was meant to be, with one error (cktool requires the quotes).
+    private mutating func joinDottedName(_ name: CKDBToken) -> CKDBToken {
+        guard name.kind == .word, current.kind == .word, let dot = dots[name.range.end.offset],
+            current.range.start.offset == dot.range.end.offset
+        else { return name }
+        let rest = advance()
+        var joined = name
+        joined.kind = .quoted
+        joined.text = name.text + "." + rest.text
+        joined.upper = joined.text
+        joined.range = name.range.union(rest.range)
+        joinedDots.insert(dot.range.start.offset)
+        error(
+            "write \"\(joined.text)\" in double quotes: a name with a '.' must be quoted", at: joined.range,
+            fixIts: [.replace(joined.range, with: "\"\(joined.text)\"", "write \"\(joined.text)\"")])
+        return joined
     }
 
     private mutating func checkName(_ token: CKDBToken, what: String) {
@@ -461,11 +485,10 @@ public struct CKDBParser {
     }
 
     private mutating func parseField(doc: [String]) throws {
-        let nameToken = current
-        guard nameToken.kind == .word || nameToken.kind == .quoted else {
+        guard current.kind == .word || current.kind == .quoted else {
             throw fail("expected a field name or GRANT, found \(describe(current))")
         }
-        advance()
+        let nameToken = joinDottedName(advance())
         if nameToken.isUnterminated { throw Recover() }
         let name = nameToken.text
         // CloudKit's own record types (`"cloudkit.share"`) carry fields of its own (`"cloudkit.title"`).
