@@ -495,9 +495,7 @@ public struct CKDBParser {
         let isOwnedByCloudKit = nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
             && records.last.map { CKDB.isSystemRecordType($0.name) } == true
         let isSystem = name.hasPrefix("_") && (CKDB.isSystemFieldKey(name) || isOwnedByCloudKit)
-        if isOwnedByCloudKit {
-            // Accepted as CloudKit wrote it.
-        } else if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
+        if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
             reservedName(nameToken)
         } else if nameToken.kind == .word, name.hasPrefix("_") {
             if isSystem {
@@ -507,7 +505,7 @@ public struct CKDBParser {
             } else {
                 error("'\(name)' starts with '_', which CloudKit reserves for system names; a field name starts with a letter", at: nameToken.range)
             }
-        } else if !isSystem {
+        } else if !isSystem, !isOwnedByCloudKit {
             if name.hasPrefix("_") {
                 error(
                     "'\(name)' is not a CloudKit system field; the system fields are \(CKDB.systemFields.map { "\"\($0.name)\"" }.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: name, among: CKDB.systemFields.map(\.name))))",
