@@ -32,14 +32,14 @@ struct ReadmeCommandTests {
     }
 
     /// In a folder laid out as the README assumes: the examples, an app target, and a
-    /// `.ckdb` that `cktool export-schema` wrote (a real export from the corpus).
+    /// `.ckdb` laid out as `cktool export-schema` writes it (Tests/Fixtures/ckdb).
     @Test func everyCommandSucceeds() throws {
         let folder = try temporaryFolder([:])
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("Schemas"), withDestinationURL: packageRoot.appendingPathComponent("Schemas"))
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("Sources/Garden"), withIntermediateDirectories: true)
-        let export = packageRoot.appendingPathComponent("../shared/corpus/ckdb/hnaht95__Pay__schema.ckdb")
+        let export = packageRoot.appendingPathComponent("Tests/Fixtures/ckdb/export-shared-journal.ckdb")
         try FileManager.default.copyItem(at: export, to: folder.appendingPathComponent("schema.ckdb"))
         for command in Self.commands {
             let shell = command.replacingOccurrences(of: "swift run cloudschema", with: "'\(cloudschemaBinary.path)'")

@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-60}
 out="$root/.build/fuzz"
 mkdir -p "$out/corpus" "$out/artifacts"
-cp "$root"/Schemas/*/*.cloudschema "$root"/Tests/Fuzz/Regressions/* "$root"/../shared/corpus/ckdb/*.ckdb "$out/corpus/" 2>/dev/null || true
+cp "$root"/Schemas/*/*.cloudschema "$root"/Tests/Fuzz/Regressions/* "$root"/Tests/Fixtures/ckdb/*.ckdb "$root"/../shared/corpus/ckdb/*.ckdb "$out/corpus/" 2>/dev/null || true
 # Compile a snapshot, so editing the sources meanwhile cannot break the build.
 rm -rf "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$out/src"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \

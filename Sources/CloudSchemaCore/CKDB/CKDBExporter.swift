@@ -8,8 +8,8 @@
 ///   case), the name column padded to the longest name plus one space; all six system fields
 ///   are listed, with the indexes the schema gives them;
 /// - index options in the order `QUERYABLE SEARCHABLE SORTABLE`;
-/// - grants after the fields, one per role, sorted by role name bytes, permissions in the order
-///   `READ, CREATE, WRITE`;
+/// - grants after the fields, one line per grant as the schema has them, sorted by role name
+///   bytes, permissions in the order `READ, CREATE, WRITE`;
 /// - names quoted only when they must be (system names, reserved words);
 /// - doc comments as `//` lines above the element they document.
 ///
@@ -54,7 +54,7 @@ public enum CKDBExporter {
             for option in field.indexes.names { text += " " + option.uppercased() }
             lines.append((comment(field.doc, indent: 8), text))
         }
-        for grant in record.grants.sorted(by: { CKDB.byteOrder($0.grantee.cloudKitName, $1.grantee.cloudKitName) }) {
+        for grant in record.grants.sorted(by: CKDB.exportOrder) {
             lines.append(("", "GRANT \(grant.permissions.names.map { $0.uppercased() }.joined(separator: ", ")) TO \(CKDB.spelled(grant.grantee.cloudKitName))"))
         }
         for (i, line) in lines.enumerated() {

@@ -1,12 +1,17 @@
 /// Writes an idiomatic `.cloudschema` for a `.ckdb` schema, good enough to commit as the new
 /// source of truth: exporting the result gives back the same `.ckdb` export.
 ///
-/// - Roles become `role X`, record types `record X [in public] { ... }` (a type with grants is
-///   public), fields `name: Type?` (`.ckdb` cannot say required, so every field is optional),
-///   indexes `@queryable @sortable @searchable` (in the order written), `ENCRYPTED` `@encrypted`,
-///   grants `grant read, create to world | icloud | creator | Role`.
-/// - System fields are written (as `___recordID: Reference? @queryable`) only when they carry an
-///   index or a comment: the others are implicit, and export lists them anyway.
+/// - Roles become `role X`, record types `record X { ... }`, fields `name: Type?` (`.ckdb` cannot
+///   say required, so every field is optional), indexes `@queryable @sortable @searchable`,
+///   `ENCRYPTED` `@encrypted`, grants `grant read, create to world | icloud | creator | Role`, one
+///   per `GRANT` clause (two to one role stay two), after the fields. The output is formatted as
+///   `cloudschema format` would write it.
+/// - No record type is placed in public: `.ckdb` states no database, and exports list default
+///   grants on every record type, so a comment at the top asks the user to decide.
+/// - CloudKit's own record types (`Users`, `cloudkit.share`) are kept, with a suppression of
+///   `RECORD_NAME_RESERVED`, so exporting the import gives back the export.
+/// - The six system fields are written (as `___recordID: Reference? @queryable`) only when they
+///   carry an index or a comment: the others are implicit, and export lists them anyway.
 /// - A `REFERENCE` becomes `Reference<T>` when exactly one record type fits the field name
 ///   (`bed` → `Bed`, `bedRef`/`bedID` → `Bed`, `beds` → `Bed` for a list); otherwise an untyped
 ///   `Reference` with a comment asking the user to choose.
@@ -40,6 +45,14 @@ public enum CKDBImporter {
             if let source { out += "// Imported from \(source) by `cloudschema import`.\n" }
             if schema.recordTypes.contains(where: { $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) } }) {
                 out += "// Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.\n"
+            }
+            if schema.recordTypes.contains(where: { !$0.grants.isEmpty }) {
+                out += """
+                    // Decide where each record type lives: .ckdb does not say, and exports list grants on every type.
+                    // Grants apply only in the public database. Write 'in public' on the record types stored there;
+                    // for the others, remove the grants (lint reports them as GRANT_NOT_PUBLIC) and choose a zone.
+
+                    """
             }
             if !out.isEmpty { out += "\n" }
             for role in schema.roles.sorted(by: sourceOrder(\.spans)) {
@@ -78,34 +91,26 @@ public enum CKDBImporter {
             if let entity = record.coreDataEntityName {
                 out += "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
             }
-            if record.cloudKitName == "Users" {
-                // CloudKit's own user record type: exports list it, and apps may add fields to it.
-                out += "// cloudschema:ignore RECORD_NAME_RESERVED the system Users record type, as exported\n"
+            if record.isCloudKitSystemType {
+                // CloudKit's own record type (Users, cloudkit.share): exports list it, and apps may add fields to Users.
+                out += "// cloudschema:ignore RECORD_NAME_RESERVED CloudKit's own \(record.cloudKitName) record type, as exported\n"
             }
             out += doc(record.doc, indent: "")
             var header = "record \(swiftName(record.name))"
-            if record.placement == .publicDatabase { header += " in public" }
             if !isIdentifier(record.name) { header += " @name(\(SchemaText.stringLiteral(record.cloudKitName)))" }
             out += header + " {\n"
-            enum Member { case field(Field), grant(Grant) }
-            var members: [(Int, Member)] = []
-            for field in record.fields where !field.isCloudKitSystemField || !field.indexes.isEmpty || field.doc != nil {
-                members.append((field.spans.range?.start.offset ?? Int.max, .field(field)))
+            // Fields in source order, then grants in source order, as `cloudschema format` lays them out.
+            let sourceOrder = { (spans: SourceSpans) in spans.range?.start.offset ?? Int.max }
+            let fields = record.fields.filter { !CKDB.isSystemFieldKey($0.key) || !$0.indexes.isEmpty || $0.doc != nil }
+            for field in fields.sorted(by: { sourceOrder($0.spans) < sourceOrder($1.spans) }) {  // a stable sort
+                putComments(before: field.spans, indent: "    ")
+                writeField(field, in: record)
             }
-            for grant in record.grants {
-                members.append((grant.spans.range?.start.offset ?? Int.max, .grant(grant)))
-            }
-            for (_, member) in members.enumerated().sorted(by: { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }).map(\.element) {
-                switch member {
-                case .field(let field):
-                    putComments(before: field.spans, indent: "    ")
-                    writeField(field, in: record)
-                case .grant(let grant):
-                    putComments(before: grant.spans, indent: "    ")
-                    let permissions = grant.permissions.names.joined(separator: ", ")
-                    let grantee = grant.grantee.schemaName
-                    out += "    grant \(permissions) to \(grant.grantee.isBuiltIn ? grantee : swiftName(grantee))\n"
-                }
+            for grant in record.grants.sorted(by: { sourceOrder($0.spans) < sourceOrder($1.spans) }) {
+                putComments(before: grant.spans, indent: "    ")
+                let permissions = grant.permissions.names.joined(separator: ", ")
+                let grantee = grant.grantee.schemaName
+                out += "    grant \(permissions) to \(grant.grantee.isBuiltIn ? grantee : swiftName(grantee))\n"
             }
             if let end = record.spans.range?.end.offset {
                 putComments(before: end, indent: "    ")
@@ -116,13 +121,17 @@ public enum CKDBImporter {
         private mutating func writeField(_ field: Field, in record: RecordType) {
             out += doc(field.doc, indent: "    ")
             let (type, note) = typeText(field, in: record)
-            var line = "    \(swiftName(field.name)): \(type)?"
-            if !isIdentifier(field.key) { line += " @name(\(SchemaText.stringLiteral(field.key)))" }
-            let ranges = field.spans.attributes
-            let indexes = field.indexes.names.sorted { (ranges[$0]?.start.offset ?? Int.max) < (ranges[$1]?.start.offset ?? Int.max) }
-            for index in indexes { line += " @\(index)" }
-            if field.isEncrypted { line += " @encrypted" }
-            out += line + (note.map { "  // \($0)" } ?? "") + "\n"
+            var attributes = field.indexes.names.map { "@\($0)" }
+            if field.isEncrypted { attributes.append("@encrypted") }
+            if !isIdentifier(field.key) { attributes.append("@name(\(SchemaText.stringLiteral(field.key)))") }
+            // In the order `cloudschema format` writes them.
+            attributes.sort { AttributeOrder.rank(attributeName($0)) < AttributeOrder.rank(attributeName($1)) }
+            let line = (["    \(swiftName(field.name)): \(type)?"] + attributes).joined(separator: " ")
+            out += line + (note.map { " // \($0)" } ?? "") + "\n"
+        }
+
+        private func attributeName(_ attribute: String) -> String {
+            String(attribute.dropFirst().prefix { $0 != "(" })
         }
 
         private func typeText(_ field: Field, in record: RecordType) -> (String, String?) {

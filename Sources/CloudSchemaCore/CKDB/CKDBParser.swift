@@ -17,11 +17,17 @@ public struct CKDBParseResult: Sendable {
 ///   quotes as names; `from`, `to`, `type`, `date`, `index`, `list`, `record` are valid names.
 /// - The model is canonical: CloudKit keeps no order ("the order of the elements may differ"),
 ///   so record types, fields and grants are sorted the way `cktool export-schema` sorts them,
-///   grants to one role are merged, and the six implicit system fields are always present (the
-///   ones written keep their spans and indexes). Source order stays available through `spans`.
-/// - Every field is optional (`.ckdb` cannot say required). A record type with grants is placed
-///   in the public database (grants only mean something there); one without, in the private
-///   database's default zone. References are untyped.
+///   and the six implicit system fields are always present (the ones written keep their spans
+///   and indexes). Grants stay one per clause, two to one role included (together they grant
+///   the union), so export and import write them back as they were. Source order stays
+///   available through `spans`.
+/// - CloudKit's own record types parse as exports write them: `Users`, and `"cloudkit.share"`
+///   with its `"cloudkit.*"` fields; in them, any quoted `"___*"` field is a system field.
+/// - Every field is optional (`.ckdb` cannot say required). `.ckdb` states no database: a
+///   Core Data mirror (`CD_*`, `CDMR`) is placed in Core Data's zone of the private database; any
+///   other record type with grants in the public database (grants only mean something there,
+///   though exports list default grants on every type); one without, in the private database's
+///   default zone. References are untyped.
 /// - Comments directly above (or at the end of the line of) a record type, field or role become
 ///   its `doc`; the rest are `detachedComments`.
 ///
@@ -41,8 +47,10 @@ public struct CKDBParser {
         // Stray characters are reported by the lexer; the parser reads on as if they were not there.
         var parser = CKDBParser(tokens: lexer.tokens.filter { $0.kind != .other }, comments: lexer.comments, file: file)
         parser.allTokens = lexer.tokens
+        for token in lexer.tokens where token.kind == .other && token.text == "." { parser.dots[token.range.start.offset] = token }
         let accepted = parser.parseSchema()
-        let diagnostics = (accepted ? lexer.diagnostics + parser.diagnostics : parser.diagnostics).sorted()
+        let lexerDiagnostics = lexer.diagnostics.filter { !parser.joinedDots.contains($0.range?.start.offset ?? -1) }
+        let diagnostics = (accepted ? lexerDiagnostics + parser.diagnostics : parser.diagnostics).sorted()
         return CKDBParseResult(schema: parser.schema, diagnostics: diagnostics, detachedComments: parser.detached)
     }
 
@@ -51,6 +59,9 @@ public struct CKDBParser {
     private let tokens: [CKDBToken]
     /// Including `.other` tokens, to recognise a file that is not a schema.
     private var allTokens: [CKDBToken] = []
+    /// Stray `.` tokens by offset, and those joined into an unquoted dotted name (reported once, by the parser).
+    private var dots: [Int: CKDBToken] = [:]
+    private var joinedDots: Set<Int> = []
     private let comments: [CKDBComment]
     private let file: String
     private var index = 0
@@ -321,7 +332,7 @@ public struct CKDBParser {
         guard current.kind == .word || current.kind == .quoted else {
             throw fail("expected a record type name after 'RECORD TYPE', found \(describe(current))")
         }
-        let name = advance()
+        let name = joinDottedName(advance())
         checkName(name, what: "record type")
         records.append(PendingRecord(name: name.text, nameRange: name.range, range: range(from: keyword.range), doc: doc))
         lastAttachable = .record
@@ -336,7 +347,27 @@ public struct CKDBParser {
         }
     }
 
+    /// `cloudkit.share` written without quotes reaches the parser as `cloudkit`, a stray `.`, `share`:
+    /// joined into the quoted name it was meant to be, with one error (cktool requires the quotes).
+    private mutating func joinDottedName(_ name: CKDBToken) -> CKDBToken {
+        guard name.kind == .word, current.kind == .word, let dot = dots[name.range.end.offset],
+            current.range.start.offset == dot.range.end.offset
+        else { return name }
+        let rest = advance()
+        var joined = name
+        joined.kind = .quoted
+        joined.text = name.text + "." + rest.text
+        joined.upper = joined.text
+        joined.range = name.range.union(rest.range)
+        joinedDots.insert(dot.range.start.offset)
+        error(
+            "write \"\(joined.text)\" in double quotes: a name with a '.' must be quoted", at: joined.range,
+            fixIts: [.replace(joined.range, with: "\"\(joined.text)\"", "write \"\(joined.text)\"")])
+        return joined
+    }
+
     private mutating func checkName(_ token: CKDBToken, what: String) {
+        if token.kind == .quoted, CKDB.isSystemRecordType(token.text) { return }
         if token.kind == .word, CKDB.reservedWords.contains(token.upper) {
             reservedName(token)
         } else if token.text.hasPrefix("_") {
@@ -454,14 +485,16 @@ public struct CKDBParser {
     }
 
     private mutating func parseField(doc: [String]) throws {
-        let nameToken = current
-        guard nameToken.kind == .word || nameToken.kind == .quoted else {
+        guard current.kind == .word || current.kind == .quoted else {
             throw fail("expected a field name or GRANT, found \(describe(current))")
         }
-        advance()
+        let nameToken = joinDottedName(advance())
         if nameToken.isUnterminated { throw Recover() }
         let name = nameToken.text
-        let isSystem = name.hasPrefix("_") && CKDB.isSystemFieldKey(name)
+        // CloudKit's own record types (`"cloudkit.share"`) carry fields of its own (`"cloudkit.title"`).
+        let isOwnedByCloudKit = nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
+            && records.last.map { CKDB.isSystemRecordType($0.name) } == true
+        let isSystem = name.hasPrefix("_") && (CKDB.isSystemFieldKey(name) || isOwnedByCloudKit)
         if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
             reservedName(nameToken)
         } else if nameToken.kind == .word, name.hasPrefix("_") {
@@ -472,7 +505,7 @@ public struct CKDBParser {
             } else {
                 error("'\(name)' starts with '_', which CloudKit reserves for system names; a field name starts with a letter", at: nameToken.range)
             }
-        } else if !isSystem {
+        } else if !isSystem, !isOwnedByCloudKit {
             if name.hasPrefix("_") {
                 error(
                     "'\(name)' is not a CloudKit system field; the system fields are \(CKDB.systemFields.map { "\"\($0.name)\"" }.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: name, among: CKDB.systemFields.map(\.name))))",
@@ -689,7 +722,7 @@ public struct CKDBParser {
         }
         fields.sort { CKDB.byteOrder($0.key, $1.key) }
 
-        var byRole: [String: Grant] = [:]
+        var grants: [Grant] = []
         for grant in pending.grants {
             let grantee: Grant.Grantee
             if let builtIn = CKDB.builtInRoles[grant.role] {
@@ -703,17 +736,18 @@ public struct CKDBParser {
                     at: grant.roleRange)
                 continue
             }
-            if var existing = byRole[grantee.cloudKitName] {
-                existing.permissions.formUnion(grant.permissions)
-                byRole[grantee.cloudKitName] = existing
-            } else {
-                byRole[grantee.cloudKitName] = Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange))
-            }
+            grants.append(Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange)))
         }
-        let grants = byRole.values.sorted { CKDB.byteOrder($0.grantee.cloudKitName, $1.grantee.cloudKitName) }
-        return RecordType(
-            name: pending.name, placement: grants.isEmpty ? .privateDefaultZone : .publicDatabase, fields: fields, grants: grants,
-            doc: Self.docText(pending.doc), format: .ckdb, spans: SourceSpans(range: pending.range, name: pending.nameRange))
+        grants.sort(by: CKDB.exportOrder)
+        var record = RecordType(
+            name: pending.name, fields: fields, grants: grants, doc: Self.docText(pending.doc), format: .ckdb,
+            spans: SourceSpans(range: pending.range, name: pending.nameRange))
+        if record.isCoreDataMirror {
+            record.placement = .zone(CoreDataMirror.zoneName)
+        } else if !grants.isEmpty {
+            record.placement = .publicDatabase
+        }
+        return record
     }
 }
 

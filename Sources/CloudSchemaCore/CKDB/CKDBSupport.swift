@@ -14,6 +14,15 @@ public enum CKDB {
     /// Matched without regard to letter case, as keywords are.
     public static let reservedWords: Set<String> = ["GRANT", "PREFERRED", "QUERYABLE", "SORTABLE", "SEARCHABLE"]
 
+    /// CloudKit's own record types, which exports list beside the app's: the user record type
+    /// (`CKRecordTypeUserRecord`, `Users`) and the share record type (`CKRecordTypeShare`), which
+    /// exports write quoted as `"cloudkit.share"` with `"cloudkit.*"` fields. Any `cloudkit.` name is
+    /// CloudKit's: a dot is not allowed in a user identifier.
+    public static func isSystemRecordType(_ name: String) -> Bool { name == "Users" || name.hasPrefix("cloudkit.") }
+
+    /// A field CloudKit defines on one of its own record types: `"___*"` or `"cloudkit.*"`.
+    static func isSystemRecordTypeField(_ key: String) -> Bool { key.hasPrefix("___") || key.hasPrefix("cloudkit.") }
+
     /// The prefix `NSPersistentCloudKitContainer` gives record types and fields it creates.
     public static let coreDataPrefix = "CD_"
 
@@ -36,10 +45,23 @@ public enum CKDB {
     /// Raw byte order of names, the order `cktool export-schema` sorts record types, fields and grants in.
     static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
+    /// Grants in export order: by role name bytes, then permissions (`READ` < `CREATE` < `WRITE`).
+    static func exportOrder(_ a: Grant, _ b: Grant) -> Bool {
+        a.grantee.cloudKitName != b.grantee.cloudKitName
+            ? byteOrder(a.grantee.cloudKitName, b.grantee.cloudKitName) : a.permissions.rawValue < b.permissions.rawValue
+    }
+
     static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
 }
 
 extension RecordType {
+    /// One of CloudKit's own record types (`Users`, `cloudkit.share`), as exports list them.
+    public var isCloudKitSystemType: Bool { CKDB.isSystemRecordType(cloudKitName) }
+
+    /// A record type `NSPersistentCloudKitContainer` creates: `CD_<Entity>`, or `CDMR` for
+    /// many-to-many relationships. It lives in the private database's Core Data zone.
+    public var isCoreDataMirror: Bool { coreDataEntityName != nil || cloudKitName == CoreDataMirror.manyToManyRecordType }
+
     /// For a `CD_`-prefixed record type: the Core Data / SwiftData entity it mirrors
     /// (`CD_Harvest` → `Harvest`). `NSPersistentCloudKitContainer` creates and owns such types.
     public var coreDataEntityName: String? {

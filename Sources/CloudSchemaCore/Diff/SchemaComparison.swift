@@ -51,8 +51,6 @@ public enum SchemaComparison {
     }
 
     static let mirrorPrefix = "CD_"
-    /// System record types every export has and no `.cloudschema` declares.
-    static let systemRecordTypes: Set<String> = ["Users", "CDMR"]
     /// Fields Core Data's mirroring adds on its own.
     static func isMirrorBookkeeping(_ key: String) -> Bool {
         key == "CD_entityName" || key.hasPrefix("CD_moveReceipt") || key.hasSuffix("_ckAsset")
@@ -128,7 +126,8 @@ private struct Comparer {
             oldNames.insert(record.cloudKitName)
             if let now = newByName[record.cloudKitName] {
                 compareRecord(record, now)
-            } else if !SchemaComparison.systemRecordTypes.contains(record.cloudKitName) {
+            } else if !record.isCloudKitSystemType, record.cloudKitName != CoreDataMirror.manyToManyRecordType {
+                // Exports list CloudKit's own types and Core Data's CDMR; no `.cloudschema` declares them.
                 recordTypeRemoved(record, currentTypes: new)
             }
         }

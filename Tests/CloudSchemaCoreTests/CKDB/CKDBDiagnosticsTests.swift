@@ -46,6 +46,8 @@ struct CKDBDiagnosticsTests {
         Case(name: "CREATE ROLE without a name", source: "DEFINE SCHEMA\nCREATE ROLE ;\nRECORD TYPE A (a STRING);", id: .syntaxError, line: 2, column: 13, message: "expected a role name"),
         Case(name: "creating a built-in role", source: "DEFINE SCHEMA\nCREATE ROLE \"_world\";", id: .syntaxError, line: 2, column: 13, message: "is a built-in role"),
         Case(name: "CRLF, BOM and tab: columns count bytes after the BOM", source: "\u{FEFF}DEFINE SCHEMA\r\nRECORD TYPE A (\r\n\tname TEXT\r\n);", id: .typeUnknown, line: 3, column: 7, message: "unknown type 'TEXT'"),
+        Case(name: "unquoted cloudkit.share", source: "DEFINE SCHEMA\nRECORD TYPE cloudkit.share (\"cloudkit.title\" STRING);", id: .syntaxError, line: 2, column: 13, message: "write \"cloudkit.share\" in double quotes"),
+        Case(name: "unquoted cloudkit.title", source: "DEFINE SCHEMA\nRECORD TYPE \"cloudkit.share\" (cloudkit.title STRING);", id: .syntaxError, line: 2, column: 31, message: "write \"cloudkit.title\" in double quotes"),
         Case(name: "unquoted system name", source: "DEFINE SCHEMA\nRECORD TYPE A (___recordID REFERENCE QUERYABLE);", id: .syntaxError, line: 2, column: 16, message: "write system field names in double quotes"),
         Case(name: "statement that is neither", source: "DEFINE SCHEMA\nCREATE TABLE A (a STRING);\nRECORD TYPE B (b STRING);", id: .syntaxError, line: 2, column: 1, message: "expected 'RECORD TYPE' or 'CREATE ROLE'"),
     ]
@@ -154,7 +156,7 @@ struct CKDBDiagnosticsTests {
     @Test("random bytes and corpus mutations never crash")
     func mutations() {
         var generator = SplitMix(seed: 42)
-        let seeds = Corpus.names.prefix(5).map { Corpus.bytes($0) }
+        let seeds = Corpus.fixtures.map(\.bytes)
         for round in 0..<300 {
             var bytes = seeds[round % seeds.count]
             guard !bytes.isEmpty else { continue }

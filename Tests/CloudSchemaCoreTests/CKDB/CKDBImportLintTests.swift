@@ -9,14 +9,55 @@ import Testing
 struct CKDBImportLintTests {
     static let importArtifacts: Set<DiagnosticID> = ["FIELD_NAME_INVALID", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED"]
 
-    @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.names)
-    func importLints(_ name: String) {
-        let text = CKDBImporter.importSchema(CKDBParser.parseFile(Corpus.bytes(name), file: name), source: name)
+    @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.files)
+    func importLints(_ file: Corpus.File) {
+        let text = CKDBImporter.importSchema(CKDBParser.parseFile(file.bytes, file: file.name), source: file.name)
         let loaded = SchemaLoader.load(sources: [("Imported.cloudschema", text)])
         let frontEnd = loaded.diagnostics.filter { DiagnosticID.frontEnd.contains($0.id) }
         #expect(frontEnd.isEmpty, "\(frontEnd.map(\.message))")
         let artifacts = Linter.lint(loaded).filter { Self.importArtifacts.contains($0.id) }
         #expect(artifacts.isEmpty, "\(artifacts.map(\.message))")
+    }
+
+    /// Exports list default grants on every record type, so grants say nothing about the
+    /// database: import keeps them, puts nothing `in public`, and says what to decide.
+    @Test("import keeps grants, places no record type in public, and keeps CloudKit's own types")
+    func importLeavesTheDatabaseToTheUser() {
+        let export = """
+            DEFINE SCHEMA
+                RECORD TYPE Recipe (
+                    "___recordID" REFERENCE QUERYABLE,
+                    name          STRING QUERYABLE SEARCHABLE SORTABLE,
+                    GRANT WRITE TO "_creator",
+                    GRANT READ TO "_world"
+                );
+                RECORD TYPE "cloudkit.share" (
+                    "cloudkit.title" STRING,
+                    GRANT READ TO "_world"
+                );
+            """
+        let imported = CKDBImporter.importSchema(CKDBParser.parseFile(Array(export.utf8), file: "schema.ckdb"))
+        #expect(
+            imported == """
+                // Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.
+                // Decide where each record type lives: .ckdb does not say, and exports list grants on every type.
+                // Grants apply only in the public database. Write 'in public' on the record types stored there;
+                // for the others, remove the grants (lint reports them as GRANT_NOT_PUBLIC) and choose a zone.
+
+                record Recipe {
+                    ___recordID: Reference? @queryable
+                    name: String? @queryable @sortable @searchable
+                    grant write to creator
+                    grant read to world
+                }
+
+                // cloudschema:ignore RECORD_NAME_RESERVED CloudKit's own cloudkit.share record type, as exported
+                record cloudkit_share @name("cloudkit.share") {
+                    cloudkit_title: String? @name("cloudkit.title")
+                    grant read to world
+                }
+
+                """)
     }
 
     @Test("system fields declared in .cloudschema must keep their CloudKit type")

@@ -3,11 +3,41 @@ import Testing
 
 @testable import CloudSchemaCore
 
+/// The `.ckdb` files the CKDB tests read: this repository's fixtures (Tests/Fixtures/ckdb,
+/// written for these tests), plus real-world files named by `Tests/Corpus/run.sh` in the
+/// environment (`CLOUDSCHEMA_CKDB_FILES`, one path a line), which `swift test` alone never reads.
 enum Corpus {
-    /// `<package root>/../shared/corpus/ckdb`, found from this file's path.
-    static let folder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/ckdb")
+    struct File: Sendable, CustomTestStringConvertible {
+        var path: String
+        /// Written by `cktool export-schema`, so export must reproduce it byte for byte.
+        var isExport: Bool
+        var name: String { (path as NSString).lastPathComponent }
+        var bytes: [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? [] }
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        var testDescription: String { name }
+    }
+
+    /// `<package root>/Tests/Fixtures/ckdb`, found from this file's path.
+    static let fixtureFolder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/ckdb")
+
+    /// The fixtures; a fixture named `export-*` has the exact layout of a cktool export.
+    static let fixtures: [File] = ["export-shared-journal.ckdb", "handwritten-garden.ckdb", "minimal.ckdb"].map {
+        File(path: fixtureFolder.appendingPathComponent($0).path, isExport: $0.hasPrefix("export-"))
+    }
+
+    /// The fixtures, then the real-world files (`CLOUDSCHEMA_CKDB_EXPORTS` marks exports).
+    static let files: [File] = {
+        let environment = ProcessInfo.processInfo.environment
+        func paths(_ key: String) -> [String] { (environment[key] ?? "").split(separator: "\n").map(String.init) }
+        let exports = Set(paths("CLOUDSCHEMA_CKDB_EXPORTS"))
+        return fixtures + paths("CLOUDSCHEMA_CKDB_FILES").map { File(path: $0, isExport: exports.contains($0)) }
+    }()
+
+    static func fixture(_ name: String) -> File {
+        fixtures.first { $0.name == name } ?? File(path: fixtureFolder.appendingPathComponent(name).path, isExport: false)
+    }
 
     /// A "schema.ckdb" that is really Swift source, as found in the wild (ivan-wize/Plenty).
     static let fakeSwiftCKDB = """
@@ -27,40 +57,13 @@ enum Corpus {
         }
 
         """
-
-    /// Every corpus file with the record-type count, roles and README facts, written by hand.
-    static let files: [(name: String, recordTypes: Int, roles: [String])] = [
-        ("alan9259__keel__schema.ckdb", 14, []),
-        ("FreeScoopDev__Wockett__schema.ckdb", 17, ["TrailPublisher", "Moderator"]),
-        ("boyugou__lorvex__schema.ckdb", 9, []),
-        ("ajsutton__moolah-native__schema.ckdb", 13, []),
-        ("leewchaha__pangsai-ios__schema.ckdb", 20, []),
-        ("robbiet480__Dispatch__schema.ckdb", 10, ["moderator"]),
-        ("PndaMan__Currents__schema.ckdb", 15, []),
-        ("Vardaan-Grover__fathom_ios__schema.ckdb", 12, []),
-        ("brightdigit__MistKit__schema.ckdb", 3, []),
-        ("Tom4259__SwiftUIFeatureBugReport__Schema.ckdb", 9, ["dev"]),
-        ("pagoda8__Walking-Buddy__cloudkit-schema.ckdb", 9, []),
-        ("timfallmk__i-need-attention__cloudkit-schema.ckdb", 5, []),
-        ("ziadmyassine__luna-browser__Schema.ckdb", 8, []),
-        ("hnaht95__Pay__schema.ckdb", 5, []),
-        ("Mwixie__storyline-studio__cloudkit-schema.ckdb", 2, []),
-    ]
-
-    static let names: [String] = files.map(\.name)
-
-    static func bytes(_ name: String) -> [UInt8] {
-        (try? [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))) ?? []
-    }
-
-    static func text(_ name: String) -> String { String(decoding: bytes(name), as: UTF8.self) }
 }
 
 /// An independent, deliberately naive reading of a well-formed `.ckdb` file (comments stripped,
 /// statements split at `;`, items at `,`), to check the parser against something it did not compute.
 struct NaiveScan {
     struct Item { var name: String; var type: String; var options: Set<String> }
-    struct Record { var name: String; var fields: [Item]; var grants: [String: Set<String>] }
+    struct Record { var name: String; var fields: [Item]; var grants: [(role: String, permissions: Set<String>)] }
     var roles: [String] = []
     var records: [Record] = []
 
@@ -79,36 +82,37 @@ struct NaiveScan {
                 i = text.index(after: i)
             }
         }
+        func unquoted(_ word: some StringProtocol) -> String { word.replacingOccurrences(of: "\"", with: "") }
         for statement in stripped.split(separator: ";") {
-            let words = statement.split(whereSeparator: { $0.isWhitespace })
-            guard let createAt = words.firstIndex(where: { $0 == "CREATE" || $0 == "RECORD" }) else { continue }
-            if words[createAt] == "CREATE" {
-                roles.append(String(words[createAt + 2]))
+            // Keywords in any case; names as written.
+            let words = statement.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            let upper = words.map { $0.uppercased() }
+            guard let createAt = upper.firstIndex(where: { $0 == "CREATE" || $0 == "RECORD" }) else { continue }
+            if upper[createAt] == "CREATE" {
+                roles.append(unquoted(words[createAt + 2]))
                 continue
             }
-            let name = String(words[createAt + 2]).replacingOccurrences(of: "(", with: "")
+            let name = unquoted(words[createAt + 2].prefix { $0 != "(" })
             guard let open = statement.firstIndex(of: "("), let close = statement.lastIndex(of: ")") else { continue }
-            var record = Record(name: name, fields: [], grants: [:])
+            var record = Record(name: name, fields: [], grants: [])
             var grantWords: [String] = []
             for part in statement[statement.index(after: open)..<close].split(separator: ",") {
                 let tokens = part.split(whereSeparator: { $0.isWhitespace }).map(String.init)
                 guard let first = tokens.first else { continue }
-                if first == "GRANT" || !grantWords.isEmpty {
+                if first.uppercased() == "GRANT" || !grantWords.isEmpty {
                     // A grant may span several comma-separated parts: GRANT READ, CREATE TO x.
-                    grantWords += tokens
+                    grantWords += tokens.map { $0.uppercased() == "TO" || $0.uppercased() == "GRANT" ? $0.uppercased() : $0 }
                     if let to = grantWords.firstIndex(of: "TO") {
-                        let role = grantWords[to + 1].replacingOccurrences(of: "\"", with: "")
-                        let permissions = grantWords[..<to].filter { $0 != "GRANT" }
-                        record.grants[role, default: []].formUnion(permissions)
+                        let permissions = grantWords[..<to].filter { $0 != "GRANT" }.map { $0.uppercased() }
+                        record.grants.append((role: unquoted(grantWords[to + 1]), permissions: Set(permissions)))
                         grantWords = []
                     }
                     continue
                 }
-                let fieldName = first.replacingOccurrences(of: "\"", with: "")
                 let options: Set<String> = ["QUERYABLE", "SORTABLE", "SEARCHABLE"]
-                let typeWords = tokens.dropFirst().filter { !options.contains($0) }
+                let rest = tokens.dropFirst().map { $0.uppercased() }
                 record.fields.append(
-                    Item(name: fieldName, type: typeWords.joined(separator: " "), options: Set(tokens.dropFirst().filter { options.contains($0) })))
+                    Item(name: unquoted(first), type: rest.filter { !options.contains($0) }.joined(separator: " "), options: Set(rest.filter { options.contains($0) })))
             }
             records.append(record)
         }

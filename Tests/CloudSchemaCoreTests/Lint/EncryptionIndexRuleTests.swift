@@ -55,17 +55,6 @@ import Testing
                 }
                 """),
         RuleCase(
-            "ENCRYPTED_LIST",
-            """
-            zone Z
-            record N in Z { a: [String]? @encrypted }
-            """,
-            ["2:30-2:40 warning ENCRYPTED_LIST"],
-            clean: """
-                zone Z
-                record N in Z { a: String? @encrypted }
-                """),
-        RuleCase(
             "INDEX_ASSET",
             """
             zone Z
@@ -102,25 +91,28 @@ import Testing
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c) }
 
-    /// INDEX_QUERY_ALL reads .ckdb record types (only they can declare system fields), so the
-    /// schema is built directly, as the .ckdb importer would produce it.
-    @Test func indexQueryAllOnCkdbRecordTypes() {
-        let name = SourceRange(
-            file: "schema.ckdb", start: SourcePosition(line: 3, column: 20, offset: 40),
-            end: SourcePosition(line: 3, column: 26, offset: 46))
-        func record(queryableRecordID: Bool) -> RecordType {
-            RecordType(
-                name: "Recipe",
-                fields: [
-                    Field(name: "___recordID", type: .reference(target: nil), indexes: queryableRecordID ? [.queryable] : [], isSystem: true),
-                    Field(name: "title", type: .string),
-                ],
-                grants: [Grant(permissions: .read, grantee: .world)], format: .ckdb, spans: SourceSpans(name: name))
-        }
-        let found = Linter.findings(LintInput(schema: Schema(recordTypes: [record(queryableRecordID: false)])))
-        #expect(describe(found.filter { $0.id == "INDEX_QUERY_ALL" }) == ["3:20-3:26 info INDEX_QUERY_ALL"])
-        let clean = Linter.findings(LintInput(schema: Schema(recordTypes: [record(queryableRecordID: true)])))
-        #expect(!clean.contains { $0.id == "INDEX_QUERY_ALL" })
+    /// CKRecord.encryptedValues takes every type but assets and references, and CKTool JS
+    /// documents encrypted string, double and bytes lists: an encrypted list is no finding.
+    @Test func encryptedListsAreAllowed() {
+        let found = lintFindings("zone Z\nrecord N in Z {\n    a: [String]? @encrypted\n    b: [Double]? @encrypted\n}\n")
+        #expect(describe(found) == [])
+    }
+
+    /// INDEX_QUERY_ALL reads .ckdb record types (only they can declare system fields), and only
+    /// the public ones: with grants, and neither a Core Data mirror nor one of CloudKit's own.
+    @Test func indexQueryAllOnPublicCkdbRecordTypes() {
+        let source = """
+            DEFINE SCHEMA
+                RECORD TYPE Recipe (title STRING, GRANT READ TO "_world");
+                RECORD TYPE Menu ("___recordID" REFERENCE QUERYABLE, GRANT READ TO "_world");
+                RECORD TYPE Draft (title STRING);
+                RECORD TYPE CD_Recipe (CD_title STRING, GRANT READ TO "_world");
+                RECORD TYPE CDMR (CD_entityNames STRING, GRANT READ TO "_world");
+                RECORD TYPE Users (roles LIST<INT64>, GRANT READ TO "_world");
+                RECORD TYPE "cloudkit.share" ("cloudkit.title" STRING, GRANT READ TO "_world");
+            """
+        let found = lintFindings(source, file: "schema.ckdb")
+        #expect(describe(found.filter { $0.id == "INDEX_QUERY_ALL" }) == ["2:17-2:23 info INDEX_QUERY_ALL"])
         // .ckdb record types carry no zone, so zone rules skip them.
         #expect(!found.contains { $0.id == "RECORD_DEFAULT_ZONE" || $0.id == "GRANT_NOT_PUBLIC" })
     }

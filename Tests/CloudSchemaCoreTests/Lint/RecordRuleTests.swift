@@ -160,4 +160,36 @@ import Testing
     ]
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c) }
+
+    /// Core Data already moves a large CD_ value into its _ckAsset companion, and CloudKit's own
+    /// record types are as CloudKit made them: only a BYTES field without a companion is reported.
+    @Test func bytesLargeSkipsCoreDataCompanionsAndCloudKitTypes() {
+        let source = """
+            DEFINE SCHEMA
+                RECORD TYPE CD_Photo (
+                    CD_image         BYTES,
+                    CD_image_ckAsset ASSET,
+                    CD_thumbnail     BYTES
+                );
+                RECORD TYPE "cloudkit.share" ("cloudkit.thumbnailImageData" BYTES);
+            """
+        #expect(describe(lintFindings(source, file: "schema.ckdb").filter { $0.id == "FIELD_BYTES_LARGE" }) == ["5:26-5:31 warning FIELD_BYTES_LARGE"])
+    }
+
+    /// CloudKit's own record types parse in .ckdb as exports write them, and lint says nothing about them.
+    @Test func cloudKitRecordTypesInCkdbAreNoFinding() {
+        let source = """
+            DEFINE SCHEMA
+                RECORD TYPE Users ("___recordID" REFERENCE QUERYABLE, roles LIST<INT64>, GRANT READ TO "_world");
+                RECORD TYPE "cloudkit.share" (
+                    "___createTime"               TIMESTAMP,
+                    "cloudkit.thumbnailImageData" BYTES,
+                    "cloudkit.title"              STRING,
+                    "cloudkit.type"               STRING,
+                    GRANT WRITE TO "_creator",
+                    GRANT READ TO "_world"
+                );
+            """
+        #expect(describe(lintFindings(source, file: "schema.ckdb")) == [])
+    }
 }

@@ -1,6 +1,6 @@
 /// `@encrypted` fields: `CKRecord.encryptedValues` and what it cannot hold.
 enum EncryptionRules {
-    static let all: [LintRule] = [indexed, reference, asset, publicDatabase, list]
+    static let all: [LintRule] = [indexed, reference, asset, publicDatabase]
 
     static let indexed = LintRule(
         "ENCRYPTED_INDEXED", .encryption, .error,
@@ -28,9 +28,12 @@ enum EncryptionRules {
         "ENCRYPTED_REFERENCE", .encryption, .error,
         summary: "@encrypted on a Reference (the server needs references)",
         explanation: """
-            encryptedValues can hold every CloudKit type except CKAsset and CKRecord.Reference; a reference \
-            "isn't encrypted so it remains available for server-side use" (CKRecord.encryptedValues): the server \
-            follows it for delete-self, parents and sharing. Fix: remove @encrypted.
+            "You can encrypt values of any data type that CloudKit supports, except CKAsset [...] and \
+            CKRecord.Reference, which isn't encrypted so it remains available for server-side use" \
+            (CKRecord.encryptedValues): the server follows references for delete-self, parents and sharing. \
+            Lists of the other types may be encrypted: CKTool JS documents encrypted list values \
+            (CKDBRecordFieldEncryptedStringListValue, ...DoubleListValue, ...BytesListValue), and the schema \
+            grammar allows LIST<ENCRYPTED T>. Fix: remove @encrypted.
             """,
         check: { input, out in
             for record in input.schema.recordTypes {
@@ -80,27 +83,6 @@ enum EncryptionRules {
                         "'\(record.name)' is in the public database, where CloudKit does not allow encrypted fields; remove @encrypted or move the record type to a private zone",
                         at: field.spans.attributes["encrypted"] ?? field.spans.name,
                         notes: [.init("placed in the public database here", at: record.placementSpan)])
-                }
-            }
-        })
-
-    static let list = LintRule(
-        "ENCRYPTED_LIST", .encryption, .warning,
-        summary: "@encrypted on a list: the schema language lists ENCRYPTED only for single values (UNSURE)",
-        explanation: """
-            The CloudKit schema grammar defines ENCRYPTED {BYTES|STRING|DOUBLE|INT64|LOCATION|TIMESTAMP} and no \
-            encrypted LIST; whether LIST<ENCRYPTED T> is accepted, and how it is exported, is not documented \
-            (sync-compat-rules 4, ckdb-language open question 7). UNSURE, so this is a warning. \
-            Fix: if the deploy fails, store the list encoded in one encrypted Data or String field.
-            """,
-        check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.isEncrypted && field.type.isList && !field.type.isReferenceOrList
-                    && field.type != .list(.asset)
-                {
-                    out.report(
-                        "CloudKit documents encryption only for single values; an encrypted list of \(field.type.listElement!) may be rejected when the schema is deployed",
-                        at: field.spans.attributes["encrypted"] ?? field.spans.name)
                 }
             }
         })

@@ -69,12 +69,14 @@ enum IndexRules {
         explanation: """
             A CKQuery with no filter (TRUEPREDICATE) needs a QUERYABLE index on the system field ___recordID, set \
             in the dashboard or the .ckdb file (TN3164; the public database is read by queries). Only .ckdb input \
-            can declare system fields, so only .ckdb record types with grants (which matter only in the public \
-            database) are checked. Fix: add \
+            can declare system fields, so only .ckdb record types taken to be public are checked: those with \
+            grants (which matter only in the public database), except Core Data mirrors (CD_*, CDMR: private, in \
+            Core Data's zone) and CloudKit's own record types (Users, cloudkit.share). Fix: add \
             "___recordID" REFERENCE QUERYABLE to the record type.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .ckdb && !record.grants.isEmpty {
+            for record in input.schema.recordTypes
+            where record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType {
                 let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
                 if !indexed {
                     out.report(

@@ -27,7 +27,8 @@ enum RecordRules {
             Fix: rename the declaration, or keep the Swift name and give the CloudKit name with @name("ValidName").
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            // CloudKit's own record types are RECORD_NAME_RESERVED's (in .ckdb, they are as exported).
+            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
                 if let problem = problem(record.cloudKitName) {
                     out.report("record type name '\(record.cloudKitName)' \(problem)", at: nameRange(record.spans))
                 }
@@ -46,21 +47,21 @@ enum RecordRules {
         return nil
     }
 
-    static let reservedRecordNames: Set<String> = ["Users", "cloudkit.share", "CloudKit.share"]
 
     static let nameReserved = LintRule(
         "RECORD_NAME_RESERVED", .records, .error,
         summary: "A record type named like a CloudKit system type: 'Users' or 'cloudkit.share'",
         explanation: """
             CloudKit defines the user record type (CKRecordTypeUserRecord, exported as 'Users') and the share \
-            record type (CKRecordTypeShare) in every container; a record type of your own cannot take those names \
-            (ckdb-language reference 4.3). The share type's exact string is unsure ('cloudkit.share'), but the dot \
-            makes it invalid either way. Fix: rename the record type, or map it with @name("AppUser"). \
-            Exported .ckdb files list 'Users' themselves, so .ckdb input is not checked.
+            record type (CKRecordTypeShare, exported as "cloudkit.share" with "cloudkit.*" fields) in every \
+            container; a record type of your own cannot take those names (ckdb-language reference 4.3), nor any \
+            other 'cloudkit.' name. Fix: rename the record type, or map it with @name("AppUser"). Exported .ckdb \
+            files list these types themselves, so .ckdb input is not checked; `cloudschema import` keeps them with \
+            a suppression of this rule.
             """,
         check: { input, out in
             for record in input.schema.recordTypes where record.format == .cloudschema {
-                if reservedRecordNames.contains(record.cloudKitName) {
+                if record.cloudKitName == "Users" || record.cloudKitName.lowercased().hasPrefix("cloudkit.") {
                     out.report(
                         "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
                         at: nameRange(record.spans))
@@ -77,7 +78,8 @@ enum RecordRules {
             is reserved for system fields. Fix: rename the field or give a valid key with @name("key").
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            // The fields of CloudKit's own record types ("cloudkit.title") are CloudKit's.
+            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
                 for field in record.fields where !field.isSystem {
                     let key = field.key
                     if key.utf8.count > 255 {
@@ -111,7 +113,7 @@ enum RecordRules {
             Fix: rename the field, or keep the Swift name and store it under another key with @name("createdOn").
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
                 for field in record.fields where !field.isSystem {
                     if systemKeys.contains(field.key) || field.key.hasPrefix("___") {
                         out.report(
@@ -147,11 +149,14 @@ enum RecordRules {
             "The data that a record stores must not exceed 1 MB. Assets don't count toward this limit" (CKRecord). \
             A Data field is stored as BYTES inside the record, so a large value makes the whole save fail with \
             limitExceeded. Fix: use Asset for images, documents and anything unbounded; keep Data for small, \
-            bounded values and suppress this warning there.
+            bounded values and suppress this warning there. Not reported on fields Core Data mirroring writes \
+            (CD_x BYTES with its CD_x_ckAsset companion, into which Core Data moves a value too large for the \
+            record: sync-compat-rules 1.3), nor on CloudKit's own record types.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
                 for field in record.fields where field.type == .data || field.type == .list(.data) {
+                    if record.isCoreDataMirror, record.field(key: field.key + "_ckAsset")?.type == .asset { continue }
                     out.report(
                         "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
                         at: field.spans.type ?? field.spans.name)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Real-world .ckdb files, which this repository does not hold (their licenses are unknown): the
+# CKDB tests run over them as they run over Tests/Fixtures/ckdb. Every file must parse without
+# errors or warnings and match a naive reading of it; export, export → parse, import → export
+# and export → import → export must give the file's export back; the import must resolve, lint
+# without findings caused by the import, and be formatted; diff of the file against itself and
+# against its import must find nothing; cktool exports must come back byte for byte.
+#   Tests/Corpus/run.sh                        the shared corpus, ../shared/corpus/ckdb (.ci/run)
+#   Tests/Corpus/run.sh [--export] PATH...     other files or folders of *.ckdb; --export marks
+#                                              the path after it as a cktool export
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+files=""
+exports=""
+
+# The shared corpus's cktool exports (its README says which files are what), found by name.
+known_exports=" alan9259__keel__schema.ckdb hnaht95__Pay__schema.ckdb FreeScoopDev__Wockett__schema.ckdb
+    Tom4259__SwiftUIFeatureBugReport__Schema.ckdb pagoda8__Walking-Buddy__cloudkit-schema.ckdb
+    robbiet480__Dispatch__schema.ckdb "
+
+add() {  # add PATH IS_EXPORT
+    if [ -d "$1" ]; then
+        for file in "$1"/*.ckdb; do [ -e "$file" ] && add "$file" "$2"; done
+    elif [ -f "$1" ]; then
+        local path
+        path="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+        files+="$path"$'\n'
+        case "$known_exports" in *[[:space:]]"$(basename "$1")"[[:space:]]*) exports+="$path"$'\n' ;; *)
+            if [ "$2" = yes ]; then exports+="$path"$'\n'; fi ;;
+        esac
+    else
+        echo "run.sh: no such file or folder: $1" >&2
+        exit 2
+    fi
+}
+
+if [ $# -eq 0 ]; then
+    add "$root/../shared/corpus/ckdb" no
+fi
+while [ $# -gt 0 ]; do
+    if [ "$1" = --export ]; then add "$2" yes; shift 2; else add "$1" no; shift; fi
+done
+
+count=$(printf '%s' "$files" | grep -c . || true)
+exported=$(printf '%s' "$exports" | grep -c . || true)
+echo "== checking $count .ckdb files ($exported cktool exports) besides the fixtures"
+cd "$root"
+CLOUDSCHEMA_CKDB_FILES="$files" CLOUDSCHEMA_CKDB_EXPORTS="$exports" \
+    swift test --filter 'CKDBCorpusTests|CKDBImportLintTests|FormatCKDBImportTests'
