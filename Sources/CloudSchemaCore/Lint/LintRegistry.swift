@@ -46,7 +46,7 @@ public enum LintRegistry {
             + frontEndSummaries.sorted { $0.key < $1.key }.map {
                 DiagnosticRuleMetadata(
                     id: $0.key, summary: $0.value,
-                    help: "\($0.value). Reported by the parser and resolver; always on and not configurable.",
+                    help: "\($0.value). Reported \(DiagnosticID.frontEnd.contains($0.key) ? "by the parser and resolver" : "when reading or writing files"); always on and not configurable.",
                     defaultSeverity: $0.key == .nameCaseCollision ? .warning : .error, tags: ["syntax"])
             }
     }
