@@ -36,7 +36,8 @@ struct CloudSchemaCommand: CommandPlugin {
         let root = context.package.directoryURL
 
         if subcommand == "explain" {
-            finish(subcommand, statuses: [("explain", try run(tool, [subcommand] + rest, in: root))])
+            let status = try run(tool, [subcommand] + rest, in: root)
+            if status != 0 { exit(status) }
             return
         }
         let targets = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
@@ -64,8 +65,9 @@ struct CloudSchemaCommand: CommandPlugin {
             var arguments = [subcommand] + schemas + rest
             if subcommand == "generate" {
                 // Teams that commit generated code: next to the schemas, in the target.
-                let output = Self.value(of: "output", in: rest) ?? relativePath(of: target.directoryURL.appendingPathComponent("Generated"), to: root)
-                if Self.value(of: "output", in: rest) == nil { arguments += ["--output", output] }
+                let explicit = Self.value(of: "output", in: rest)
+                let output = explicit ?? relativePath(of: target.directoryURL.appendingPathComponent("Generated"), to: root)
+                if explicit == nil { arguments += ["--output", output] }
                 // Never into a target that also generates on every build: its next build would fail.
                 let outputURL = URL(fileURLWithPath: output, relativeTo: root).standardizedFileURL
                 if outputURL.path.hasPrefix(target.directoryURL.standardizedFileURL.path + "/"),
