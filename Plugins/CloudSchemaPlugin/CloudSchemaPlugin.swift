@@ -13,7 +13,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let files = target.sourceFiles.map(\.url)
         return try CloudSchemaBuildCommand.make(
-            schemas: files.filter(CloudSchemaBuildCommand.isSchema),
+            files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
             tool: context.tool(named: "cloudschema").url,
             outputDirectory: context.pluginWorkDirectoryURL)
@@ -27,7 +27,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
             let files = target.inputFiles.map(\.url)
             return try CloudSchemaBuildCommand.make(
-                schemas: files.filter(CloudSchemaBuildCommand.isSchema),
+                files: files,
                 config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
                 tool: context.tool(named: "cloudschema").url,
                 outputDirectory: context.pluginWorkDirectoryURL)
@@ -54,18 +54,23 @@ enum CloudSchemaBuildCommand {
         return nil
     }
 
-    static func make(schemas: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
-        guard !schemas.isEmpty else { return [] }
-        let sorted = schemas.sorted { $0.path < $1.path }
-        let outputs =
-            sorted.map { outputDirectory.appendingPathComponent($0.lastPathComponent + ".swift") }
-            + [outputDirectory.appendingPathComponent("CloudSchema.swift")]
+    /// The build command for a target's files (its schemas, and anything else).
+    static func make(files: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
+        let sorted = files.filter(isSchema).sorted { $0.path < $1.path }
+        guard !sorted.isEmpty else { return [] }
+        let names = sorted.map { $0.lastPathComponent + ".swift" } + ["CloudSchema.swift"]
+        // Code `cloudschema generate` wrote into the target: compiled beside ours, it would fail
+        // the build with "multiple producers" or duplicate declarations. Say why instead.
+        if let committed = files.first(where: { names.contains($0.lastPathComponent) }) {
+            throw BuildPluginError(
+                "\(committed.path) has the name of a file CloudSchemaPlugin generates on every build, so both would be compiled; delete the committed generated code (from 'cloudschema generate') or remove the plugin from the target")
+        }
+        let outputs = names.map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["generate"] + sorted.map(\.path) + ["--output", outputDirectory.path]
         if let config { arguments += ["--config", config.path] }
-        let names = sorted.map(\.lastPathComponent).joined(separator: ", ")
         return [
             .buildCommand(
-                displayName: "CloudSchema: generating Swift from \(names)",
+                displayName: "CloudSchema: generating Swift from \(sorted.map(\.lastPathComponent).joined(separator: ", "))",
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
@@ -74,4 +79,9 @@ enum CloudSchemaBuildCommand {
                 outputFiles: outputs)
         ]
     }
+}
+
+struct BuildPluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

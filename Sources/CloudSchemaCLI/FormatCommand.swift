@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import CloudSchemaCore
 import Foundation
 
@@ -16,7 +9,10 @@ enum FormatCommand {
         positionalHelp: "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten). (default: .)",
         options: [
             .flag("check", "List the files that are not formatted, change nothing, exit 1 if there are any. (default: off)"),
-            .flag("in-place", "Rewrite the files that change, atomically; leave the others untouched. (default: off: print to stdout)"),
+            .flag(
+                "in-place",
+                "Rewrite the files that change, keeping their mode, owner and hard links; leave the others and read-only files untouched. (default: off: print to stdout)"
+            ),
         ],
         examples: [
             "cloudschema format Schemas/Garden/Garden.cloudschema",
@@ -26,6 +22,9 @@ enum FormatCommand {
         discussion: """
             Formatting never changes meaning: the resolved schema is the same before and after.
             A file with syntax errors is reported (on stderr) and left untouched.
+            --in-place renames a new file over the old one (readers never see half a file), keeping
+            its mode, owner and group; a file with other hard links is written in place, so every
+            link sees the change; a read-only file is reported (OUTPUT_UNWRITABLE) and left alone.
             Exit codes: 0 done (or all formatted), 1 unformatted files with --check or files
             with syntax errors, 2 usage or I/O error.
             """)
@@ -72,9 +71,9 @@ enum FormatCommand {
                 } else if inPlace {
                     if changed {
                         do {
-                            try replaceAtomically(path, with: text)
+                            try FileWriter.write(Array(text.utf8), to: path)
                         } catch {
-                            problems.append(.error(.inputUnreadable, "cannot write '\(path)': \(error.message)", at: nil))
+                            problems.append(.error(.outputUnwritable, "\(error); it is left as it was", at: nil))
                             ioError = true
                         }
                     }
@@ -91,29 +90,5 @@ enum FormatCommand {
         }
         if ioError { return 2 }
         return failed || !unformatted.isEmpty ? 1 : 0
-    }
-
-    struct WriteError: Error {
-        var message: String
-    }
-
-    /// Writes a temporary file beside `path` (same folder, so the same file system) with
-    /// the original's permissions, then renames it over `path`: readers see the old or the
-    /// new file, never half of one. A symbolic link is followed, not replaced.
-    static func replaceAtomically(_ path: String, with text: String) throws(WriteError) {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).cloudschema-format-\(getpid())")
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions] as? NSNumber
-        var attributes: [FileAttributeKey: Any] = [:]
-        if let permissions { attributes[.posixPermissions] = permissions }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: attributes) else {
-            throw WriteError(message: "cannot create a temporary file in '\(folder.path)'")
-        }
-        if rename(temporary.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(message: reason)
-        }
     }
 }

@@ -23,6 +23,8 @@ enum GenerateCommand {
         discussion: """
             Writes one Swift file per schema file (Garden.cloudschema -> Garden.cloudschema.swift, with the declarations read
             from it) plus CloudSchema.swift, always all of them; a file is rewritten only when its bytes change.
+            Files it wrote before and no longer writes (a schema file was renamed) are removed, if unedited:
+            DIR/.cloudschema-generated lists what it wrote, with a hash of the bytes.
             The schemas are linted first: errors stop generation (exit code 1), warnings are printed.
             Exit codes: 0 generated, 1 lint errors, 2 usage, config, template or I/O error.
             """)
@@ -108,11 +110,13 @@ enum GenerateCommand {
             return 2
         }
         do {
-            let results = try GeneratedFileWriter.write(files, to: output)
-            let written = results.filter { $0.1 == .written }.count
-            Terminal.err("Generated \(files.count) files in \(output) (\(written) written, \(files.count - written) unchanged).\n")
+            let report = try GeneratedFileWriter.write(files, to: output)
+            let written = report.files.filter { $0.1 == .written }.count
+            Terminal.err(
+                "Generated \(files.count) files in \(output) (\(written) written, \(files.count - written) unchanged, \(report.removed.count) stale removed).\n")
         } catch {
-            Terminal.err("error: \(error)\n")
+            let problem = Diagnostic.error(.outputUnwritable, error.description, at: nil)
+            Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
             return 2
         }
         return 0

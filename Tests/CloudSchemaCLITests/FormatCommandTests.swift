@@ -72,6 +72,58 @@ struct FormatCommandTests {
         #expect(again.status == 0)
     }
 
+    @Test func inPlaceWritesAHardLinkedFileInPlaceSoEveryLinkSeesIt() throws {
+        let folder = try temporaryFolder(["A.cloudschema": Self.messy])
+        let a = folder.appendingPathComponent("A.cloudschema")
+        let elsewhere = try temporaryFolder([:]).appendingPathComponent("Linked.cloudschema")
+        try FileManager.default.linkItem(at: a, to: elsewhere)
+        let (inode, _) = try identity(a)
+
+        let result = try cloudschema("format", "--in-place", "A.cloudschema", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try contents(a) == Self.tidy)
+        #expect(try contents(elsewhere) == Self.tidy)
+        #expect(try identity(a).inode == inode && identity(elsewhere).inode == inode)
+        let links = try FileManager.default.attributesOfItem(atPath: a.path)[.referenceCount] as? NSNumber
+        #expect(links?.intValue == 2)
+    }
+
+    @Test func inPlaceReportsAReadOnlyFileAndLeavesIt() throws {
+        let folder = try temporaryFolder(["A.cloudschema": Self.messy, "B.cloudschema": Self.messy])
+        let a = folder.appendingPathComponent("A.cloudschema")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: a.path)
+        let before = try identity(a)
+
+        let result = try cloudschema("format", "--in-place", ".", in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "cloudschema: error: cannot write './A.cloudschema': it is read-only (make it writable, e.g. chmod u+w, to have it rewritten); it is left as it was [OUTPUT_UNWRITABLE]"
+            ), "\(result.stderr)")
+        #expect(try contents(a) == Self.messy)
+        #expect(try identity(a).inode == before.inode && identity(a).modified == before.modified)
+        #expect(try FileManager.default.attributesOfItem(atPath: a.path)[.posixPermissions] as? NSNumber == 0o444)
+        // The other file is still formatted.
+        #expect(try contents(folder.appendingPathComponent("B.cloudschema")) == Self.tidy)
+    }
+
+    /// Root rewrites a file another user owns: the new file keeps that owner and group.
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func inPlaceKeepsOwnerAndGroup() throws {
+        let folder = try temporaryFolder(["A.cloudschema": Self.messy])
+        let a = folder.appendingPathComponent("A.cloudschema")
+        try FileManager.default.setAttributes(
+            [.ownerAccountID: 4242, .groupOwnerAccountID: 4343, .posixPermissions: 0o604], ofItemAtPath: a.path)
+
+        let result = try cloudschema("format", "--in-place", "A.cloudschema", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try contents(a) == Self.tidy)
+        let attributes = try FileManager.default.attributesOfItem(atPath: a.path)
+        #expect(attributes[.ownerAccountID] as? NSNumber == 4242)
+        #expect(attributes[.groupOwnerAccountID] as? NSNumber == 4343)
+        #expect(attributes[.posixPermissions] as? NSNumber == 0o604)
+    }
+
     @Test func syntaxErrorsAreReportedAndTheFileIsLeftUntouched() throws {
         let folder = try temporaryFolder(["Bad.cloudschema": Self.broken, "Good.cloudschema": Self.messy])
         let bad = folder.appendingPathComponent("Bad.cloudschema")

@@ -27,6 +27,46 @@ struct ReadmeCommandTests {
         return lines
     }()
 
+    /// The README's code blocks (between ``` lines) that start with a diagnostic: `path:line:col: severity: ...`.
+    static let diagnostics: [[String]] = {
+        let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        var blocks: [[String]] = []
+        var inCode = false
+        var block: [String]?  // in a block without a language
+        for line in readme.components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                if inCode, let finished = block, let first = finished.first,
+                    first.contains(#/^[^ :]+:\d+:\d+: (error|warning|info): /#)
+                {
+                    blocks.append(finished)
+                }
+                inCode.toggle()
+                block = inCode && line == "```" ? [] : nil
+                continue
+            }
+            block?.append(line)
+        }
+        return blocks
+    }()
+
+    /// A diagnostic as shown is what `lint` prints for the README's file with the shown
+    /// source line put in at the shown line: path, line, column, message and caret.
+    @Test func everyDiagnosticShownIsWhatTheToolPrints() throws {
+        #expect(!Self.diagnostics.isEmpty)
+        for shown in Self.diagnostics {
+            let location = shown[0].split(separator: ":")
+            let path = String(location[0])
+            let lineNumber = try #require(Int(location[1]))
+            let original = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+            var lines = original.components(separatedBy: "\n")
+            try #require(lines.indices.contains(lineNumber - 1), "\(path) has no line \(lineNumber)")
+            lines[lineNumber - 1] = shown[1]
+            let folder = try temporaryFolder([path: lines.joined(separator: "\n")])
+            let result = try cloudschema("lint", path, in: folder)
+            #expect(result.stdout.contains(shown.joined(separator: "\n") + "\n"), "README:\n\(shown.joined(separator: "\n"))\ntool:\n\(result.stdout)")
+        }
+    }
+
     @Test func theReadmeHasCommandsToRun() {
         #expect(Self.commands.count >= 4)
     }

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# End to end, as a user adopts CloudSchema: a package made outside this one depends on it
-# by path, applies CloudSchemaPlugin to a target, builds, and tests the generated type;
-# a lint error fails the build on the schema line; a no-op rebuild does not run the
-# generator; and the command plugin lints, checks formatting and generates.
+# End to end, as a user adopts CloudSchema: a package made outside this one from the README's
+# Package.swift (its URL dependency swapped for a path one, the only change) applies
+# CloudSchemaPlugin to a target, builds, and tests the generated type; a lint error fails the
+# build on the schema line; a no-op rebuild does not run the generator; and the command plugin
+# lints, checks formatting, exports and generates, keeping its stdout clean, processing every
+# target and refusing to generate into a target that generates on every build.
 #   Tests/EndToEnd/run.sh            (run by .ci/run; takes a few minutes)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+tool="$root/.build/debug/cloudschema"   # for reference output; .ci/run has built it
+[ -x "$tool" ] || (cd "$root" && swift build --product cloudschema)
 # CLOUDSCHEMA_E2E_DIR=folder keeps the package there for a look afterwards.
 if [ -n "${CLOUDSCHEMA_E2E_DIR:-}" ]; then work=$CLOUDSCHEMA_E2E_DIR; rm -rf "$work"; mkdir -p "$work"
 else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
@@ -16,24 +19,17 @@ mkdir -p "$app/Sources/Garden" "$app/Tests/GardenTests"
 step() { printf '\n== %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 
-cat > "$app/Package.swift" <<SWIFT
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-    name: "GardenApp",
-    platforms: [.macOS(.v13), .iOS(.v16)],
-    dependencies: [.package(path: "$root")],
-    targets: [
-        .target(
-            name: "Garden",
-            dependencies: [.product(name: "CloudSchemaRuntime", package: "$identity")],
-            plugins: [.plugin(name: "CloudSchemaPlugin", package: "$identity")]),
-        .testTarget(name: "GardenTests", dependencies: ["Garden"]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
+# The README's Package.swift, exactly, but for the dependency: a path to this checkout under the
+# folder name CloudSchema, the identity the README's URL gives it.
+ln -s "$root" "$work/CloudSchema"
+awk '/^## Use it in a package/ { inside = 1 } inside && /^```swift$/ { code = 1; next } code && /^```$/ { exit } code' \
+    "$root/README.md" > "$work/Package.readme.swift"
+readme_dependency='.package(url: "https://github.com/<owner>/CloudSchema.git", from: "0.1.0")'
+grep -qF "$readme_dependency" "$work/Package.readme.swift" || fail "README.md has no Package.swift with $readme_dependency"
+awk -v from="$readme_dependency" -v to=".package(path: \"$work/CloudSchema\")" \
+    '{ at = index($0, from); if (at) $0 = substr($0, 1, at - 1) to substr($0, at + length(from)); print }' \
+    "$work/Package.readme.swift" > "$app/Package.swift"
+cat "$app/Package.swift"
 
 cat > "$app/Sources/Garden/Garden.cloudschema" <<'SCHEMA'
 /// Beds and plants live in one shareable zone.
@@ -111,18 +107,66 @@ cat "$work/build4.log"
 grep -Eq "Garden\.cloudschema:11:31: error: .*\[ENCRYPTED_INDEXED\]" "$work/build4.log" || fail "no file:line:col error in the build output"
 cp "$work/Garden.cloudschema.good" Sources/Garden/Garden.cloudschema
 
+step "committed generated code in a target with the build plugin fails the build, saying why"
+"$tool" generate Sources/Garden/Garden.cloudschema --output Sources/Garden/Generated
+if swift build > "$work/build5.log" 2>&1; then cat "$work/build5.log"; fail "the build succeeded with two copies of the generated code"; fi
+cat "$work/build5.log"
+grep -q "has the name of a file CloudSchemaPlugin generates on every build" "$work/build5.log" || fail "no explanation of the conflict"
+rm -rf Sources/Garden/Generated
+
 step "swift package cloudschema lint"
 swift package cloudschema lint
 step "swift package cloudschema format --check"
 swift package cloudschema format --check
+
+step "the command plugin's stdout is the tool's stdout: lint --format json, export --format ckdb"
+swift package cloudschema lint --format json > "$work/lint.json" 2> "$work/lint.err" || { cat "$work/lint.err"; fail "lint --format json"; }
+"$tool" lint Sources/Garden/Garden.cloudschema --format json > "$work/lint.expected.json" || true
+cmp "$work/lint.json" "$work/lint.expected.json" || { cat "$work/lint.json"; fail "stdout is not exactly the tool's JSON"; }
+swift package cloudschema export --format ckdb > "$work/export.ckdb" 2> "$work/export.err" || { cat "$work/export.err"; fail "export"; }
+"$tool" export Sources/Garden/Garden.cloudschema --format ckdb > "$work/export.expected.ckdb"
+cmp "$work/export.ckdb" "$work/export.expected.ckdb" || { cat "$work/export.ckdb"; fail "stdout is not exactly the tool's .ckdb"; }
+grep -q "Garden: cloudschema export" "$work/export.err" || fail "no line naming the target on stderr"
+
+step "generate refuses to write into a target that applies the build plugin"
+if swift package --allow-writing-to-package-directory cloudschema generate > "$work/generate.log" 2>&1; then
+    cat "$work/generate.log"; fail "generate wrote into a target with the build plugin"
+fi
+cat "$work/generate.log"
+grep -q "Garden: not generating into Sources/Garden/Generated: the target applies CloudSchemaPlugin" "$work/generate.log" \
+    || fail "no reason given for refusing"
+test ! -e Sources/Garden/Generated || fail "generate wrote Sources/Garden/Generated"
+
 step "swift package --allow-writing-to-package-directory cloudschema generate --output Committed"
-swift package --allow-writing-to-package-directory cloudschema generate --output Committed
+swift package --allow-writing-to-package-directory cloudschema generate --output Committed 2>&1 | tee "$work/committed.log"
 test -f Committed/Garden.cloudschema.swift || fail "generate wrote no Committed/Garden.cloudschema.swift"
 test -f Committed/CloudSchema.swift || fail "generate wrote no Committed/CloudSchema.swift"
+if grep -q "allow-writing-to-package-directory" "$work/committed.log"; then fail "a permission note although the flag was given"; fi
+
 step "swift package --allow-writing-to-package-directory cloudschema format --in-place"
 printf 'record   Extra  in GardenBeds {\n  title : String\n}\n' >> Sources/Garden/Garden.cloudschema
-swift package --allow-writing-to-package-directory cloudschema format --in-place
+swift package --allow-writing-to-package-directory cloudschema format --in-place 2>&1 | tee "$work/format.log"
 grep -q "^record Extra in GardenBeds {" Sources/Garden/Garden.cloudschema || fail "format --in-place did not rewrite the schema"
+if grep -q "allow-writing-to-package-directory" "$work/format.log"; then fail "a permission note although the flag was given"; fi
 swift package cloudschema format --check
+
+step "every target runs, and the plugin exits with the worst status"
+# A second target, first in the manifest, without the build plugin, whose schema has a lint error.
+mkdir -p Sources/Notes
+printf 'zone Z\nrecord Note in Z {\n    secret: String @encrypted @queryable\n}\n' > Sources/Notes/Notes.cloudschema
+printf 'public let notesVersion = 1\n' > Sources/Notes/Notes.swift
+awk '{ print } /^    targets: \[$/ { print "        .target(name: \"Notes\")," }' Package.swift > Package.swift.new
+mv Package.swift.new Package.swift
+if swift package cloudschema lint > "$work/lint2.log" 2>&1; then cat "$work/lint2.log"; fail "lint passed with a lint error"; fi
+cat "$work/lint2.log"
+grep -q "Garden: cloudschema lint" "$work/lint2.log" || fail "Garden was not linted after Notes failed"
+grep -q "cloudschema lint exited with status 1 (Notes: 1)" "$work/lint2.log" || fail "no status line"
+if swift package --allow-writing-to-package-directory cloudschema generate > "$work/generate2.log" 2>&1; then
+    cat "$work/generate2.log"; fail "generate passed with a lint error and a refused target"
+fi
+cat "$work/generate2.log"
+grep -q "cloudschema generate exited with status 2 (Notes: 1, Garden: 2)" "$work/generate2.log" || fail "2 is not the worst status"
+if swift package cloudschema export --format ckdb > "$work/export2.ckdb" 2> "$work/export2.err"; then fail "export of two schemas into one file"; fi
+grep -q "choose one with --target NAME" "$work/export2.err" || { cat "$work/export2.err"; fail "no advice to choose a target"; }
 
 printf '\nend-to-end: 1 passed, 0 failed\n'

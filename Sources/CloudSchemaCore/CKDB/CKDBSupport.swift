@@ -74,10 +74,3 @@ extension Field {
     /// A CloudKit system field (`"___recordID"`...): from `.ckdb` (`isSystem`) or written by key in `.cloudschema`.
     public var isCloudKitSystemField: Bool { isSystem || CKDB.isSystemFieldKey(key) }
 }
-
-extension DiagnosticID {
-    /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.
-    public static let ckdbCoreDataMirror: DiagnosticID = "CKDB_CORE_DATA_MIRROR"
-    /// A file read as `.ckdb` that is not a CloudKit schema at all (for example Swift source).
-    public static let ckdbNotASchema: DiagnosticID = "CKDB_NOT_A_SCHEMA"
-}

@@ -48,4 +48,16 @@ extension DiagnosticID {
 extension DiagnosticID {
     /// A file or folder that cannot be read, or no schema files found.
     public static let inputUnreadable: DiagnosticID = "INPUT_UNREADABLE"
+    /// A file that cannot be written: read-only, or the folder or disk refuses it.
+    public static let outputUnwritable: DiagnosticID = "OUTPUT_UNWRITABLE"
+    /// `cloudschema.json` cannot be read, is not JSON, or has an unknown key, rule or value.
+    public static let configInvalid: DiagnosticID = "CONFIG_INVALID"
+}
+
+// CloudKit Schema Language (.ckdb) input.
+extension DiagnosticID {
+    /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.
+    public static let ckdbCoreDataMirror: DiagnosticID = "CKDB_CORE_DATA_MIRROR"
+    /// A file read as `.ckdb` that is not a CloudKit schema at all (for example Swift source).
+    public static let ckdbNotASchema: DiagnosticID = "CKDB_NOT_A_SCHEMA"
 }

@@ -1,55 +1,95 @@
 import Foundation
 
-/// Writes generated files into a folder: only files whose bytes change, each atomically
-/// (a temporary file in the same folder, then a rename), so an unchanged file keeps its
-/// modification date (no needless recompiles) and a reader never sees half a file.
+/// Writes generated files into a folder: only files whose bytes change (an unchanged file keeps
+/// its modification date: no needless recompiles), each through `FileWriter` (atomically).
+///
+/// It also removes the files it wrote before and no longer produces (a schema file renamed
+/// leaves no stale `Old.cloudschema.swift` behind). It knows them from a manifest it keeps in the
+/// folder, `.cloudschema-generated`: each file it wrote with a hash of the bytes it wrote. A
+/// file is removed only while it still holds exactly those bytes, so a file it did not write,
+/// or one that was edited since, is never removed. (A header line would not do: templates can
+/// be replaced, and a hand-written file can copy the line.)
 public enum GeneratedFileWriter {
     public enum Outcome: String, Sendable, Hashable {
         case written, unchanged
     }
 
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write '\(path)': \(reason)" }
+    public struct Report: Sendable {
+        /// Every file, in order, with what happened to it.
+        public var files: [(GeneratedFile, Outcome)]
+        /// The names of the files an earlier run wrote that are no longer produced, now removed.
+        public var removed: [String]
     }
 
-    /// Writes every file into `directory` (created if needed); returns what happened to each, in order.
-    public static func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> [(GeneratedFile, Outcome)] {
+    public static let manifestName = ".cloudschema-generated"
+
+    /// Writes every file into `directory` (created if needed) and removes the stale ones.
+    public static func write(_ files: [GeneratedFile], to directory: String) throws(FileWriter.Failure) -> Report {
         let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: directory, reason: error.localizedDescription)
+            throw FileWriter.Failure(path: directory, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        var results: [(GeneratedFile, Outcome)] = []
+        func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+        let previous = readManifest(path(manifestName))
+        var report = Report(files: [], removed: [])
+        var manifest: [String: String] = [:]
         for file in files {
-            let path = (directory as NSString).appendingPathComponent(file.name)
-            let bytes = Data(file.contents.utf8)
-            if let existing = fileManager.contents(atPath: path), existing == bytes {
-                results.append((file, .unchanged))
+            let bytes = Array(file.contents.utf8)
+            manifest[file.name] = hash(bytes)
+            if let existing = fileManager.contents(atPath: path(file.name)), existing.elementsEqual(bytes) {
+                report.files.append((file, .unchanged))
                 continue
             }
-            try writeAtomically(bytes, to: path)
-            results.append((file, .written))
+            try FileWriter.write(bytes, to: path(file.name))
+            report.files.append((file, .written))
         }
-        return results
+        for (name, written) in previous.sorted(by: { $0.key < $1.key }) where manifest[name] == nil {
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: path(name), isDirectory: &isFolder), !isFolder.boolValue,
+                let bytes = fileManager.contents(atPath: path(name)), hash(Array(bytes)) == written
+            else { continue }
+            do {
+                try fileManager.removeItem(atPath: path(name))
+            } catch {
+                throw FileWriter.Failure(path: path(name), reason: "cannot remove this stale generated file: \(error.localizedDescription)")
+            }
+            report.removed.append(name)
+        }
+        let text = manifestHeader + manifest.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
+        if fileManager.contents(atPath: path(manifestName)).map({ !$0.elementsEqual(text.utf8) }) ?? true {
+            try FileWriter.write(Array(text.utf8), to: path(manifestName))
+        }
+        return report
     }
 
-    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
-    static func writeAtomically(_ bytes: Data, to path: String) throws(WriteError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try bytes.write(to: temporary)
-        } catch {
-            throw WriteError(path: path, reason: error.localizedDescription)
+    private static let manifestHeader =
+        "# Written by cloudschema generate: the files it wrote here, each with a hash of its bytes.\n"
+        + "# It removes a listed file it no longer produces only while the file holds those bytes.\n"
+
+    /// Name to hash; an absent or unreadable manifest lists nothing, so nothing is removed.
+    private static func readManifest(_ path: String) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var entries: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let name = String(line[line.index(after: space)...])
+            // Only plain names in this folder: an edited manifest cannot reach elsewhere.
+            guard !name.isEmpty, !name.contains("/"), name != "..", name != ".", name != manifestName else { continue }
+            entries[name] = String(line[..<space])
         }
-        if rename(temporary.path, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(path: path, reason: reason)
+        return entries
+    }
+
+    /// 64-bit FNV-1a: enough to tell "the bytes we wrote" from anything else; not a security measure.
+    private static func hash(_ bytes: [UInt8]) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
         }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -1,10 +1,5 @@
 import Foundation
 
-extension DiagnosticID {
-    /// `cloudschema.json` cannot be read, is not JSON, or has an unknown key, rule or value.
-    public static let configInvalid: DiagnosticID = "CONFIG_INVALID"
-}
-
 /// The `generate` section of `cloudschema.json`, read by the generator.
 public struct GenerateConfiguration: Hashable, Sendable {
     public enum Access: String, Hashable, Sendable, CaseIterable {

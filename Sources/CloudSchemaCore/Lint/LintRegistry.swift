@@ -32,6 +32,7 @@ public enum LintRegistry {
         .enumRawValueDuplicate: "Two enum cases with one raw value",
         .enumRawValueInvalid: "An Int64 enum case without a raw value, or a raw value of the wrong kind",
         .inputUnreadable: "A file or folder that cannot be read, or no schema files found",
+        .outputUnwritable: "A file that cannot be written (read-only, or refused by its folder or disk); it is left as it was",
         .configInvalid: "cloudschema.json is not valid JSON or has an unknown key, rule or value",
     ]
 
@@ -45,7 +46,7 @@ public enum LintRegistry {
             + frontEndSummaries.sorted { $0.key < $1.key }.map {
                 DiagnosticRuleMetadata(
                     id: $0.key, summary: $0.value,
-                    help: "\($0.value). Reported by the parser and resolver; always on and not configurable.",
+                    help: "\($0.value). Reported \(DiagnosticID.frontEnd.contains($0.key) ? "by the parser and resolver" : "when reading or writing files"); always on and not configurable.",
                     defaultSeverity: $0.key == .nameCaseCollision ? .warning : .error, tags: ["syntax"])
             }
     }

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+/// Writes a file's bytes and keeps everything else about the file: its mode, owner, group and
+/// hard links. `format --in-place` and `generate` write through it.
+///
+/// - A file with one link is replaced atomically: the bytes go to a temporary file in the same
+///   folder that gets the original's mode, owner and group, is flushed to disk and renamed over
+///   the original. A reader, or a crash, sees the old file or the new one, never half of one.
+/// - A rename replaces a name, not a file: the other names of a hard-linked file would keep the
+///   old bytes. So a file with more than one link, or one whose owner only root could give to a
+///   new file, is overwritten in place: every name sees the new bytes, at the price of a moment
+///   in which a reader could see a partial file. If that write fails, the old bytes are put back.
+/// - A read-only file is never written, even by root: it is a failure.
+/// - A symbolic link is followed, not replaced.
+public enum FileWriter {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write '\(path)': \(reason)" }
+    }
+
+    /// Writes `bytes` to `path`, creating the file (and not its folder) if needed.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw Failure(path: path, reason: lastError()) }
+            try replace(path, with: bytes, keeping: nil)
+            return
+        }
+        let target = realpath(path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? path
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file") }
+        // Root may write anything; a file without write permission was still made read-only on purpose.
+        guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+            throw Failure(path: path, reason: "it is read-only (make it writable, e.g. chmod u+w, to have it rewritten)")
+        }
+        if info.st_nlink > 1 {
+            try overwrite(target, with: bytes, reportedAs: path)
+        } else {
+            try replace(target, with: bytes, keeping: info, reportedAs: path)
+        }
+    }
+
+    /// A temporary file renamed over `target`, with `original`'s mode, owner and group; falls back
+    /// to `overwrite` when the owner cannot be given to the new file.
+    private static func replace(_ target: String, with bytes: [UInt8], keeping original: stat?, reportedAs path: String? = nil)
+        throws(Failure)
+    {
+        let path = path ?? target
+        let folder = (target as NSString).deletingLastPathComponent
+        // A short fixed name: a 255-byte file name still leaves room for it.
+        let temporary = (folder.isEmpty ? "." : folder) + "/.cloudschema-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw Failure(path: path, reason: "cannot create a temporary file in '\(folder)': \(lastError())") }
+        var closed = false
+        func discard() {
+            if !closed { close(fd) }
+            unlink(temporary)
+        }
+        if let original {
+            var created = stat()
+            fstat(fd, &created)
+            if created.st_uid != original.st_uid || created.st_gid != original.st_gid,
+                fchown(fd, original.st_uid, original.st_gid) != 0
+            {
+                discard()
+                try overwrite(target, with: bytes, reportedAs: path)
+                return
+            }
+            // After fchown, which clears set-user-ID and set-group-ID bits.
+            guard fchmod(fd, original.st_mode & 0o7777) == 0 else {
+                let reason = lastError()
+                discard()
+                throw Failure(path: path, reason: reason)
+            }
+        }
+        guard writeAll(fd, bytes, at: 0), fsync(fd) == 0 else {
+            let reason = lastError()
+            discard()
+            throw Failure(path: path, reason: reason)
+        }
+        close(fd)
+        closed = true
+        guard rename(temporary, target) == 0 else {
+            let reason = lastError()
+            discard()
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Writes `bytes` over `target`'s own bytes (same inode); puts the old bytes back if that fails.
+    private static func overwrite(_ target: String, with bytes: [UInt8], reportedAs path: String) throws(Failure) {
+        guard let old = FileManager.default.contents(atPath: target) else {
+            throw Failure(path: path, reason: "cannot read it back before writing in place")
+        }
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(path: path, reason: lastError()) }
+        defer { close(fd) }
+        guard writeAll(fd, bytes, at: 0), ftruncate(fd, off_t(bytes.count)) == 0, fsync(fd) == 0 else {
+            let reason = lastError()
+            _ = writeAll(fd, [UInt8](old), at: 0)
+            _ = ftruncate(fd, off_t(old.count))
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: off_t) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, offset + off_t(done))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                done += count
+            }
+            return true
+        }
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}
