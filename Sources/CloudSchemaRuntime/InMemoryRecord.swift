@@ -32,15 +32,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// Restores a record from ``archiveSystemFields()``: same type, ID and change tag, no values
     /// and no parent, as `CKRecord(coder:)` does with `encodeSystemFields(with:)` output.
     public init(systemFieldsArchive data: Data) throws(SystemFieldsArchiveError) {
-        let fields: SystemFields
-        do {
-            fields = try JSONDecoder().decode(SystemFields.self, from: data)
-        } catch {
-            throw SystemFieldsArchiveError(reason: "not an InMemoryRecord system fields archive")
-        }
-        guard fields.format == SystemFields.currentFormat else {
-            throw SystemFieldsArchiveError(reason: "unsupported archive format \(fields.format)")
-        }
+        let fields = try SystemFields(archive: data)
         self.recordType = fields.recordType
         self.recordID = RecordID(
             recordName: fields.recordName,
@@ -100,21 +92,10 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     }
 
     public func archiveSystemFields() -> Data {
-        let fields = SystemFields(
-            format: SystemFields.currentFormat,
-            recordType: recordType,
-            recordName: recordID.recordName,
-            zoneName: recordID.zoneID.zoneName,
-            ownerName: recordID.zoneID.ownerName,
-            recordChangeTag: recordChangeTag
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            return try encoder.encode(fields)
-        } catch {
-            preconditionFailure("encoding strings to JSON cannot fail: \(error)")
-        }
+        SystemFields(
+            recordType: recordType, recordName: recordID.recordName, zoneName: recordID.zoneID.zoneName,
+            ownerName: recordID.zoneID.ownerName, recordChangeTag: recordChangeTag
+        ).archive
     }
 
     /// Writes what `client` changed (its changed keys, and its parent if set) into this record,
@@ -153,14 +134,70 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         return "InMemoryRecord(" + parts.joined(separator: ", ") + ")"
     }
 
-    private struct SystemFields: Codable {
-        static let currentFormat = 1
-        var format: Int
+    /// The archive: a format tag, then each string as a 4-byte little-endian length and its
+    /// UTF-8 bytes (the change tag's length is 0xFFFFFFFF when there is none). Cheap to write,
+    /// because generated code archives the system fields of every record it decodes.
+    private struct SystemFields {
+        static let formatTag = Data("CSIMR2".utf8)
+        static let noValue = UInt32.max
         var recordType: String
         var recordName: String
         var zoneName: String
         var ownerName: String
         var recordChangeTag: String?
+
+        init(recordType: String, recordName: String, zoneName: String, ownerName: String, recordChangeTag: String?) {
+            self.recordType = recordType
+            self.recordName = recordName
+            self.zoneName = zoneName
+            self.ownerName = ownerName
+            self.recordChangeTag = recordChangeTag
+        }
+
+        var archive: Data {
+            var data = Self.formatTag
+            data.reserveCapacity(64 + recordType.utf8.count + recordName.utf8.count + zoneName.utf8.count)
+            func append(_ text: String?) {
+                guard let text else { return withUnsafeBytes(of: Self.noValue.littleEndian) { data.append(contentsOf: $0) } }
+                withUnsafeBytes(of: UInt32(text.utf8.count).littleEndian) { data.append(contentsOf: $0) }
+                data.append(contentsOf: text.utf8)
+            }
+            append(recordType)
+            append(recordName)
+            append(zoneName)
+            append(ownerName)
+            append(recordChangeTag)
+            return data
+        }
+
+        init(archive data: Data) throws(SystemFieldsArchiveError) {
+            let bytes = [UInt8](data)
+            guard bytes.starts(with: Self.formatTag) else {
+                throw SystemFieldsArchiveError(reason: "not an InMemoryRecord system fields archive")
+            }
+            var position = Self.formatTag.count
+            func next() throws(SystemFieldsArchiveError) -> String? {
+                guard position + 4 <= bytes.count else { throw SystemFieldsArchiveError(reason: "truncated archive") }
+                let length = bytes[position..<position + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                position += 4
+                if length == Self.noValue { return nil }
+                guard Int(length) <= bytes.count - position,
+                    let text = String(bytes: bytes[position..<position + Int(length)], encoding: .utf8)
+                else { throw SystemFieldsArchiveError(reason: "truncated archive") }
+                position += Int(length)
+                return text
+            }
+            func required() throws(SystemFieldsArchiveError) -> String {
+                guard let text = try next() else { throw SystemFieldsArchiveError(reason: "missing field in archive") }
+                return text
+            }
+            recordType = try required()
+            recordName = try required()
+            zoneName = try required()
+            ownerName = try required()
+            recordChangeTag = try next()
+            guard position == bytes.count else { throw SystemFieldsArchiveError(reason: "trailing bytes in archive") }
+        }
     }
 }
 

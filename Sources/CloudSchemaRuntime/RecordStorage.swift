@@ -53,6 +53,7 @@ extension RecordStorage {
 
     /// The raw value of a plain or encrypted field. (Not `value(forKey:)`, which is NSObject's
     /// key-value coding on `CKRecord`.)
+    @inlinable
     public func recordValue(forKey key: String, encrypted: Bool = false) -> RecordValue? {
         encrypted ? self[encryptedField: key] : self[field: key]
     }
@@ -103,7 +104,7 @@ extension RecordStorage {
     /// its value, so the record's changed keys are the fields the app edited. Without a version
     /// (a new value) it always writes; `nil` removes the field.
     /// - Returns: Whether the field was written.
-    @discardableResult
+    @inlinable @discardableResult
     public func encode<Value: CloudFieldValue>(
         _ value: Value?, forKey key: String, encrypted: Bool = false, changedSince version: ServerVersion?
     ) -> Bool {
@@ -112,7 +113,7 @@ extension RecordStorage {
 
     /// Writes a field that has a default unless `version` already has its value; an absent
     /// server value reads as the default, so the default counts as unchanged there.
-    @discardableResult
+    @inlinable @discardableResult
     public func encode<Value: CloudFieldValue>(
         _ value: Value?, forKey key: String, encrypted: Bool = false, default defaultValue: @autoclosure () -> Value,
         changedSince version: ServerVersion?
@@ -120,7 +121,8 @@ extension RecordStorage {
         write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: defaultValue().recordValue)
     }
 
-    private func write(
+    @inlinable
+    func write(
         _ stored: RecordValue?, forKey key: String, encrypted: Bool, unlessIn version: ServerVersion?,
         default defaultValue: @autoclosure () -> RecordValue?
     ) -> Bool {

@@ -29,12 +29,14 @@ public struct ServerVersion: Hashable, Sendable {
 
     /// The field's value on the server: `.some(nil)` when absent there, `nil` when unknown
     /// (an unsaved key).
+    @inlinable
     public func serverValue(forKey key: String) -> RecordValue?? {
         unsavedKeys.contains(key) ? nil : .some(fields[key])
     }
 
     /// Whether `value` (stored as `stored`) is what the server already has for `key`. A field
     /// with a default that was absent on the server is unchanged while it holds the default.
+    @inlinable
     func isUnchanged(_ stored: RecordValue?, forKey key: String, default defaultValue: @autoclosure () -> RecordValue?) -> Bool {
         guard let serverValue = serverValue(forKey: key) else { return false }
         if serverValue == stored { return true }
@@ -52,13 +54,17 @@ public struct ServerVersion: Hashable, Sendable {
 /// ```
 public struct RecordReader<Storage: RecordStorage> {
     public let record: Storage
-    private var fields: [String: RecordValue] = [:]
+    @usableFromInline var fields: [String: RecordValue] = [:]
 
-    public init(_ record: Storage) {
+    /// - Parameter fieldCount: How many fields the record type has, to size the snapshot once.
+    @inlinable
+    public init(_ record: Storage, fieldCount: Int = 0) {
         self.record = record
+        fields.reserveCapacity(fieldCount)
     }
 
     /// Decodes a required field; see ``RecordStorage/decode(_:forKey:encrypted:)``.
+    @inlinable
     public mutating func decode<Value: CloudFieldValue>(
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value {
@@ -69,6 +75,7 @@ public struct RecordReader<Storage: RecordStorage> {
     }
 
     /// Decodes an optional field; see ``RecordStorage/decodeIfPresent(_:forKey:encrypted:)``.
+    @inlinable
     public mutating func decodeIfPresent<Value: CloudFieldValue>(
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value? {
@@ -78,6 +85,7 @@ public struct RecordReader<Storage: RecordStorage> {
     }
 
     /// Decodes a field that has a default; see ``RecordStorage/decode(_:forKey:default:encrypted:)``.
+    @inlinable
     public mutating func decode<Value: CloudFieldValue>(
         _ type: Value.Type = Value.self, forKey key: String, default defaultValue: @autoclosure () -> Value,
         encrypted: Bool = false
@@ -93,6 +101,7 @@ public struct RecordReader<Storage: RecordStorage> {
 
 extension CloudFieldValue {
     /// Decodes a stored value, naming the record type and key in the error.
+    @inlinable
     init(stored: RecordValue, recordType: String, key: String) throws(RecordDecodingError) {
         do {
             try self.init(recordValue: stored)

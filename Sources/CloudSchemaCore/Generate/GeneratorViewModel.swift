@@ -25,7 +25,7 @@
 ///
 /// A record (`RecordViewModel`): `name` (schema), `swiftName`, `recordTypeName` (CloudKit),
 /// `doc`, `deprecation` (null or `{message}`), `isShareable`, `database` (`private`/`public`),
-/// `zone` (or null), `fields`, `parentField` (or null), `sourceFile`.
+/// `zone` (or null), `fields`, `fieldCount`, `parentField` (or null), `sourceFile`.
 ///
 /// A field (`FieldViewModel`): `name`, `key`, `swiftName` (declaration and `self.` access),
 /// `argumentLabel` (call sites), `parameterName` (the memberwise init's, when it isn't
@@ -262,6 +262,7 @@ public struct RecordViewModel: Sendable {
             "database": .string(database),
             "zone": zone.map(TemplateValue.string) ?? .null,
             "fields": .array(fields.map(\.templateValue)),
+            "fieldCount": .int(fields.count),
             "parentField": fields.first(where: \.isParent)?.templateValue ?? .null,
             "sourceFile": .string(sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? ""),
             "queryFields": .array(fields.filter { $0.queryFieldType != nil }.map(\.templateValue)),

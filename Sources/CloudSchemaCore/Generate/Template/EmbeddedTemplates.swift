@@ -282,7 +282,7 @@ extension {{ store.swiftName }} {
     {{ accessPrefix }}init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType({{ record.recordTypeName | swiftStringLiteral }})
 {% if record.fields %}
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: {{ record.fieldCount }})
 {% endif %}
         self.recordID = record.recordIdentifier
 {% for field in record.fields %}

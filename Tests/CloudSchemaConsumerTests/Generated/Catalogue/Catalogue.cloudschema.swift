@@ -113,7 +113,7 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Recipe")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 10)
         self.recordID = record.recordIdentifier
         self.title = try reader.decode(forKey: "title")
         self.summary = try reader.decodeIfPresent(forKey: "summary")
@@ -250,7 +250,7 @@ public struct Author: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("RecipeAuthor")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 5)
         self.recordID = record.recordIdentifier
         self.displayName = try reader.decode(forKey: "displayName")
         self.bio = try reader.decodeIfPresent(forKey: "bio")
@@ -356,7 +356,7 @@ public struct Review: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Review")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 4)
         self.recordID = record.recordIdentifier
         self.recipe = try reader.decode(forKey: "recipe")
         self.stars = try reader.decode(forKey: "stars", default: 5)

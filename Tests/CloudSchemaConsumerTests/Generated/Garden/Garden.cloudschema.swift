@@ -84,7 +84,7 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Bed")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 5)
         self.recordID = record.recordIdentifier
         self.name = try reader.decode(forKey: "name")
         self.sunHours = try reader.decode(forKey: "sunHours", default: 6)
@@ -208,7 +208,7 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Plant")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 6)
         self.recordID = record.recordIdentifier
         self.name = try reader.decode(forKey: "name")
         self.plantedOn = try reader.decode(forKey: "plantedOn")
@@ -314,7 +314,7 @@ public struct Species: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Species")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 2)
         self.recordID = record.recordIdentifier
         self.commonName = try reader.decode(forKey: "commonName")
         self.latinName = try reader.decodeIfPresent(forKey: "latinName")

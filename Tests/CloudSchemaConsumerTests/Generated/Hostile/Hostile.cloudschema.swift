@@ -163,7 +163,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("String")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 13)
         self.recordID = record.recordIdentifier
         self.`class` = try reader.decode(forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
         self.`default` = try reader.decode(forKey: "default", default: -7)
@@ -287,7 +287,7 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("FieldRecord")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 3)
         self.recordID = record.recordIdentifier
         self.`protocol` = try reader.decode(forKey: "protocol", default: .now)
         self.`Self` = try reader.decodeIfPresent(forKey: "Self")
@@ -383,7 +383,7 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Type")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 3)
         self.recordID = record.recordIdentifier
         self.`any` = try reader.decode(forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
         self.`some` = try reader.decode(forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
@@ -613,7 +613,7 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Everything")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 37)
         self.recordID = record.recordIdentifier
         self.string = try reader.decode(forKey: "string")
         self.int64 = try reader.decode(forKey: "int64")
@@ -802,7 +802,7 @@ public struct Old: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Old")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.name = try reader.decodeIfPresent(forKey: "name")
         self.serverVersion = reader.serverVersion()
@@ -884,7 +884,7 @@ public struct Older: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Older")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.old = try reader.decodeIfPresent(forKey: "old")
         self.serverVersion = reader.serverVersion()
@@ -969,7 +969,7 @@ public struct Used: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Used")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.x = try reader.decodeIfPresent(forKey: "x")
         self.serverVersion = reader.serverVersion()
@@ -1048,7 +1048,7 @@ public struct Current: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Current")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.used = try reader.decodeIfPresent(forKey: "used")
         self.serverVersion = reader.serverVersion()
@@ -1131,7 +1131,7 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("QueryFields")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 2)
         self.recordID = record.recordIdentifier
         self.textSearch_ = try reader.decode(forKey: "textSearch")
         self.query_ = try reader.decodeIfPresent(forKey: "query")
@@ -1223,7 +1223,7 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("CustomMerge")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 2)
         self.recordID = record.recordIdentifier
         self.mergeConflict_ = try reader.decodeIfPresent(forKey: "mergeConflict")
         self.other = try reader.decodeIfPresent(forKey: "other")

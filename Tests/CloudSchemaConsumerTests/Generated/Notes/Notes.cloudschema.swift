@@ -114,7 +114,7 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Folder")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 4)
         self.recordID = record.recordIdentifier
         self.title = try reader.decode(forKey: "title")
         self.position = try reader.decode(forKey: "position", default: 0.0)
@@ -244,7 +244,7 @@ package struct Note: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Note")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 9)
         self.recordID = record.recordIdentifier
         self.title = try reader.decode(forKey: "title")
         self.body = try reader.decodeIfPresent(forKey: "body", encrypted: true)
@@ -381,7 +381,7 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Reminder")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 6)
         self.recordID = record.recordIdentifier
         self.note = try reader.decode(forKey: "note")
         self.dueDate = try reader.decodeIfPresent(forKey: "dueDate")

@@ -88,7 +88,7 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Owner")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.name = try reader.decode(forKey: "name")
         self.serverVersion = reader.serverVersion()
@@ -259,7 +259,7 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Sample")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 22)
         self.recordID = record.recordIdentifier
         self.title = try reader.decode(forKey: "title")
         self.subtitle = try reader.decodeIfPresent(forKey: "subtitle")
@@ -443,7 +443,7 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Bare")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.note = try reader.decodeIfPresent(forKey: "note")
         self.serverVersion = reader.serverVersion()
@@ -643,7 +643,7 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Merged")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 31)
         self.recordID = record.recordIdentifier
         self.text = try reader.decodeIfPresent(forKey: "text")
         self.number = try reader.decode(forKey: "number", default: 0)

@@ -120,7 +120,7 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Entry")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 8)
         self.recordID = record.recordIdentifier
         self.title = try reader.decode(forKey: "title")
         self.body = try reader.decodeIfPresent(forKey: "body", encrypted: true)
@@ -223,7 +223,7 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Setting")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.name = try reader.decode(forKey: "name")
         self.serverVersion = reader.serverVersion()
@@ -303,7 +303,7 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Notice")
-        var reader = RecordReader(record)
+        var reader = RecordReader(record, fieldCount: 1)
         self.recordID = record.recordIdentifier
         self.text = try reader.decode(forKey: "text")
         self.serverVersion = reader.serverVersion()
