@@ -22,7 +22,7 @@ public enum DiffReport {
             guard var diagnostic = change.diagnostic else { continue }
             diagnostic.notes.removeAll { $0.range == nil }
             out += DiagnosticRenderer.text([diagnostic], sources: sources, color: color)
-            if let fix = change.fix { out += "    fix: \(fix)\n" }
+            if let fix = change.fix { out += "    fix: \(DiagnosticRenderer.visible(fix))\n" }
         }
         let safe = diff.safe
         if !safe.isEmpty {
@@ -30,7 +30,7 @@ public enum DiffReport {
             out += "Safe changes:\n"
             for change in safe {
                 let place = change.location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
-                out += "  \(place)\(change.message)\n"
+                out += "  \(DiagnosticRenderer.visible(place + change.message))\n"
             }
         }
         if !out.isEmpty { out += "\n" }
@@ -41,7 +41,7 @@ public enum DiffReport {
         case .safe: verdict = "Additive only: \(summary(diff)) against \(against)."
         case .unchanged: verdict = "No changes against \(against)."
         }
-        return out + verdict + "\n"
+        return out + DiagnosticRenderer.visible(verdict) + "\n"
     }
 
     // MARK: JSON
@@ -61,7 +61,12 @@ public enum DiffReport {
 
     /// A pull-request review comment: a verdict line, one table of changes per record
     /// type (model, enum...) with breaking ones marked, and what to do about each.
+    /// Control characters from the schemas are shown escaped.
     public static func markdown(_ diff: SchemaDiff, against: String) -> String {
+        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against), keepingLineBreaks: true)
+    }
+
+    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String) -> String {
         var out = "### \(headline(diff, against: against))\n\n"
         switch diff.verdict {
         case .breaking:
