@@ -21,19 +21,19 @@ struct HostileInputTests {
             name: "a million '?'", source: "record A {\n  x: String" + String(repeating: "?", count: 1_000_000) + "\n}\n",
             expected: ["SYNTAX_ERROR 2:43-2:44"]),
         Nesting(
-            name: "a million '['", source: "record A {\n  x: " + String(repeating: "[", count: 1_000_000) + "String\n}\n",
+            name: "100,000 '['", source: "record A {\n  x: " + String(repeating: "[", count: 100_000) + "String\n}\n",
             expected: ["SYNTAX_ERROR 2:38-2:39"]),
         Nesting(
-            name: "a million 'Reference<'",
-            source: "record A {\n  x: " + String(repeating: "Reference<", count: 1_000_000) + "A\n}\n",
+            name: "100,000 'Reference<'",
+            source: "record A {\n  x: " + String(repeating: "Reference<", count: 100_000) + "A\n}\n",
             expected: ["SYNTAX_ERROR 2:326-2:335"]),
         Nesting(
-            name: "a million '[' in a default value",
-            source: "record A {\n  x: [String] = " + String(repeating: "[", count: 1_000_000) + "\n}\n",
+            name: "100,000 '[' in a default value",
+            source: "record A {\n  x: [String] = " + String(repeating: "[", count: 100_000) + "\n}\n",
             expected: ["SYNTAX_ERROR 2:49-2:50"]),
         Nesting(
-            name: "a million '[' in attribute arguments",
-            source: "record A {\n  x: String @x(" + String(repeating: "[", count: 1_000_000) + ")\n}\n",
+            name: "100,000 '[' in attribute arguments",
+            source: "record A {\n  x: String @x(" + String(repeating: "[", count: 100_000) + ")\n}\n",
             expected: ["SYNTAX_ERROR 2:48-2:49"]),
     ]
 
@@ -51,11 +51,11 @@ struct HostileInputTests {
     }
 
     @Test func templateNestingIsBounded() {
-        let nots = "{% if " + String(repeating: "not ", count: 1_000_000) + "x %}{% endif %}"
+        let nots = "{% if " + String(repeating: "not ", count: 100_000) + "x %}{% endif %}"
         #expect(renderError(nots)?.hasSuffix("expression has more than 256 operators; split it with an include or a simpler condition") == true)
-        let members = "{{ x" + String(repeating: ".y", count: 1_000_000) + " }}"
+        let members = "{{ x" + String(repeating: ".y", count: 100_000) + " }}"
         #expect(renderError(members)?.contains("more than 256 operators") == true)
-        let parentheses = "{{ " + String(repeating: "(", count: 1_000_000) + "x }}"
+        let parentheses = "{{ " + String(repeating: "(", count: 100_000) + "x }}"
         #expect(renderError(parentheses)?.contains("more than 256 operators") == true)
         let blocks = String(repeating: "{% if x %}", count: 100_000) + String(repeating: "{% endif %}", count: 100_000)
         #expect(renderError(blocks, ["x": true]) == "test.template:1:641: error: blocks nested more than 64 deep")
