@@ -36,11 +36,12 @@ extension DiagnosticRenderer {
 
     static func escapeData(_ text: String) -> String {
         var out = ""
-        for scalar in visible(text, keepingLineBreaks: true).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
+            case _ where isControl(scalar): out += escaped(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

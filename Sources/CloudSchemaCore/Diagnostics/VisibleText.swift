@@ -21,12 +21,13 @@ extension DiagnosticRenderer {
         guard text.unicodeScalars.contains(where: escapes) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if escapes(scalar) {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+            if escapes(scalar) { out += escaped(scalar) } else { out.unicodeScalars.append(scalar) }
         }
         return out
+    }
+
+    /// `\u{1B}`: how a control character is shown.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 }
