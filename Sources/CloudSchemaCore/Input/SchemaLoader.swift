@@ -113,10 +113,8 @@ public enum SchemaLoader {
                 continue
             }
             switch status.kind {
-            case .file:
+            case .file, .other:  // named on purpose, so a pipe (`<(git show ...)`) is read too
                 if seen.insert(status.identity).inserted { files.append(path) }
-            case .other:
-                diagnostics.append(unreadable("'\(path)' is not a file or a folder; name a schema file, a folder, or - for standard input"))
             case .folder:
                 guard seen.insert(status.identity).inserted else { continue }
                 var found: [String] = []
@@ -162,6 +160,7 @@ public enum SchemaLoader {
             case .file:
                 if isSchema, seen.insert(status.identity).inserted { found.append(path) }
             case .other:
+                // A pipe or device found by searching is not read: reading could wait forever.
                 if isSchema { diagnostics.append(unreadable("'\(path)' is not a regular file; schema files are plain files")) }
             }
         }

@@ -12,6 +12,8 @@ struct MemoryFileSystem: InputFileSystem {
     var links: [String: String] = [:]
     /// path → the system's reason.
     var refused: [String: String] = [:]
+    /// Pipes and devices: path → what reading them gives.
+    var pipes: [String: String] = [:]
     var input = ""
 
     private func target(_ path: String) -> String { links[path].map(target) ?? path }
@@ -21,6 +23,7 @@ struct MemoryFileSystem: InputFileSystem {
         let identity = [UInt64(0), UInt64(truncatingIfNeeded: real.hashValue)]
         if folders[real] != nil { return InputFileStatus(kind: .folder, identity: identity) }
         if files[real] != nil || refused[real] != nil { return InputFileStatus(kind: .file, identity: identity) }
+        if pipes[real] != nil { return InputFileStatus(kind: .other, identity: identity) }
         throw InputError("No such file or directory", isMissing: true)
     }
 
@@ -31,7 +34,7 @@ struct MemoryFileSystem: InputFileSystem {
 
     func contents(of file: String) throws(InputError) -> [UInt8] {
         if let reason = refused[target(file)] { throw InputError(reason) }
-        return Array((files[target(file)] ?? "").utf8)
+        return Array((files[target(file)] ?? pipes[target(file)] ?? "").utf8)
     }
 
     func standardInput() throws(InputError) -> [UInt8] { Array(input.utf8) }
@@ -88,6 +91,17 @@ struct InputLoaderTests {
         let (files, problems) = SchemaLoader.findFiles(["s", "s/sub", "s/a.cloudschema"], fileSystem: fileSystem)
         #expect(files == ["s/a.cloudschema"])
         #expect(problems.isEmpty)
+    }
+
+    @Test func aPipeIsReadOnlyWhenNamed() {
+        let fileSystem = MemoryFileSystem(folders: ["s": ["fifo.cloudschema"]], pipes: ["s/fifo.cloudschema": record, "/dev/fd/63": record])
+        #expect(
+            messages(SchemaLoader.load(paths: ["s"], fileSystem: fileSystem)) == [
+                "INPUT_UNREADABLE 's/fifo.cloudschema' is not a regular file; schema files are plain files"
+            ])
+        let named = SchemaLoader.load(paths: ["/dev/fd/63"], fileSystem: fileSystem)
+        #expect(named.diagnostics.isEmpty)
+        #expect(named.schema.recordTypes.map(\.name) == ["A"])
     }
 
     @Test func standardInputIsReadUnderTheGivenName() {
