@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Hand-written argument parsing that behaves as swift-argument-parser users expect:
 /// `--option value` and `--option=value`, flags, `--` before positional arguments that
 /// start with `-`, unknown options rejected with the list of valid ones.
@@ -19,6 +21,12 @@ struct OptionSpec: Sendable {
     ) -> OptionSpec {
         OptionSpec(name: name, valueName: value, help: help, defaultValue: defaultValue, choices: choices)
     }
+
+    /// For commands that read `-` (standard input), named as swift-format names it.
+    static let assumeFilename = option(
+        "assume-filename", value: "path",
+        "The file name for standard input ('-') in diagnostics and config lookup; .ckdb reads it as a .ckdb file.",
+        default: SchemaLoader.standardInputName)
 }
 
 struct CommandSpec: Sendable {
@@ -76,6 +84,8 @@ struct ParsedArguments {
     var wantsHelp = false
 
     func value(_ name: String) -> String? { values[name] }
+    /// What `-` is called (`--assume-filename`).
+    var standardInputName: String { values["assume-filename"] ?? SchemaLoader.standardInputName }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 

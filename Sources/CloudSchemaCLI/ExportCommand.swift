@@ -6,10 +6,11 @@ enum ExportCommand {
         name: "export",
         abstract: "Write schemas as CloudKit Schema Language (.ckdb) for cktool import-schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb; - reads standard input. (default: .)",
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
+            .assumeFilename,
         ],
         examples: [
             "cloudschema export Schemas --format ckdb > schema.ckdb",
@@ -23,7 +24,7 @@ enum ExportCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let loaded = SchemaLoader.load(paths: paths)
+        let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
         let problems = loaded.diagnostics.filter { $0.severity == .error }
         if !problems.isEmpty {
             Terminal.err(DiagnosticRenderer.text(problems, sources: loaded.sources))

@@ -6,18 +6,20 @@ enum FormatCommand {
         name: "format",
         abstract: "Rewrite schemas in the one canonical layout, keeping every comment.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten). (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten); - reads standard input. (default: .)",
         options: [
             .flag("check", "List the files that are not formatted, change nothing, exit 1 if there are any. (default: off)"),
             .flag(
                 "in-place",
                 "Rewrite the files that change, keeping their mode, owner and hard links; leave the others and read-only files untouched. (default: off: print to stdout)"
             ),
+            .assumeFilename,
         ],
         examples: [
             "cloudschema format Schemas/Garden/Garden.cloudschema",
             "cloudschema format --check Schemas",
             "cloudschema format --in-place Schemas",
+            "cloudschema format - --assume-filename Garden.cloudschema < Garden.cloudschema",
         ],
         discussion: """
             Formatting never changes meaning: the resolved schema is the same before and after.
@@ -38,11 +40,16 @@ enum FormatCommand {
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        if inPlace && paths.contains(SchemaLoader.standardInput) {
+            Terminal.err(
+                "error: '--in-place' cannot rewrite standard input ('-'); the formatted text is printed without it\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n")
+            return 2
+        }
         let (found, findProblems) = SchemaLoader.findFiles(paths)
         // `.ckdb` is CloudKit's format, read wherever a schema is read but never rewritten.
         let files = found.filter { !$0.hasSuffix(".ckdb") }
         for path in paths where path.hasSuffix(".ckdb") && found.contains(path) {
-            Terminal.err("\(path): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
+            Terminal.err("\(DiagnosticRenderer.visible(path)): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
         }
         var sources = SourceStore()
         var problems = findProblems
@@ -50,24 +57,27 @@ enum FormatCommand {
         var failed = false
         var unformatted: [String] = []
         for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append(.error(.inputUnreadable, "cannot read '\(path)'; check that it exists and is readable", at: nil))
+            let name = path == SchemaLoader.standardInput ? arguments.standardInputName : path
+            let bytes: [UInt8]
+            do {
+                bytes = try SchemaLoader.read(path, as: name)
+            } catch {
+                problems.append(error)
                 ioError = true
                 continue
             }
-            let bytes = [UInt8](data)
-            sources.add(path, bytes)
-            switch SchemaFormatter.format(bytes, file: path) {
+            sources.add(name, bytes)
+            switch SchemaFormatter.format(bytes, file: name) {
             case .syntaxErrors(let diagnostics):
                 problems += diagnostics
                 failed = true
             case .failed(let reason):
-                Terminal.err("\(path): error: not formatted: \(reason); the file is left as it is (please report this)\n")
+                Terminal.err("\(DiagnosticRenderer.visible(name)): error: not formatted: \(reason); the file is left as it is (please report this)\n")
                 failed = true
             case .formatted(let text):
                 let changed = Array(text.utf8) != bytes
                 if check {
-                    if changed { unformatted.append(path) }
+                    if changed { unformatted.append(name) }
                 } else if inPlace {
                     if changed {
                         do {
@@ -82,7 +92,7 @@ enum FormatCommand {
                 }
             }
         }
-        for path in unformatted { Terminal.out(path + "\n") }
+        for name in unformatted { Terminal.out(DiagnosticRenderer.visible(name) + "\n") }
         if !problems.isEmpty {
             let sorted = problems.sorted()
             Terminal.err(DiagnosticRenderer.text(sorted, sources: sources, color: false))

@@ -6,9 +6,12 @@ enum ImportCommand {
         name: "import",
         abstract: "Convert a CloudKit Schema Language (.ckdb) file to .cloudschema on standard output.",
         positionals: "<file.ckdb>",
-        positionalHelp: "A .ckdb file, e.g. from 'cktool export-schema'.",
-        options: [],
-        examples: ["cloudschema import CloudKit/schema.ckdb > Schemas/App.cloudschema"],
+        positionalHelp: "A .ckdb file, e.g. from 'cktool export-schema'; - reads standard input.",
+        options: [.assumeFilename],
+        examples: [
+            "cloudschema import CloudKit/schema.ckdb > Schemas/App.cloudschema",
+            "git show main:CloudKit/schema.ckdb | cloudschema import - > Schemas/App.cloudschema",
+        ],
         discussion: """
             Every field becomes optional (.ckdb cannot say required). A REFERENCE becomes Reference<T> when
             exactly one record type matches the field name; otherwise it stays untyped with a comment.
@@ -19,21 +22,24 @@ enum ImportCommand {
             Terminal.err("error: expected exactly one .ckdb file\nUsage: \(spec.usage)\n")
             return 2
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.err("error: cannot read '\(path)'; check that it exists and is readable\n")
+        let name = path == SchemaLoader.standardInput ? arguments.standardInputName : path
+        let bytes: [UInt8]
+        do {
+            bytes = try SchemaLoader.read(path, as: name)
+        } catch {
+            Terminal.err(DiagnosticRenderer.text([error], sources: SourceStore()))
             return 2
         }
-        let bytes = [UInt8](data)
-        let result = CKDBParser.parseFile(bytes, file: path)
+        let result = CKDBParser.parseFile(bytes, file: name)
         var sources = SourceStore()
-        sources.add(path, bytes)
+        sources.add(name, bytes)
         let shown = result.diagnostics.filter { $0.severity != .info }
         if !shown.isEmpty { Terminal.err(DiagnosticRenderer.text(shown, sources: sources)) }
         if result.diagnostics.hasErrors {
             Terminal.err(DiagnosticRenderer.summary(shown) + "; nothing imported\n")
             return 1
         }
-        Terminal.out(CKDBImporter.importSchema(result, source: (path as NSString).lastPathComponent))
+        Terminal.out(CKDBImporter.importSchema(result, source: (name as NSString).lastPathComponent))
         return 0
     }
 }

@@ -6,7 +6,7 @@ enum LintCommand {
         name: "lint",
         abstract: "Check schemas for syntax errors and CloudKit sync mistakes.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb; - reads standard input. (default: .)",
         options: [
             .option(
                 "format", value: "format", "Output format (markdown: with --list-rules only).", default: "text",
@@ -14,12 +14,14 @@ enum LintCommand {
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .flag("strict", "Treat warnings as failures (exit code 1)."),
             .flag("list-rules", "List every rule with its ID, category, default severity and summary."),
+            .assumeFilename,
         ],
         examples: [
             "cloudschema lint Schemas",
             "cloudschema lint Sources/App/Garden.cloudschema --format json",
             "cloudschema lint --format sarif > cloudschema.sarif",
             "cloudschema lint --list-rules --format markdown",
+            "cat Garden.cloudschema | cloudschema lint - --assume-filename Schemas/Garden.cloudschema",
         ],
         discussion: """
             Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage, config or I/O error.
@@ -45,7 +47,7 @@ enum LintCommand {
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let loaded = SchemaLoader.load(paths: paths)
+        let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
 
         // Configuration: --config for every file, else the nearest cloudschema.json per file.
         var configDiagnostics: [Diagnostic] = []

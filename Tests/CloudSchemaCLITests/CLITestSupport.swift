@@ -25,16 +25,17 @@ let packageRoot: URL = {
     return url
 }()
 
-/// Runs `cloudschema` in `directory` (the package root by default) and captures its output.
-func cloudschema(_ arguments: String..., in directory: URL = packageRoot, environment: [String: String] = [:]) throws
-    -> RunResult
-{
-    try cloudschema(arguments, in: directory, environment: environment)
+/// Runs `cloudschema` in `directory` (the package root by default) and captures its output;
+/// `input` becomes its standard input.
+func cloudschema(
+    _ arguments: String..., in directory: URL = packageRoot, environment: [String: String] = [:], input: Data? = nil
+) throws -> RunResult {
+    try cloudschema(arguments, in: directory, environment: environment, input: input)
 }
 
-func cloudschema(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws
-    -> RunResult
-{
+func cloudschema(
+    _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], input: Data? = nil
+) throws -> RunResult {
     let process = Process()
     process.executableURL = cloudschemaBinary
     process.arguments = arguments
@@ -44,7 +45,17 @@ func cloudschema(_ arguments: [String], in directory: URL = packageRoot, environ
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        // Written on another thread, so a child that prints before reading cannot deadlock.
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async {
+            writer.write(input)
+            try? writer.close()
+        }
+    }
     // Read both pipes before waiting, so a large output cannot block the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -190,8 +190,11 @@ struct CKDBLexer {
         } while index < bytes.count && !isWordByte(bytes[index]) && Self.punctuation[bytes[index]] == nil
             && ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "-")].contains(bytes[index])
         let shown = text(from: start.offset)
-        diagnostics.append(
-            .error(.syntaxError, "unexpected '\(shown)'; a .ckdb file has names, keywords, '(', ')', '<', '>', ',' and ';'", at: range(start)))
+        // Bytes that are not UTF-8 were reported once for the file.
+        if Lexer.firstInvalidUTF8(Array(bytes[start.offset..<index])) == nil {
+            diagnostics.append(
+                .error(.syntaxError, "unexpected '\(shown)'; a .ckdb file has names, keywords, '(', ')', '<', '>', ',' and ';'", at: range(start)))
+        }
         emit(.other, shown, start)
     }
 

@@ -105,3 +105,6 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
     public func count(_ severity: Diagnostic.Severity) -> Int { lazy.filter { $0.severity == severity }.count }
 }
+
+/// Thrown by operations whose failure is one finding, such as `SchemaLoader.read`.
+extension Diagnostic: Error {}

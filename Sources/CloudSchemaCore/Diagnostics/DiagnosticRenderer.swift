@@ -4,6 +4,8 @@ public enum DiagnosticRenderer {
 
     /// `file:line:col: severity: message [ID]`, the source line, and a caret underline;
     /// notes follow as `file:line:col: note: ...`. ANSI colors only when `color` is true.
+    /// Control characters from input are shown escaped (`visible`), and a long line is
+    /// quoted only around the range.
     public static func text(_ diagnostics: [Diagnostic], sources: SourceStore, color: Bool = false) -> String {
         var out = ""
         for diagnostic in diagnostics {
@@ -38,31 +40,46 @@ public enum DiagnosticRenderer {
     }
 
     private static func headline(range: SourceRange?, label: String, message: String, color: String?) -> String {
-        let location = range.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? "cloudschema: "
+        let location = visible(range.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? "cloudschema: ")
+        let message = visible(message)
         guard let color else { return "\(location)\(label): \(message)\n" }
         let bold = "\u{1B}[1m"
         let reset = "\u{1B}[0m"
         return "\(bold)\(location)\(reset)\(color)\(label):\(reset) \(bold)\(message)\(reset)\n"
     }
 
+    /// A line longer than this many bytes is quoted only around the range.
+    static let excerptWidth = 160
+    /// How many bytes of a long line are quoted on each side of the range.
+    static let excerptContext = 60
+
     private static func excerpt(_ range: SourceRange, sources: SourceStore, color: Bool) -> String {
-        guard let lineBytes = sources.line(range.start.line, in: range.file) else { return "" }
-        let line = String(decoding: lineBytes, as: UTF8.self)
-        let startByte = min(max(range.start.column - 1, 0), lineBytes.count)
-        let endByte =
-            range.end.line == range.start.line
-            ? min(max(range.end.column - 1, startByte), lineBytes.count) : lineBytes.count
-        // Pad with the line's own tabs so the caret lines up under the same characters.
-        let prefix = lineBytes.prefix(startByte)
-        var pad = ""
-        for scalar in String(decoding: prefix, as: UTF8.self).unicodeScalars {
-            pad += scalar == "\t" ? "\t" : " "
+        guard let line = sources.line(range.start.line, in: range.file) else { return "" }
+        let bytes = Array(line)
+        let startByte = min(max(range.start.column - 1, 0), bytes.count)
+        let endByte = range.end.line == range.start.line ? min(max(range.end.column - 1, startByte), bytes.count) : bytes.count
+        var from = 0
+        var to = bytes.count
+        if bytes.count > excerptWidth {
+            from = max(startByte - excerptContext, 0)
+            to = min(max(endByte, startByte + 1) + excerptContext, bytes.count, from + excerptWidth)
+            // Whole characters only.
+            while from > 0, bytes[from] & 0xC0 == 0x80 { from -= 1 }
+            while to < bytes.count, bytes[to] & 0xC0 == 0x80 { to += 1 }
         }
-        let underlined = String(decoding: lineBytes[lineBytes.startIndex + startByte..<lineBytes.startIndex + endByte], as: UTF8.self)
-        let width = max(underlined.count, 1)
-        let marker = "^" + String(repeating: "~", count: width - 1)
-        let shown = color ? "\u{1B}[1;32m\(marker)\u{1B}[0m" : marker
-        return "\(line)\n\(pad)\(shown)\n"
+        let caretStart = min(startByte, to)
+        let caretEnd = min(endByte, to)
+        func shown(_ range: Range<Int>) -> String { visible(String(decoding: bytes[range], as: UTF8.self)) }
+        let lead = from > 0 ? "..." : ""
+        let before = lead + shown(from..<caretStart)
+        let underlined = shown(caretStart..<caretEnd)
+        let text = before + underlined + shown(caretEnd..<to) + (to < bytes.count ? "..." : "")
+        // Pad with the line's own tabs so the caret lines up under the same characters.
+        var pad = ""
+        for scalar in before.unicodeScalars { pad += scalar == "\t" ? "\t" : " " }
+        let marker = "^" + String(repeating: "~", count: max(underlined.count, 1) - 1)
+        let caret = color ? "\u{1B}[1;32m\(marker)\u{1B}[0m" : marker
+        return "\(text)\n\(pad)\(caret)\n"
     }
 
     // MARK: JSON

@@ -3,7 +3,8 @@ extension DiagnosticRenderer {
     /// `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=ID::message`.
     /// Info findings become `::notice`. Notes are appended to the message on their own lines.
     /// Escaping follows the Actions runner: in the message `%`, CR and LF; in properties
-    /// also `:` and `,`.
+    /// also `:` and `,`. Other control characters are shown escaped (`visible`): the log
+    /// viewer interprets ANSI sequences.
     public static func github(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for diagnostic in diagnostics {
@@ -40,6 +41,7 @@ extension DiagnosticRenderer {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
+            case _ where isControl(scalar): out += escaped(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,7 @@
 /// A JSON value with ordered object keys, so every JSON output is deterministic and
-/// keeps the documented key order. Rendering escapes per RFC 8259.
+/// keeps the documented key order. Rendering escapes per RFC 8259, and also writes every
+/// other control character (`DiagnosticRenderer.isControl`) as `\uXXXX`, so JSON shown in a
+/// terminal cannot carry escape sequences.
 public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
@@ -65,7 +67,7 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where DiagnosticRenderer.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

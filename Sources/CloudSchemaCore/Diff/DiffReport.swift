@@ -33,8 +33,8 @@ public enum DiffReport {
             guard var diagnostic = change.diagnostic else { continue }
             diagnostic.notes.removeAll { $0.range == nil }
             out += DiagnosticRenderer.text([diagnostic], sources: sources, color: color)
-            if let fix = change.fix { out += "    fix: \(fix)\n" }
-            if let older = change.olderVersions { out += "    note: \(older)\n" }
+            if let fix = change.fix { out += "    fix: \(DiagnosticRenderer.visible(fix))\n" }
+            if let older = change.olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
         }
         let safe = diff.safe
         if !safe.isEmpty {
@@ -42,8 +42,8 @@ public enum DiffReport {
             out += "Safe changes:\n"
             for change in safe {
                 let place = change.location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
-                out += "  \(place)\(change.message)\n"
-                if let older = change.olderVersions { out += "    note: \(older)\n" }
+                out += "  \(DiagnosticRenderer.visible(place + change.message))\n"
+                if let older = change.olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
             }
         }
         if !diff.unchecked.isEmpty {
@@ -62,7 +62,7 @@ public enum DiffReport {
         case .safe: verdict = "Additive only: \(summary(diff)) against \(against)."
         case .unchanged: verdict = "No changes against \(against)."
         }
-        return out + verdict + partial(diff) + "\n"
+        return out + DiagnosticRenderer.visible(verdict) + partial(diff) + "\n"
     }
 
     // MARK: JSON
@@ -83,8 +83,13 @@ public enum DiffReport {
 
     /// A pull-request review comment: a verdict line, one table of changes per record
     /// type (model, enum...) with breaking ones marked and what older app versions see,
-    /// what to do about each, and what could not be checked.
+    /// what to do about each, and what could not be checked. Control characters from the
+    /// schemas are shown escaped.
     public static func markdown(_ diff: SchemaDiff, against: String) -> String {
+        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against), keepingLineBreaks: true)
+    }
+
+    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String) -> String {
         var out = "### \(headline(diff, against: against))\(diff.unchecked.isEmpty ? "" : " (partial check)")\n\n"
         if diff.verdict == .unchanged, diff.unchecked.isEmpty { return out }
         out += changesSection(diff)

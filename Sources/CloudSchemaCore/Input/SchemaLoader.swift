@@ -10,9 +10,18 @@ public struct LoadedSchema: Sendable {
 }
 
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
+///
+/// Every input that cannot be read is an `INPUT_UNREADABLE` error naming it, never skipped
+/// in silence: a folder or file the system refuses, a link to nothing or a link loop named
+/// like a schema, something that is not a regular file, and a file that is not text.
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
     public static let extensions = ["cloudschema", "ckdb"]
+    /// The path that stands for standard input.
+    public static let standardInput = "-"
+    /// What standard input is called in diagnostics unless the command is given a name
+    /// (`--assume-filename`). Without an extension it is read as `.cloudschema`.
+    public static let standardInputName = "<stdin>"
 
     /// Parses and resolves in-memory sources, in the order given (callers sort by path).
     public static func load(sources: [(path: String, text: String)]) -> LoadedSchema {
@@ -25,6 +34,10 @@ public enum SchemaLoader {
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
         for (path, bytes) in sources {
+            if let problem = notTextDiagnostic(bytes, file: path) {
+                diagnostics.append(problem)
+                continue
+            }
             store.add(path, bytes)
             if path.hasSuffix(".ckdb") {
                 let (ckdb, ckdbDiagnostics) = CKDBParser.parse(bytes, file: path)
@@ -42,18 +55,20 @@ public enum SchemaLoader {
         return LoadedSchema(schema: schema, files: files, diagnostics: diagnostics.sorted(), sources: store)
     }
 
-    /// Reads every schema file under `paths` (files or folders; folders are searched
-    /// recursively, skipping hidden folders and `.build`). Unreadable paths and an empty
-    /// result are `INPUT_UNREADABLE` errors.
-    public static func load(paths: [String]) -> LoadedSchema {
-        let (found, problems) = findFiles(paths)
+    /// Reads every schema file under `paths` (files, folders searched recursively skipping
+    /// hidden entries, or `-` for standard input, called `standardInputName`).
+    public static func load(
+        paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> LoadedSchema {
+        let (found, problems) = findFiles(paths, fileSystem: fileSystem)
         var sources: [(String, [UInt8])] = []
         var diagnostics = problems
         for path in found {
-            if let data = FileManager.default.contents(atPath: path) {
-                sources.append((path, [UInt8](data)))
-            } else {
-                diagnostics.append(.error(.inputUnreadable, "cannot read '\(path)'; check that it exists and is readable", at: nil))
+            let name = path == standardInput ? standardInputName : path
+            do {
+                sources.append((name, try read(path, as: name, fileSystem: fileSystem)))
+            } catch {
+                diagnostics.append(error)
             }
         }
         var loaded = load(bytes: sources)
@@ -61,47 +76,132 @@ public enum SchemaLoader {
         return loaded
     }
 
-    /// The schema files named by `paths`, sorted and without duplicates.
-    public static func findFiles(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
-        let fileManager = FileManager.default
-        var files: [String] = []
-        var diagnostics: [Diagnostic] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.append(.error(.inputUnreadable, "no such file or folder: '\(path)'", at: nil))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            var found: [String] = []
-            collect(in: path, into: &found)
-            if found.isEmpty {
-                diagnostics.append(
-                    .error(
-                        .inputUnreadable,
-                        "no \(extensions.map { "*.\($0)" }.joined(separator: " or ")) files in '\(path)'",
-                        at: nil))
-            }
-            files += found.sorted()
+    /// The bytes of one schema file (`-`: standard input), shown in diagnostics as `name`.
+    /// Throws `INPUT_UNREADABLE` when it cannot be read or is not text.
+    public static func read(
+        _ path: String, as name: String, fileSystem: any InputFileSystem = LocalFileSystem()
+    ) throws(Diagnostic) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = path == standardInput ? try fileSystem.standardInput() : try fileSystem.contents(of: path)
+        } catch {
+            throw unreadable(path == standardInput ? "cannot read standard input (\(error.reason))" : "cannot read '\(path)' (\(error.reason))")
         }
-        var seen = Set<String>()
-        return (files.filter { seen.insert($0).inserted }, diagnostics)
+        if let problem = notTextDiagnostic(bytes, file: name) { throw problem }
+        return bytes
     }
 
-    private static func collect(in folder: String, into found: inout [String]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    /// The schema files named by `paths`, sorted within each folder. Each file and folder is
+    /// taken once, however many paths or links lead to it (so a link loop ends).
+    public static func findFiles(
+        _ paths: [String], fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> (files: [String], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var seen = Set<[UInt64]>()
+        for path in paths {
+            if path == standardInput {
+                if !files.contains(standardInput) { files.append(standardInput) }
+                continue
+            }
+            let status: InputFileStatus
+            do {
+                status = try fileSystem.status(of: path)
+            } catch {
+                diagnostics.append(
+                    unreadable(error.isMissing ? "no such file or folder: '\(path)'" : "cannot read '\(path)' (\(error.reason))"))
+                continue
+            }
+            switch status.kind {
+            case .file, .other:  // named on purpose, so a pipe (`<(git show ...)`) is read too
+                if seen.insert(status.identity).inserted { files.append(path) }
+            case .folder:
+                guard seen.insert(status.identity).inserted else { continue }
+                var found: [String] = []
+                let problemsBefore = diagnostics.count
+                collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
+                if found.isEmpty && diagnostics.count == problemsBefore {
+                    diagnostics.append(
+                        unreadable("no \(extensions.map { "*.\($0)" }.joined(separator: " or ")) files in '\(path)'"))
+                }
+                files += found.sorted()
+            }
+        }
+        return (files, diagnostics)
+    }
+
+    private static func collect(
+        in folder: String, fileSystem: any InputFileSystem, seen: inout Set<[UInt64]>, into found: inout [String],
+        diagnostics: inout [Diagnostic]
+    ) {
+        let entries: [String]
+        do {
+            entries = try fileSystem.entries(of: folder)
+        } catch {
+            diagnostics.append(unreadable("cannot read folder '\(folder)' (\(error.reason))"))
+            return
+        }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                collect(in: path, into: &found)
-            } else if extensions.contains(where: { entry.hasSuffix("." + $0) }) {
-                found.append(path)
+            let isSchema = extensions.contains { entry.hasSuffix("." + $0) }
+            let status: InputFileStatus
+            do {
+                status = try fileSystem.status(of: path)
+            } catch {
+                // A link to nothing is no input, unless it is named like a schema.
+                if isSchema || !error.isMissing { diagnostics.append(unreadable("cannot read '\(path)' (\(error.reason))")) }
+                continue
             }
+            switch status.kind {
+            case .folder:
+                if seen.insert(status.identity).inserted {
+                    collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
+                }
+            case .file:
+                if isSchema, seen.insert(status.identity).inserted { found.append(path) }
+            case .other:
+                // A pipe or device found by searching is not read: reading could wait forever.
+                if isSchema { diagnostics.append(unreadable("'\(path)' is not a regular file; schema files are plain files")) }
+            }
+        }
+    }
+
+    private static func unreadable(_ message: String) -> Diagnostic {
+        .error(.inputUnreadable, message, at: nil)
+    }
+
+    // MARK: Text
+
+    /// `INPUT_UNREADABLE` for bytes that are not UTF-8 text, at the telling bytes: a UTF-16
+    /// or UTF-32 byte order mark, or a NUL byte (never in UTF-8 text; beside every ASCII
+    /// character in UTF-16 or UTF-32, which tells those apart from binary files). Text with an
+    /// invalid UTF-8 sequence is read, and the lexers report the first one.
+    public static func notTextDiagnostic(_ bytes: [UInt8], file: String) -> Diagnostic? {
+        let byteOrderMarks: [([UInt8], String)] = [
+            ([0xFF, 0xFE, 0, 0], "UTF-32 (little-endian)"), ([0, 0, 0xFE, 0xFF], "UTF-32 (big-endian)"),
+            ([0xFF, 0xFE], "UTF-16 (little-endian)"), ([0xFE, 0xFF], "UTF-16 (big-endian)"),
+        ]
+        func at(_ offset: Int, length: Int) -> SourceRange {
+            let start = Lexer.position(of: offset, in: bytes)
+            return SourceRange(
+                file: file, start: start, end: SourcePosition(line: start.line, column: start.column + length, offset: offset + length))
+        }
+        func encoding(_ name: String, length: Int) -> Diagnostic {
+            .error(.inputUnreadable, "file is \(name) text; save it as UTF-8", at: at(0, length: length))
+        }
+        if let (mark, name) = byteOrderMarks.first(where: { bytes.starts(with: $0.0) }) {
+            return encoding(name, length: mark.count)
+        }
+        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        let head = bytes.prefix(4).map { $0 != 0 }
+        switch head {
+        case [true, false, false, false]: return encoding("UTF-32 (little-endian)", length: 4)
+        case [false, false, false, true]: return encoding("UTF-32 (big-endian)", length: 4)
+        case _ where head.starts(with: [true, false]): return encoding("UTF-16 (little-endian)", length: 2)
+        case _ where head.starts(with: [false, true]): return encoding("UTF-16 (big-endian)", length: 2)
+        default:
+            return .error(
+                .inputUnreadable, "not a text file (it has a NUL byte); a schema file is UTF-8 text", at: at(nul, length: 1))
         }
     }
 }

@@ -268,6 +268,8 @@ struct Lexer {
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
         } while index < bytes.count && !isIdentifierPart(bytes[index]) && Self.punctuation[bytes[index]] == nil
             && !isSpaceOrQuoteOrSlash(bytes[index])
+        // Bytes that are not UTF-8 were reported once for the file.
+        if Self.firstInvalidUTF8(Array(bytes[start.offset..<index])) != nil { return }
         let shown = text(from: start.offset)
         error("unexpected '\(shown)'; names use ASCII letters, digits and '_'", start)
     }
@@ -286,7 +288,8 @@ struct Lexer {
 
     // MARK: UTF-8 validation
 
-    /// `SYNTAX_ERROR` at the first byte that is not UTF-8, shared by both lexers.
+    /// `SYNTAX_ERROR` at the first byte that is not UTF-8, shared by both lexers: the one
+    /// report for the file (stray runs of such bytes are not reported again).
     static func invalidUTF8Diagnostic(_ bytes: [UInt8], file: String) -> Diagnostic? {
         guard let bad = firstInvalidUTF8(bytes) else { return nil }
         let at = position(of: bad, in: bytes)

@@ -81,6 +81,10 @@ public struct Parser {
         return Recover()
     }
 
+    private mutating func tooDeep(_ what: String) -> Recover {
+        fail("\(what) nested more than \(Self.maximumDepth) levels deep; write a simpler \(what)")
+    }
+
     private mutating func expect(_ kind: Token.Kind, _ message: @autoclosure () -> String) throws -> Token {
         if let token = consume(kind) { return token }
         throw fail("\(message()), found \(describe(current))")
@@ -436,7 +440,7 @@ public struct Parser {
     private mutating func parseType() throws -> TypeSyntax {
         depth += 1
         defer { depth -= 1 }
-        if depth > Self.maximumDepth { throw fail("type nested too deeply") }
+        if depth > Self.maximumDepth { throw tooDeep("type") }
         var type: TypeSyntax
         let start = current
         if start.isAtLineStart {
@@ -458,7 +462,12 @@ public struct Parser {
         } else {
             throw fail("expected a type (String, Int64, [String], Reference<Bed>, ...), found \(describe(current))")
         }
+        // Each '?' wraps once more: bounded like brackets, so `T???...` cannot build a tree
+        // too deep to destroy.
+        var optionals = 0
         while current.kind == .question, !current.isAtLineStart {
+            optionals += 1
+            if depth + optionals > Self.maximumDepth { throw tooDeep("type") }
             advance()
             type = .optional(type, range: range(from: start.range))
         }
@@ -468,7 +477,7 @@ public struct Parser {
     private mutating func parseExpression(_ what: String) throws -> ExpressionSyntax {
         depth += 1
         defer { depth -= 1 }
-        if depth > Self.maximumDepth { throw fail("value nested too deeply") }
+        if depth > Self.maximumDepth { throw tooDeep("value") }
         let token = current
         if token.isAtLineStart && depth == 1 {  // list elements may span lines
             throw fail("expected \(what) on the same line", at: tokens[max(index - 1, 0)].range)

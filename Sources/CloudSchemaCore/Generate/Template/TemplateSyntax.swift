@@ -42,6 +42,9 @@ struct TemplateParser {
     private let source: TemplateSource
     private let tokens: [TemplateLexer.Token]
     private var position = 0
+    /// Open `if`/`for` blocks; bounded so no template can exhaust the stack.
+    private var blockDepth = 0
+    static let maximumBlockDepth = 64
 
     init(source: TemplateSource) throws(TemplateError) {
         self.source = source
@@ -121,6 +124,11 @@ struct TemplateParser {
 
     /// The body of `block` up to the tag that continues or closes it.
     private mutating func parseBody(of block: OpenBlock) throws(TemplateError) -> ([TemplateNode], EndTag) {
+        guard blockDepth < Self.maximumBlockDepth else {
+            throw source.error("blocks nested more than \(Self.maximumBlockDepth) deep", at: block.at)
+        }
+        blockDepth += 1
+        defer { blockDepth -= 1 }
         let (nodes, end) = try parseNodes(inside: block)
         guard let end else {
             throw source.error("unclosed '\(block.keyword)'; expected '{% \(block.closer) %}'", at: block.at)
@@ -200,6 +208,10 @@ struct ExpressionReader {
     private let source: TemplateSource
     private var tokens: [(token: Token, at: Int)] = []
     private var index = 0
+    /// Operators and parentheses read so far: a bound on the expression tree's depth, so no
+    /// tag can exhaust the stack when its tree is built, evaluated or destroyed.
+    private var operators = 0
+    static let maximumOperators = 256
     private let end: Int
 
     init(source: TemplateSource, range: Range<Int>, tagStart: Int) throws(TemplateError) {
@@ -307,6 +319,13 @@ struct ExpressionReader {
         }
     }
 
+    private mutating func countOperator() throws(TemplateError) {
+        operators += 1
+        if operators > Self.maximumOperators {
+            throw source.error("expression has more than \(Self.maximumOperators) operators; split it with an include or a simpler condition", at: offset)
+        }
+    }
+
     private mutating func take(_ symbol: String) -> Bool {
         guard !atEnd, tokens[index].token == .symbol(symbol) else { return false }
         index += 1
@@ -322,6 +341,7 @@ struct ExpressionReader {
     mutating func parseExpression() throws(TemplateError) -> TemplateExpression {
         var lhs = try parseAnd()
         while takeKeyword("or") {
+            try countOperator()
             lhs = .or(lhs, try parseAnd())
         }
         return lhs
@@ -330,6 +350,7 @@ struct ExpressionReader {
     private mutating func parseAnd() throws(TemplateError) -> TemplateExpression {
         var lhs = try parseNot()
         while takeKeyword("and") {
+            try countOperator()
             lhs = .and(lhs, try parseNot())
         }
         return lhs
@@ -337,6 +358,7 @@ struct ExpressionReader {
 
     private mutating func parseNot() throws(TemplateError) -> TemplateExpression {
         if takeKeyword("not") {
+            try countOperator()
             return .not(try parseNot())
         }
         let lhs = try parseFiltered()
@@ -352,6 +374,7 @@ struct ExpressionReader {
     private mutating func parseFiltered() throws(TemplateError) -> TemplateExpression {
         var value = try parsePostfix()
         while take("|") {
+            try countOperator()
             guard let (name, at) = takeIdentifier() else {
                 throw source.error("expected a filter name after '|'", at: offset)
             }
@@ -375,6 +398,7 @@ struct ExpressionReader {
     private mutating func parsePostfix() throws(TemplateError) -> TemplateExpression {
         var value = try parsePrimary()
         while take(".") {
+            try countOperator()
             guard let (name, at) = takeIdentifier() else {
                 throw source.error("expected a member name after '.'", at: offset)
             }
@@ -399,6 +423,7 @@ struct ExpressionReader {
         case .identifier("null"), .identifier("nil"): return .literal(.null, at: at)
         case .identifier(let name) where !Self.reservedWords.contains(name): return .variable(name, at: at)
         case .symbol("("):
+            try countOperator()
             let inner = try parseExpression()
             guard take(")") else {
                 throw source.error("expected ')'", at: offset)
