@@ -84,7 +84,7 @@ actor GardenSyncEngine: CKSyncEngineDelegate {
         case .fetchedDatabaseChanges(let changes):
             handleFetchedDatabaseChanges(changes, syncEngine: syncEngine)
         case .fetchedRecordZoneChanges(let changes):
-            handleFetchedRecordZoneChanges(changes)
+            handleFetchedRecordZoneChanges(changes, syncEngine: syncEngine)
         case .sentDatabaseChanges(let sent):
             for failure in sent.failedZoneSaves {
                 logger.error("Can't save zone \(failure.zone.zoneID): \(failure.error)")
@@ -133,10 +133,17 @@ actor GardenSyncEngine: CKSyncEngineDelegate {
     /// Fetched records: decoded into the store. A record type this version doesn't know is kept
     /// as is, not dropped; a local value with unsent edits keeps them (merged into the fetched
     /// record, they are still unsaved and go out with the next send).
-    private func handleFetchedRecordZoneChanges(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) {
+    private func handleFetchedRecordZoneChanges(
+        _ changes: CKSyncEngine.Event.FetchedRecordZoneChanges, syncEngine: CKSyncEngine
+    ) {
+        let pendingDeletions = Set(syncEngine.state.pendingRecordZoneChanges.filter {
+            if case .deleteRecord = $0 { true } else { false }
+        })
         for modification in changes.modifications {
             let fetched = modification.record
             let id = RecordID(fetched.recordID)
+            // Deleted here, not yet on the server: the deletion wins.
+            if pendingDeletions.contains(.deleteRecord(fetched.recordID)) { continue }
             do {
                 switch try SyncedRecord.decode(mergingLocalEdits(into: fetched)) {
                 case .known(let value):
