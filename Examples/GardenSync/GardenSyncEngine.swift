@@ -55,8 +55,8 @@ actor GardenSyncEngine: CKSyncEngineDelegate {
         engine.state.add(pendingRecordZoneChanges: [.saveRecord(value.recordID.ckRecordID)])
     }
 
-    /// Deletes a bed or plant. (Deleting a bed deletes its plants on the server: their `bed`
-    /// reference is `deleteSelf`; the next fetch brings those deletions.)
+    /// Deletes a bed or plant. (Deleting a bed also deletes its plants on the server: their
+    /// `bed` reference is `deleteSelf`.)
     func delete(_ recordID: RecordID) async {
         store.records[recordID] = nil
         await persist(store)
