@@ -1,0 +1,66 @@
+import CloudKit
+import CloudSchemaRuntime
+import Foundation
+
+/// The app's local Garden data: what the sync engine sends from and writes fetched records into.
+///
+/// Kept in memory to keep the example short. An app keeps it in its own database, with two rules:
+/// - keep each value with its `serverVersion` (the system fields and field values it was read
+///   with): a save then sends only the fields edited since, and a conflict merge can tell who
+///   changed what;
+/// - save `syncState` in the same transaction as the records it describes: after a relaunch the
+///   engine fetches only what changed since that state.
+@available(iOS 17, macOS 14, *)
+struct GardenStore: Sendable {
+    /// Beds and plants (`SyncedRecord`: the private database's record types) by record ID.
+    var records: [RecordID: SyncedRecord] = [:]
+    /// Records this version of the app can't read: a record type a newer version added, or a
+    /// record of a known type that doesn't decode. Kept as fetched, never dropped: the engine
+    /// won't fetch them again, so an app update that knows them decodes them from here.
+    var undecodedRecords: [RecordID: CKRecord] = [:]
+    /// `CKSyncEngine.State.Serialization` as JSON: what was fetched and what is still to send.
+    /// `nil` before the first sync and after an account change.
+    var syncState: Data?
+
+    var beds: [Bed] {
+        records.values.compactMap { if case .bed(let bed) = $0 { bed } else { nil } }
+    }
+
+    var plants: [Plant] {
+        records.values.compactMap { if case .plant(let plant) = $0 { plant } else { nil } }
+    }
+
+    /// Forgets every record of a zone (the zone is gone from the server).
+    mutating func removeRecords(inZone zoneID: RecordZoneID) {
+        records = records.filter { $0.key.zoneID != zoneID }
+        undecodedRecords = undecodedRecords.filter { $0.key.zoneID != zoneID }
+    }
+}
+
+@available(iOS 17, macOS 14, *)
+extension SyncedRecord {
+    /// The record type's generated `mergeConflict`, with this local value's server version as the
+    /// `base` that stands in when CloudKit sends no ancestor.
+    func mergeConflict(ancestor: CKRecord?, client: CKRecord, server: CKRecord) -> CKRecord {
+        switch self {
+        case .bed(let bed): Bed.mergeConflict(ancestor: ancestor, client: client, server: server, base: bed.serverVersion)
+        case .plant(let plant): Plant.mergeConflict(ancestor: ancestor, client: client, server: server, base: plant.serverVersion)
+        }
+    }
+
+    /// `CloudRecord.markSaved(_:)` of the value: the saved record becomes its server version.
+    mutating func markSaved(_ savedRecord: CKRecord) {
+        switch self {
+        case .bed(var bed): bed.markSaved(savedRecord); self = .bed(bed)
+        case .plant(var plant): plant.markSaved(savedRecord); self = .plant(plant)
+        }
+    }
+
+    /// The value as never saved: its next save creates the record with every field.
+    mutating func forgetServerVersion() {
+        switch self {
+        case .bed(var bed): bed.serverVersion = nil; self = .bed(bed)
+        case .plant(var plant): plant.serverVersion = nil; self = .plant(plant)
+        }
+    }
+}
