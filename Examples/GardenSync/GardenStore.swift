@@ -36,31 +36,3 @@ struct GardenStore: Sendable {
         undecodedRecords = undecodedRecords.filter { $0.key.zoneID != zoneID }
     }
 }
-
-@available(iOS 17, macOS 14, *)
-extension SyncedRecord {
-    /// The record type's generated `mergeConflict`, with this local value's server version as the
-    /// `base` that stands in when CloudKit sends no ancestor.
-    func mergeConflict(ancestor: CKRecord?, client: CKRecord, server: CKRecord) -> CKRecord {
-        switch self {
-        case .bed(let bed): Bed.mergeConflict(ancestor: ancestor, client: client, server: server, base: bed.serverVersion)
-        case .plant(let plant): Plant.mergeConflict(ancestor: ancestor, client: client, server: server, base: plant.serverVersion)
-        }
-    }
-
-    /// `CloudRecord.markSaved(_:)` of the value: the saved record becomes its server version.
-    mutating func markSaved(_ savedRecord: CKRecord) {
-        switch self {
-        case .bed(var bed): bed.markSaved(savedRecord); self = .bed(bed)
-        case .plant(var plant): plant.markSaved(savedRecord); self = .plant(plant)
-        }
-    }
-
-    /// The value as never saved: its next save creates the record with every field.
-    mutating func forgetServerVersion() {
-        switch self {
-        case .bed(var bed): bed.serverVersion = nil; self = .bed(bed)
-        case .plant(var plant): plant.serverVersion = nil; self = .plant(plant)
-        }
-    }
-}

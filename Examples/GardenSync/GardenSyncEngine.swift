@@ -207,13 +207,13 @@ actor GardenSyncEngine: CKSyncEngineDelegate {
                 // The zone is gone (deleted on another device, or never created): create it and
                 // save the record again as new.
                 zonesToSave.append(.saveZone(CKRecordZone(zoneID: recordID.zoneID)))
-                local.forgetServerVersion()
+                local.serverVersion = nil
                 store.records[id] = local
                 retries.append(.saveRecord(recordID))
             case .unknownItem:
                 // The record is gone from the server (deleted on another device) but not here:
                 // upload it again as new (or delete it locally, if that suits the app better).
-                local.forgetServerVersion()
+                local.serverVersion = nil
                 store.records[id] = local
                 retries.append(.saveRecord(recordID))
             default:
@@ -238,7 +238,7 @@ actor GardenSyncEngine: CKSyncEngineDelegate {
                 // has again, into a new zone.
                 syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: deletion.zoneID))])
                 for var value in inZone {
-                    value.forgetServerVersion()
+                    value.serverVersion = nil
                     store.records[value.recordID] = value
                 }
                 syncEngine.state.add(pendingRecordZoneChanges: inZone.map { .saveRecord($0.recordID.ckRecordID) })

@@ -5,7 +5,7 @@ import Foundation
 /// CloudKit uploads the file when the record is saved and, when a record is fetched,
 /// hands back a URL to its own cached copy; that URL is only valid for a while, so copy
 /// the file if you need to keep it.
-public struct Asset: Hashable, Sendable {
+public struct Asset: Hashable, Sendable, Codable {
     /// A `file:` URL.
     public var fileURL: URL
 
@@ -18,7 +18,7 @@ public struct Asset: Hashable, Sendable {
 ///
 /// `CLLocation` treats its altitude as valid only when its vertical accuracy is positive;
 /// here that is spelled out as an optional ``altitude``. Course and speed are not modelled.
-public struct Location: Hashable, Sendable {
+public struct Location: Hashable, Sendable, Codable {
     /// Degrees, -90...90.
     public var latitude: Double
     /// Degrees, -180...180.
@@ -53,7 +53,7 @@ public struct Location: Hashable, Sendable {
 
 /// What CloudKit does to a record holding a reference when the referenced record is deleted
 /// (`CKRecord.ReferenceAction`).
-public enum ReferenceAction: String, Hashable, Sendable {
+public enum ReferenceAction: String, Hashable, Sendable, Codable {
     /// Nothing happens (`.none`).
     case none
     /// The record holding the reference is deleted too (`.deleteSelf`): a cascading delete.
@@ -63,7 +63,7 @@ public enum ReferenceAction: String, Hashable, Sendable {
 /// An untyped `REFERENCE` value, like `CKRecord.Reference`: the target's record ID and the delete action.
 ///
 /// References only work between records in the same zone of the same database.
-public struct RecordReference: Hashable, Sendable, CustomStringConvertible {
+public struct RecordReference: Hashable, Sendable, Codable, CustomStringConvertible {
     public var recordID: RecordID
     public var action: ReferenceAction
 

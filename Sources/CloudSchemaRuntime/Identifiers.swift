@@ -2,7 +2,7 @@ import Foundation
 
 /// Identifies a record zone: a zone name plus the name of the user who owns it,
 /// like `CKRecordZone.ID`.
-public struct RecordZoneID: Hashable, Sendable, CustomStringConvertible {
+public struct RecordZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The default zone's name, `_defaultZone` (`CKRecordZone.ID.defaultZoneName`).
     public static let defaultZoneName = "_defaultZone"
     /// The owner name that stands for the current user, `__defaultOwner__`
@@ -23,7 +23,7 @@ public struct RecordZoneID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Identifies a record: a record name within a zone, like `CKRecord.ID`.
-public struct RecordID: Hashable, Sendable, CustomStringConvertible {
+public struct RecordID: Hashable, Sendable, Codable, CustomStringConvertible {
     public var recordName: String
     public var zoneID: RecordZoneID
 
@@ -38,7 +38,7 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A CloudKit database, like `CKDatabase.Scope`.
-public enum DatabaseScope: String, Hashable, Sendable, CaseIterable {
+public enum DatabaseScope: String, Hashable, Sendable, Codable, CaseIterable {
     /// Everyone's records of the app; CKSyncEngine can't sync it.
     case `public`
     /// The user's own records.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each case is one CloudKit field type; `.list` is `LIST<…>`, whose elements CloudKit requires
 /// to share one type (this enum doesn't enforce that; decoding reports a mixed list as a type mismatch).
-public enum RecordValue: Hashable, Sendable {
+public enum RecordValue: Hashable, Sendable, Codable {
     /// `STRING`
     case string(String)
     /// `INT64` (also how Bool and Int are stored)

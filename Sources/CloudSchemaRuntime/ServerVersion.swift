@@ -10,7 +10,10 @@ import Foundation
 ///   other devices or newer app versions as they are on the server;
 /// - a `.serverRecordChanged` merge without an ancestor from CloudKit can still tell which side
 ///   changed a field (pass it as `base:` to a generated `mergeConflict`).
-public struct ServerVersion: Hashable, Sendable {
+///
+/// It is `Codable`: keep it with the value in local storage, so edits made before the app quit
+/// are still saved as changes (and merged against it) after the next launch.
+public struct ServerVersion: Hashable, Sendable, Codable {
     /// ``RecordStorage/archiveSystemFields()`` of the record.
     public var systemFields: Data
     /// The values of the schema's fields as the record had them (plain and encrypted fields by

@@ -228,3 +228,50 @@ private enum SyncTestError: Error { case notSaved }
         #expect(merged[field: "title"] == "Mine")
     }
 }
+
+@Suite struct RegistryEnumSyncTests {
+    @Test func theEnumCarriesItsValuesServerVersionAndSaves() throws {
+        let database = InMemoryDatabase()
+        guard case .known(var value) = try SyncedRecord.decode(savedEntry(in: database)), case .entry(var entry) = value else {
+            Issue.record("not an entry")
+            return
+        }
+        #expect(value.serverVersion == entry.serverVersion)
+        entry.title = "Edited"
+        value = .entry(entry)
+        guard case .saved(let saved) = try database.save(value.makeInMemoryRecord()) else { throw SyncTestError.notSaved }
+        value.markSaved(saved)
+        #expect(try value.makeInMemoryRecord().changedKeys().isEmpty)
+        value.serverVersion = nil
+        #expect(try value.makeInMemoryRecord().recordChangeTag == nil)
+    }
+
+    @Test func theEnumMergesWithItsValuesServerVersion() throws {
+        let database = InMemoryDatabase()
+        let fetched = try savedEntry(in: database)
+        var other = try Entry(record: fetched)
+        other.words = 5
+        guard case .saved = try database.save(other.makeInMemoryRecord()) else { throw SyncTestError.notSaved }
+        var mine = try Entry(record: fetched)
+        mine.words = 7
+        mine.title = "Mine"
+        let sent = try mine.makeInMemoryRecord()
+        guard case .serverRecordChanged(let server) = database.save(sent) else {
+            Issue.record("expected a conflict")
+            return
+        }
+        // Both changed `words` (the policy, mine, decides); only mine changed `title`.
+        let merged = SyncedRecord.entry(mine).mergeConflict(ancestor: nil, client: sent, server: server)
+        #expect(merged[field: "words"] == 7 && merged[field: "title"] == "Mine")
+    }
+
+    @Test func aServerVersionSurvivesAnAppRestartAsJSON() throws {
+        let entry = try Entry(record: savedEntry(in: InMemoryDatabase()))
+        let stored = try JSONEncoder().encode(entry.serverVersion)
+        var restored = entry
+        restored.serverVersion = try JSONDecoder().decode(ServerVersion.self, from: stored)
+        #expect(restored == entry)
+        restored.words = 1
+        #expect(try restored.makeInMemoryRecord().changedKeys() == ["words"])
+    }
+}

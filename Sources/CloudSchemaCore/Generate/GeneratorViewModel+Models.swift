@@ -183,7 +183,7 @@ struct RegistryViewModel {
     /// Members of the generated record enum, which a case may not be named.
     static let reservedMemberNames: Set<String> = [
         "recordID", "recordType", "recordTypes", "decode", "encode", "makeInMemoryRecord", "makeCKRecord",
-        "value", "hash", "hashValue",
+        "value", "hash", "hashValue", "serverVersion", "markSaved", "mergeConflict",
     ]
 
     var templateValue: TemplateValue
@@ -230,9 +230,12 @@ struct RegistryViewModel {
             ]
         }
         let groups: [TemplateValue] = Self.groups.compactMap { group in
-            let members = zip(listed, entries).filter { group.includes($0.0) }.map(\.1)
+            let members = zip(listed, entries).filter { group.includes($0.0) }
             guard !members.isEmpty else { return nil }
-            return ["name": .string(group.name), "doc": .string(group.doc), "records": .array(members)]
+            return [
+                "name": .string(group.name), "doc": .string(group.doc), "records": .array(members.map(\.1)),
+                "hasCustomMerge": .bool(members.contains { $0.0.fields.contains(where: \.isCustomMerge) }),
+            ]
         }
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])
         let zones: [TemplateValue] = schema.zones.map { zone in

@@ -53,8 +53,8 @@
 ///
 /// The registry (`registry`): `registry`, `modelsType` (the generated type names), `groups` (the
 /// record enums by where records live, each present only with members: `SyncedRecord` for custom
-/// zones, `DefaultZoneRecord` for the private default zone, `PublicRecord`; each has `name`, `doc`
-/// and `records`), `records` (every record type: `caseName`, `swiftName`, `recordTypeName`;
+/// zones, `DefaultZoneRecord` for the private default zone, `PublicRecord`; each has `name`, `doc`,
+/// `records` and `hasCustomMerge`), `records` (every record type: `caseName`, `swiftName`, `recordTypeName`;
 /// record types marked deprecated are left out), `zones` (`name`, `swiftName`, `doc`),
 /// `container` (or null), `configurationName` (the first schema file's base name), `models`
 /// (Swift names of every model).

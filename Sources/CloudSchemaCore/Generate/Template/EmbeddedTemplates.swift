@@ -503,6 +503,41 @@ extension {{ record.swiftName }}: QueryableRecord {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    {{ accessPrefix }}var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+{% for entry in group.records %}
+            case .{{ entry.caseName }}(var value): value.serverVersion = newValue; self = .{{ entry.caseName }}(value)
+{% endfor %}
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    {{ accessPrefix }}mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+{% for entry in group.records %}
+        case .{{ entry.caseName }}(var value): value.markSaved(savedRecord); self = .{{ entry.caseName }}(value)
+{% endfor %}
+        }
+    }
+{% if not group.hasCustomMerge %}
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    {{ accessPrefix }}func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+{% for entry in group.records %}
+        case .{{ entry.caseName }}(let value):
+            {{ entry.swiftName }}.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+{% endfor %}
+        }
+    }
+{% endif %}
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     {{ accessPrefix }}func encode(to record: some RecordStorage) {
         value.encode(to: record)

@@ -58,6 +58,41 @@ public enum PublicRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .recipe(var value): value.serverVersion = newValue; self = .recipe(value)
+            case .author(var value): value.serverVersion = newValue; self = .author(value)
+            case .review(var value): value.serverVersion = newValue; self = .review(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .recipe(var value): value.markSaved(savedRecord); self = .recipe(value)
+        case .author(var value): value.markSaved(savedRecord); self = .author(value)
+        case .review(var value): value.markSaved(savedRecord); self = .review(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .recipe(let value):
+            Recipe.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        case .author(let value):
+            Author.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        case .review(let value):
+            Review.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)

@@ -56,6 +56,37 @@ public enum SyncedRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .bed(var value): value.serverVersion = newValue; self = .bed(value)
+            case .plant(var value): value.serverVersion = newValue; self = .plant(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .bed(var value): value.markSaved(savedRecord); self = .bed(value)
+        case .plant(var value): value.markSaved(savedRecord); self = .plant(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .bed(let value):
+            Bed.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        case .plant(let value):
+            Plant.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)
@@ -103,6 +134,33 @@ public enum PublicRecord: Hashable, Sendable {
     public var value: any CloudRecord {
         switch self {
         case .species(let value): value
+        }
+    }
+
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .species(var value): value.serverVersion = newValue; self = .species(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .species(var value): value.markSaved(savedRecord); self = .species(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .species(let value):
+            Species.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
         }
     }
 

@@ -83,6 +83,37 @@ public enum SyncedRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .string(var value): value.serverVersion = newValue; self = .string(value)
+            case .field(var value): value.serverVersion = newValue; self = .field(value)
+            case .type(var value): value.serverVersion = newValue; self = .type(value)
+            case .everything(var value): value.serverVersion = newValue; self = .everything(value)
+            case .used(var value): value.serverVersion = newValue; self = .used(value)
+            case .current(var value): value.serverVersion = newValue; self = .current(value)
+            case .queryFields(var value): value.serverVersion = newValue; self = .queryFields(value)
+            case .customMerge(var value): value.serverVersion = newValue; self = .customMerge(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .string(var value): value.markSaved(savedRecord); self = .string(value)
+        case .field(var value): value.markSaved(savedRecord); self = .field(value)
+        case .type(var value): value.markSaved(savedRecord); self = .type(value)
+        case .everything(var value): value.markSaved(savedRecord); self = .everything(value)
+        case .used(var value): value.markSaved(savedRecord); self = .used(value)
+        case .current(var value): value.markSaved(savedRecord); self = .current(value)
+        case .queryFields(var value): value.markSaved(savedRecord); self = .queryFields(value)
+        case .customMerge(var value): value.markSaved(savedRecord); self = .customMerge(value)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)

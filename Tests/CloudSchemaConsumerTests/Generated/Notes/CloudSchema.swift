@@ -58,6 +58,27 @@ package enum SyncedRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    package var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .folder(var value): value.serverVersion = newValue; self = .folder(value)
+            case .note(var value): value.serverVersion = newValue; self = .note(value)
+            case .reminder(var value): value.serverVersion = newValue; self = .reminder(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    package mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .folder(var value): value.markSaved(savedRecord); self = .folder(value)
+        case .note(var value): value.markSaved(savedRecord); self = .note(value)
+        case .reminder(var value): value.markSaved(savedRecord); self = .reminder(value)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     package func encode(to record: some RecordStorage) {
         value.encode(to: record)

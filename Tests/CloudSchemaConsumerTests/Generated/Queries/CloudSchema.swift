@@ -63,6 +63,29 @@ public enum SyncedRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .owner(var value): value.serverVersion = newValue; self = .owner(value)
+            case .sample(var value): value.serverVersion = newValue; self = .sample(value)
+            case .bare(var value): value.serverVersion = newValue; self = .bare(value)
+            case .merged(var value): value.serverVersion = newValue; self = .merged(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .owner(var value): value.markSaved(savedRecord); self = .owner(value)
+        case .sample(var value): value.markSaved(savedRecord); self = .sample(value)
+        case .bare(var value): value.markSaved(savedRecord); self = .bare(value)
+        case .merged(var value): value.markSaved(savedRecord); self = .merged(value)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)

@@ -48,6 +48,33 @@ public enum SyncedRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .entry(var value): value.serverVersion = newValue; self = .entry(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .entry(var value): value.markSaved(savedRecord); self = .entry(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .entry(let value):
+            Entry.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)
@@ -98,6 +125,33 @@ public enum DefaultZoneRecord: Hashable, Sendable {
         }
     }
 
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .setting(var value): value.serverVersion = newValue; self = .setting(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .setting(var value): value.markSaved(savedRecord); self = .setting(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .setting(let value):
+            Setting.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
+        }
+    }
+
     /// Writes the value's changed fields (see `CloudRecord.encode(to:)`).
     public func encode(to record: some RecordStorage) {
         value.encode(to: record)
@@ -145,6 +199,33 @@ public enum PublicRecord: Hashable, Sendable {
     public var value: any CloudRecord {
         switch self {
         case .notice(let value): value
+        }
+    }
+
+    /// The value's server version (see `CloudRecord.serverVersion`).
+    public var serverVersion: ServerVersion? {
+        get { value.serverVersion }
+        set {
+            switch self {
+            case .notice(var value): value.serverVersion = newValue; self = .notice(value)
+            }
+        }
+    }
+
+    /// Remembers a successful save of the value (see `CloudRecord.markSaved(_:)`).
+    public mutating func markSaved(_ savedRecord: some RecordStorage) {
+        switch self {
+        case .notice(var value): value.markSaved(savedRecord); self = .notice(value)
+        }
+    }
+
+    /// Resolves a `.serverRecordChanged` error for this local value: the record type's
+    /// `mergeConflict`, with the value's server version standing in for a missing ancestor.
+    @discardableResult
+    public func mergeConflict<Storage: RecordStorage>(ancestor: Storage?, client: Storage, server: Storage) -> Storage {
+        switch self {
+        case .notice(let value):
+            Notice.mergeConflict(ancestor: ancestor, client: client, server: server, base: value.serverVersion)
         }
     }
 
