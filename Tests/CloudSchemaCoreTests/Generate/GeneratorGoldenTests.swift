@@ -208,6 +208,16 @@ import Testing
         #expect(!swift.contains("___"))
     }
 
+    @Test func anEnumCaseNamedUnrecognizedKeepsItsNameAndTheCatchAllMovesAside() throws {
+        let swift = try Self.generate("""
+            enum Status: String { unrecognized, known }
+            """)[0].contents
+        #expect(swift.contains("    case unrecognized\n"))
+        #expect(swift.contains("    case unrecognized_(String)\n"))
+        #expect(swift.contains("        case \"unrecognized\": self = .unrecognized\n"))
+        #expect(swift.contains("        default: self = .unrecognized_(rawValue)\n"))
+    }
+
     @Test func namesAreRenamedOnlyWhereTheyWouldBreakTheFile() throws {
         let swift = try Self.generate("""
             zone Z
