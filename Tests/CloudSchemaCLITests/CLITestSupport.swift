@@ -33,6 +33,12 @@ func cloudschema(
     try cloudschema(arguments, in: directory, environment: environment, input: input)
 }
 
+/// Writing to a child that has exited raises SIGPIPE, which would end the whole test process:
+/// ignore it once, so the write fails with EPIPE instead.
+private let ignoringBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
+
 func cloudschema(
     _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], input: Data? = nil
 ) throws -> RunResult {
@@ -47,12 +53,14 @@ func cloudschema(
     process.standardError = err
     let stdin = Pipe()
     if input != nil { process.standardInput = stdin }
+    _ = ignoringBrokenPipes
     try process.run()
     if let input {
-        // Written on another thread, so a child that prints before reading cannot deadlock.
+        // Written on another thread, so a child that prints before reading cannot deadlock; a
+        // child that exits without reading it all is not an error here.
         let writer = stdin.fileHandleForWriting
         DispatchQueue.global().async {
-            writer.write(input)
+            try? writer.write(contentsOf: input)
             try? writer.close()
         }
     }
