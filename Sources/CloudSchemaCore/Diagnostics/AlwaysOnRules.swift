@@ -7,9 +7,9 @@ public enum AlwaysOnRules {
             .syntaxError, .syntax, .syntax, .error,
             summary: "The text is not valid .cloudschema syntax",
             explanation: """
-                The parser expected something else at this place (the message says what). It skips to the next \
-                declaration or member and keeps reading, so one run reports every syntax error. .ckdb files \
-                report this ID too when they break the CloudKit Schema Language grammar.
+                The parser expected something else at this place (the message says what). It recovers at the end \
+                of the member or at the next declaration, so one run reports every independent error, and one \
+                mistake one error. .ckdb files report this ID too when they break the CloudKit Schema Language grammar.
                 """,
             fix: "write what the message expects at the caret; language.md (or Apple's schema grammar, for .ckdb) has the syntax."),
         DiagnosticRule(
@@ -113,12 +113,12 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
-            explanation: "The path does not exist, cannot be read (permissions, a broken link), is not text, or a folder holds no *.cloudschema or *.ckdb file.",
+            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), or a folder holds no *.cloudschema or *.ckdb file.",
             fix: "check the path and its permissions, or pass the folder that holds the schema files."),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,
             summary: "A file that cannot be written (read-only, or refused by its folder or disk); it is left as it was",
-            explanation: "Files are written atomically (a temporary file, then a rename), so a failed write leaves the old file intact.",
+            explanation: "Files are written through a temporary file renamed over the original (or, for hard-linked files, in place with the old bytes put back on failure), so a failed write leaves the old file as it was; read-only files are never written.",
             fix: "make the file and its folder writable, or free disk space, and run the command again."),
         DiagnosticRule(
             .configInvalid, .config, .files, .error,

@@ -103,6 +103,14 @@ enum SuppressionRules {
                             "\(id) is a syntax or resolution error and cannot be suppressed; fix the schema", at: comment.range))
                     continue
                 }
+                if let rule = DiagnosticRegistry.rule(id), rule.kind != .lint {
+                    problems.append(
+                        Diagnostic(
+                            invalid.id, invalid.defaultSeverity,
+                            "\(id) is not a lint rule, so a suppression comment cannot silence it\(rule.kind == .breaking ? "; configure it under 'breaking' in cloudschema.json" : "")",
+                            at: comment.range))
+                    continue
+                }
                 guard LintRegistry.rule(id) != nil else {
                     problems.append(
                         Diagnostic(

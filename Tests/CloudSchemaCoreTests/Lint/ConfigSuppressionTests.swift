@@ -161,6 +161,14 @@ import Testing
         #expect(unused.fixIts.first?.edits.first?.replacement == "")
     }
 
+    @Test func breakingRulesAreConfiguredNotSuppressed() {
+        let found = lintFindings("zone Z\nrecord A in Z {\n    // cloudschema:ignore FIELD_NO_DELETE\n    a: String?\n}")
+        #expect(describe(found) == ["3:5-3:42 warning SUPPRESSION_INVALID"])
+        #expect(
+            found.first?.message
+                == "FIELD_NO_DELETE is not a lint rule, so a suppression comment cannot silence it; configure it under 'breaking' in cloudschema.json")
+    }
+
     @Test func suppressionOfADisabledRuleIsNotUnused() {
         #expect(lint(#"{"lint": {"except": ["FIELD_BYTES_LARGE"]}}"#, schema: "zone Z\nrecord A in Z {\n  // cloudschema:ignore FIELD_BYTES_LARGE\n  a: String?\n}").isEmpty)
     }
