@@ -20,9 +20,10 @@ public struct GenerateConfiguration: Hashable, Sendable {
 ///
 /// Resolution follows buf: each section configures its own rules (lint rules, or
 /// `cloudschema diff`'s breaking-change rules) with the same keys. An empty `use` means every
-/// rule of the section; `use` and `except` take rule IDs and category names; `except` wins. `severity` then changes a rule's severity
-/// (`"off"` disables it), and `ignore` drops a rule's findings in files matching a glob
-/// relative to the config file's folder (`*`, `**`, `?`; a plain path matches everything under it).
+/// rule of the section; `use` and `except` take rule IDs and category names; `except` wins.
+/// `severity` then changes a rule's severity (`"off"` disables it), and `ignore` drops a rule's
+/// findings in files matching a glob relative to the config file's folder (`*`, `**`, `?`; a
+/// plain path matches everything under it).
 public struct LintConfiguration: Sendable {
     /// The config file, or nil for the defaults.
     public var path: String?
