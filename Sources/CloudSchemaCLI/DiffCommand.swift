@@ -13,6 +13,7 @@ enum DiffCommand {
             .option(
                 "format", value: "format", "Output format.", default: "text",
                 choices: ["text", "json", "markdown", "github"]),
+            .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
         ],
         examples: [
             "cloudschema diff Schemas --against git:main",
@@ -22,7 +23,8 @@ enum DiffCommand {
         discussion: """
             Production CloudKit schemas are additive only: record types and fields can be added, never removed, \
             renamed or retyped. Exit codes: 0 no breaking changes (warnings allowed), 1 breaking changes or \
-            schema errors, 2 usage or I/O errors.
+            schema errors, 2 usage, config or I/O errors. Configure the rules under "breaking" in cloudschema.json \
+            ({"breaking": {"use", "except", "severity", "ignore"}}), as lint's under "lint".
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -48,6 +50,11 @@ enum DiffCommand {
             // A schema with errors resolves partially; comparing it would report phantom removals.
             return fail(current.diagnostics.filter { $0.severity == .error }, current.sources, format: format, against: against, code: 1)
         }
+        let configurations = ConfigurationSet(files: current.sources.paths, explicitPath: arguments.value("config"))
+        if !configurations.diagnostics.isEmpty {
+            Terminal.err(DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: current.sources, color: false))
+            return 2
+        }
         let deployed: LoadedSchema
         do {
             deployed = try DiffSourceLoader.load(source, currentPaths: paths)
@@ -61,6 +68,7 @@ enum DiffCommand {
             return 2
         }
         let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+            .configured(configurations.configuration(for:))
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         switch format {

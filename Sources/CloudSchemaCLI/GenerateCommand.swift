@@ -47,36 +47,12 @@ enum GenerateCommand {
         }
 
         // Configuration, as lint reads it: --config, else the nearest cloudschema.json per file.
-        var configDiagnostics: [Diagnostic] = []
-        var configs: [String: LintConfiguration] = [:]
-        var configFor: [String: String] = [:]
-        var fixed: LintConfiguration?
-        if let path = arguments.value("config") {
-            let (config, problems) = ConfigurationLoader.load(path: path)
-            fixed = config
-            configDiagnostics += problems
-        } else {
-            var cache: [String: String?] = [:]
-            for file in inputs {
-                guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
-                configFor[file] = found
-                if configs[found] == nil {
-                    let (config, problems) = ConfigurationLoader.load(path: found)
-                    configs[found] = config
-                    configDiagnostics += problems
-                }
-            }
-        }
-        if !configDiagnostics.isEmpty {
-            Terminal.err(DiagnosticRenderer.text(configDiagnostics.sorted(), sources: loaded.sources, color: false))
+        let configurations = ConfigurationSet(files: inputs, explicitPath: arguments.value("config"))
+        if !configurations.diagnostics.isEmpty {
+            Terminal.err(DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: loaded.sources, color: false))
             return 2
         }
-        let defaults = LintConfiguration.default
-        let diagnostics = Linter.lint(loaded) { file in
-            if let fixed { return fixed }
-            guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
-            return config
-        }
+        let diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
         if !diagnostics.isEmpty {
             // stdout, as `lint` prints them: Xcode and SwiftPM pick the lines up from build output.
             Terminal.out(DiagnosticRenderer.text(diagnostics, sources: loaded.sources, color: Terminal.stdoutSupportsColor))
@@ -89,7 +65,7 @@ enum GenerateCommand {
         }
 
         // Generate settings: the command line, else the config (--config, or the one the first input uses).
-        let generateConfig = fixed?.generate ?? inputs.lazy.compactMap { configFor[$0].flatMap { configs[$0] } }.first?.generate
+        let generateConfig = configurations.generateSettings(for: inputs)
         let access = arguments.value("access").flatMap(GenerateConfiguration.Access.init(rawValue:))
             ?? generateConfig?.access ?? .internal
         var templates = TemplateLibrary.builtIn

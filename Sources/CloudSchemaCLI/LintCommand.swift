@@ -13,7 +13,8 @@ enum LintCommand {
                 choices: ["text", "json", "sarif", "github", "markdown"]),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .flag("strict", "Treat warnings as failures (exit code 1)."),
-            .flag("list-rules", "List every rule with its ID, category, default severity and summary."),
+            .flag("list-rules", "List every configurable rule (lint and breaking-change) with its ID, category, default severity and summary."),
+            .flag("all", "With --list-rules: every diagnostic ID, including those always on, with its kind."),
             .assumeFilename,
         ],
         examples: [
@@ -21,26 +22,33 @@ enum LintCommand {
             "cloudschema lint Sources/App/Garden.cloudschema --format json",
             "cloudschema lint --format sarif > cloudschema.sarif",
             "cloudschema lint --list-rules --format markdown",
+            "cloudschema lint --list-rules --all",
             "cat Garden.cloudschema | cloudschema lint - --assume-filename Schemas/Garden.cloudschema",
         ],
         discussion: """
             Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage, config or I/O error.
-            Configure rules in cloudschema.json ({"lint": {"use", "except", "severity", "ignore"}}); silence one
+            Configure rules in cloudschema.json ({"lint": {"use", "except", "severity", "ignore"}}, and the same keys
+            under "breaking" for 'cloudschema diff'); silence one
             finding with '// cloudschema:ignore RULE_ID reason' on the line before the element or at its end.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let format = arguments.value("format") ?? "text"
+        let all = arguments.flag("all")
         if arguments.flag("list-rules") {
             switch format {
-            case "json": Terminal.out(LintRegistry.json())
-            case "markdown": Terminal.out(LintRegistry.markdown())
-            case "text": Terminal.out(LintRegistry.textList())
+            case "json": Terminal.out(DiagnosticRegistry.json(all: all))
+            case "markdown": Terminal.out(DiagnosticRegistry.markdown(all: all))
+            case "text": Terminal.out(DiagnosticRegistry.textList(all: all))
             default:
                 Terminal.err("error: --list-rules supports --format text, json or markdown\n")
                 return 2
             }
             return 0
+        }
+        if all {
+            Terminal.err("error: --all is for --list-rules\nUsage: \(spec.usage)\n")
+            return 2
         }
         if format == "markdown" {
             Terminal.err("error: --format markdown is for --list-rules; use text, json, sarif or github for findings\n")
@@ -50,37 +58,13 @@ enum LintCommand {
         let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
 
         // Configuration: --config for every file, else the nearest cloudschema.json per file.
-        var configDiagnostics: [Diagnostic] = []
-        var configs: [String: LintConfiguration] = [:]
-        var configFor: [String: String] = [:]
-        var fixed: LintConfiguration?
-        if let path = arguments.value("config") {
-            let (config, problems) = ConfigurationLoader.load(path: path)
-            fixed = config
-            configDiagnostics += problems
-        } else {
-            var cache: [String: String?] = [:]
-            for file in loaded.sources.paths {
-                guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
-                configFor[file] = found
-                if configs[found] == nil {
-                    let (config, problems) = ConfigurationLoader.load(path: found)
-                    configs[found] = config
-                    configDiagnostics += problems
-                }
-            }
-        }
-        if !configDiagnostics.isEmpty {
-            let sources = sourcesIncludingConfigs(loaded.sources, configDiagnostics)
-            emit(configDiagnostics.sorted(), format: format, sources: sources)
+        let configurations = ConfigurationSet(files: loaded.sources.paths, explicitPath: arguments.value("config"))
+        if !configurations.diagnostics.isEmpty {
+            let sources = sourcesIncludingConfigs(loaded.sources, configurations.diagnostics)
+            emit(configurations.diagnostics.sorted(), format: format, sources: sources)
             return 2
         }
-        let defaults = LintConfiguration.default
-        let diagnostics = Linter.lint(loaded) { file in
-            if let fixed { return fixed }
-            guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
-            return config
-        }
+        let diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
         emit(diagnostics, format: format, sources: loaded.sources)
         if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
         if diagnostics.hasErrors { return 1 }
@@ -95,7 +79,7 @@ enum LintCommand {
         case "sarif":
             Terminal.out(
                 DiagnosticRenderer.sarif(
-                    diagnostics, rules: LintRegistry.metadata, sources: sources, toolVersion: CloudSchemaVersion.current))
+                    diagnostics, rules: DiagnosticRegistry.lintMetadata, sources: sources, toolVersion: CloudSchemaVersion.current))
         case "github":
             Terminal.out(DiagnosticRenderer.github(diagnostics))
         default:
@@ -117,9 +101,9 @@ enum LintCommand {
 enum ExplainCommand {
     static let spec = CommandSpec(
         name: "explain",
-        abstract: "Explain a lint rule: the fact behind it and how to fix a finding.",
+        abstract: "Explain a diagnostic ID: the fact behind it and how to fix a finding.",
         positionals: "<rule-id>",
-        positionalHelp: "A rule ID, e.g. ENCRYPTED_INDEXED ('cloudschema lint --list-rules' lists them).",
+        positionalHelp: "A diagnostic ID, e.g. ENCRYPTED_INDEXED ('cloudschema lint --list-rules --all' lists them).",
         options: [],
         examples: ["cloudschema explain MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
 
@@ -128,8 +112,8 @@ enum ExplainCommand {
             Terminal.err("error: expected one rule ID\nUsage: \(spec.usage)\n")
             return 2
         }
-        guard let text = LintRegistry.explanation(of: DiagnosticID(name.uppercased())) else {
-            let all = LintRegistry.rules.map(\.id.rawValue) + LintRegistry.frontEndSummaries.keys.map(\.rawValue)
+        guard let text = DiagnosticRegistry.explanation(of: DiagnosticID(name.uppercased())) else {
+            let all = DiagnosticRegistry.all.map(\.id.rawValue)
             var message = "error: unknown rule '\(name)'"
             if let close = all.min(by: { distance($0, name) < distance($1, name) }), distance(close, name) <= 4 {
                 message += "; did you mean '\(close)'?"

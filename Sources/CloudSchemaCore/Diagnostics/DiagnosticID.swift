@@ -35,13 +35,9 @@ extension DiagnosticID {
     /// An `Int64` enum case without a raw value, or a raw value of the wrong kind.
     public static let enumRawValueInvalid: DiagnosticID = "ENUM_RAW_VALUE_INVALID"
 
-    /// The front end's own IDs, which config files cannot disable or downgrade.
-    public static let frontEnd: Set<DiagnosticID> = [
-        .syntaxError, .nameDuplicate, .nameCaseCollision, .typeUnknown, .typeMisplaced,
-        .referenceTargetUnknown, .defaultTypeMismatch, .listNested, .attributeUnknown,
-        .attributeMisplaced, .attributeArgumentInvalid, .zoneUnknown, .roleUnknown, .enumEmpty,
-        .enumRawValueDuplicate, .enumRawValueInvalid,
-    ]
+    /// The front end's own IDs (syntax and resolution), which config files cannot disable or downgrade.
+    public static let frontEnd: Set<DiagnosticID> = Set(
+        AlwaysOnRules.all.filter { $0.kind == .syntax || $0.kind == .resolve }.map(\.id))
 }
 
 // Inputs, arguments and files.

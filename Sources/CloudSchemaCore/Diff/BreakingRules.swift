@@ -1,28 +1,3 @@
-/// One rule of the breaking-change checker (`cloudschema diff`): a stable ID, its
-/// default severity, and the documentation `--list-rules` and `explain` print.
-///
-/// Severities are defaults. `error` means the change cannot be deployed to a
-/// production CloudKit schema (or loses data); `warning` means it may break shipped
-/// app versions and needs a reviewer's judgement.
-public struct BreakingRule: Hashable, Sendable, Identifiable {
-    public var id: DiagnosticID
-    public var severity: Diagnostic.Severity
-    /// One line: what the rule catches.
-    public var summary: String
-    /// Why it matters, with the facts behind it.
-    public var explanation: String
-    /// What to do instead.
-    public var fix: String
-
-    public init(_ id: DiagnosticID, _ severity: Diagnostic.Severity, summary: String, explanation: String, fix: String) {
-        self.id = id
-        self.severity = severity
-        self.summary = summary
-        self.explanation = explanation
-        self.fix = fix
-    }
-}
-
 /// Every rule of the breaking-change checker (rules.md, "Breaking changes").
 ///
 /// Production CloudKit schemas are additive only: record types and fields can be
@@ -30,7 +5,7 @@ public struct BreakingRule: Hashable, Sendable, Identifiable {
 /// or off for an existing field. Each rule below is one way a change breaks that
 /// promise or the app versions already installed.
 public enum BreakingRules {
-    public static let recordTypeNoDelete = BreakingRule(
+    public static let recordTypeNoDelete = breaking(
         "RECORD_TYPE_NO_DELETE", .error,
         summary: "A deployed record type is gone.",
         explanation: """
@@ -40,7 +15,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the record type declared and mark it @deprecated(\"why\"); generated code flags its uses.")
 
-    public static let fieldNoDelete = BreakingRule(
+    public static let fieldNoDelete = breaking(
         "FIELD_NO_DELETE", .error,
         summary: "A deployed field is gone.",
         explanation: """
@@ -49,7 +24,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the field declared and mark it @deprecated(\"why\"); to rename it, use @name(\"oldKey\") so the new Swift name keeps the CloudKit key.")
 
-    public static let fieldSameType = BreakingRule(
+    public static let fieldSameType = breaking(
         "FIELD_SAME_TYPE", .error,
         summary: "A field's CloudKit type changed (list element types and enum raw types included).",
         explanation: """
@@ -60,7 +35,7 @@ public enum BreakingRules {
             """,
         fix: "Add a new field with the new type, keep the old one @deprecated, and copy values across in app code.")
 
-    public static let fieldNoEncryptionChange = BreakingRule(
+    public static let fieldNoEncryptionChange = breaking(
         "FIELD_NO_ENCRYPTION_CHANGE", .error,
         summary: "Encryption switched on or off for a deployed field.",
         explanation: """
@@ -71,7 +46,7 @@ public enum BreakingRules {
             """,
         fix: "Add a new field with the encryption you want, keep the old one @deprecated, and migrate values in app code.")
 
-    public static let fieldNewRequired = BreakingRule(
+    public static let fieldNewRequired = breaking(
         "FIELD_NEW_REQUIRED", .error,
         summary: "A new non-optional field without a default (or a deployed field made required).",
         explanation: """
@@ -81,7 +56,7 @@ public enum BreakingRules {
             """,
         fix: "Make the field optional (Type?) or give it a default value (= ...).")
 
-    public static let fieldRenameSuspected = BreakingRule(
+    public static let fieldRenameSuspected = breaking(
         "FIELD_RENAME_SUSPECTED", .warning,
         summary: "One field removed and one of the same type added: probably a rename.",
         explanation: """
@@ -90,7 +65,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the old CloudKit key with @name(\"oldKey\") on the renamed field; the Swift name can change freely.")
 
-    public static let indexNoDelete = BreakingRule(
+    public static let indexNoDelete = breaking(
         "INDEX_NO_DELETE", .warning,
         summary: "A deployed index removed: shipped app versions' queries may fail.",
         explanation: """
@@ -100,7 +75,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the index (@queryable, @sortable or @searchable) while any shipped version may query on it.")
 
-    public static let enumCaseNoDelete = BreakingRule(
+    public static let enumCaseNoDelete = breaking(
         "ENUM_CASE_NO_DELETE", .error,
         summary: "An enum case (raw value) removed: stored records still hold it.",
         explanation: """
@@ -109,7 +84,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the case (mark its uses deprecated in app code); add new cases instead of replacing old ones.")
 
-    public static let enumCaseSameValue = BreakingRule(
+    public static let enumCaseSameValue = breaking(
         "ENUM_CASE_SAME_VALUE", .error,
         summary: "An enum case's raw value changed.",
         explanation: """
@@ -118,7 +93,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the old raw value: `caseName = \"oldRawValue\"`.")
 
-    public static let referenceTargetChanged = BreakingRule(
+    public static let referenceTargetChanged = breaking(
         "REFERENCE_TARGET_CHANGED", .warning,
         summary: "`Reference<T>` now points at another record type.",
         explanation: """
@@ -127,7 +102,7 @@ public enum BreakingRules {
             """,
         fix: "Add a new reference field for the new target and keep the old one @deprecated.")
 
-    public static let recordDatabaseChanged = BreakingRule(
+    public static let recordDatabaseChanged = breaking(
         "RECORD_DATABASE_CHANGED", .error,
         summary: "A record type moved between public and private databases or zones.",
         explanation: """
@@ -137,7 +112,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the placement; to store records elsewhere, declare a new record type and migrate records in app code.")
 
-    public static let numberPreferredChanged = BreakingRule(
+    public static let numberPreferredChanged = breaking(
         "NUMBER_PREFERRED_CHANGED", .error,
         summary: "A `.ckdb` `NUMBER PREFERRED AS` type changed.",
         explanation: """
@@ -146,7 +121,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the deployed PREFERRED AS type.")
 
-    public static let modelNoDelete = BreakingRule(
+    public static let modelNoDelete = breaking(
         "MODEL_NO_DELETE", .error,
         summary: "A deployed SwiftData model is gone.",
         explanation: """
@@ -156,7 +131,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the model declared and mark it @deprecated(\"why\").")
 
-    public static let modelAttributeNoDelete = BreakingRule(
+    public static let modelAttributeNoDelete = breaking(
         "MODEL_ATTRIBUTE_NO_DELETE", .error,
         summary: "A deployed model attribute (or relationship) is gone.",
         explanation: """
@@ -166,7 +141,7 @@ public enum BreakingRules {
             """,
         fix: "Keep the attribute declared and mark it @deprecated(\"why\"); add new attributes instead of renaming.")
 
-    public static let modelAttributeSameType = BreakingRule(
+    public static let modelAttributeSameType = breaking(
         "MODEL_ATTRIBUTE_SAME_TYPE", .error,
         summary: "A model attribute's type changed.",
         explanation: """
@@ -175,7 +150,7 @@ public enum BreakingRules {
             """,
         fix: "Add a new attribute with the new type, keep the old one @deprecated, and copy values in app code.")
 
-    public static let keyValueKeySameType = BreakingRule(
+    public static let keyValueKeySameType = breaking(
         "KV_KEY_SAME_TYPE", .error,
         summary: "A key-value key's type changed.",
         explanation: """
@@ -185,7 +160,7 @@ public enum BreakingRules {
         fix: "Use a new key for the new type (a new name, or @name(\"newKey\")) and keep the old one.")
 
     /// Not in rules.md's table; added here because it breaks shipped apps at runtime.
-    public static let grantNoDelete = BreakingRule(
+    public static let grantNoDelete = breaking(
         "GRANT_NO_DELETE", .warning,
         summary: "A deployed permission was withdrawn from a role.",
         explanation: """
@@ -195,7 +170,7 @@ public enum BreakingRules {
         fix: "Keep the grant unless withdrawing it is intended; say so in the pull request.")
 
     /// rules.md, "Added in the second round": forward compatibility.
-    public static let fieldTypeNarrowed = BreakingRule(
+    public static let fieldTypeNarrowed = breaking(
         "FIELD_TYPE_NARROWED", .error,
         summary: "A field's Swift type changed within its CloudKit type to one that reads fewer values (Int64 to Bool, String to UUID, URL or an enum).",
         explanation: """
@@ -209,15 +184,24 @@ public enum BreakingRules {
         fix: "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code.")
 
     /// Every rule, in rules.md's order (additions last).
-    public static let all: [BreakingRule] = [
+    public static let all: [DiagnosticRule] = [
         recordTypeNoDelete, fieldNoDelete, fieldSameType, fieldNoEncryptionChange, fieldNewRequired,
         fieldRenameSuspected, indexNoDelete, enumCaseNoDelete, enumCaseSameValue, referenceTargetChanged,
         recordDatabaseChanged, numberPreferredChanged, modelNoDelete, modelAttributeNoDelete,
         modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed,
     ]
 
-    private static let byID: [DiagnosticID: BreakingRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    private static let byID: [DiagnosticID: DiagnosticRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The rule with this ID, if it is a breaking-change rule.
-    public static func rule(_ id: DiagnosticID) -> BreakingRule? { byID[id] }
+    public static func rule(_ id: DiagnosticID) -> DiagnosticRule? { byID[id] }
+
+    /// Severities are defaults. `error` means the change cannot be deployed to a production
+    /// CloudKit schema (or loses data); `warning` means it may break shipped app versions and
+    /// needs a reviewer's judgement.
+    private static func breaking(
+        _ id: DiagnosticID, _ severity: Diagnostic.Severity, summary: String, explanation: String, fix: String
+    ) -> DiagnosticRule {
+        DiagnosticRule(id, .breaking, .breaking, severity, summary: summary, explanation: explanation, fix: fix)
+    }
 }

@@ -92,7 +92,7 @@ public struct SchemaChange: Hashable, Sendable {
     public var kind: Kind
     public var subject: Subject
     /// The rule the change breaks, or nil for a safe change.
-    public var rule: BreakingRule?
+    public var rule: DiagnosticRule?
     /// The rule's severity here (the rule's default unless configured otherwise); nil when safe.
     public var severity: Diagnostic.Severity?
     /// One sentence, for people.
@@ -114,14 +114,14 @@ public struct SchemaChange: Hashable, Sendable {
     public var fixIts: [Diagnostic.FixIt]
 
     public init(
-        _ kind: Kind, _ subject: Subject, rule: BreakingRule? = nil, message: String, fix: String? = nil,
+        _ kind: Kind, _ subject: Subject, rule: DiagnosticRule? = nil, message: String, fix: String? = nil,
         olderVersions: String? = nil, at location: SourceRange? = nil, deployedAt deployedLocation: SourceRange? = nil, before: String? = nil,
         after: String? = nil, fixIts: [Diagnostic.FixIt] = []
     ) {
         self.kind = kind
         self.subject = subject
         self.rule = rule
-        self.severity = rule?.severity
+        self.severity = rule?.defaultSeverity
         self.message = message
         self.fix = fix ?? rule?.fix
         self.olderVersions = olderVersions
@@ -200,6 +200,24 @@ public struct SchemaDiff: Hashable, Sendable {
         self.unchecked = unchecked
     }
 
+    /// The diff with cloudschema.json's `breaking` section applied, as `Linter.lint` applies
+    /// `lint`: each finding gets the severity configured for its rule in its file; a change whose
+    /// rule is off there is reported as a safe change.
+    public func configured(_ configuration: (String?) -> LintConfiguration) -> SchemaDiff {
+        SchemaDiff(
+            changes: changes.map { change in
+                guard let rule = change.rule else { return change }
+                var change = change
+                let file = change.location?.file
+                change.severity = configuration(file).severity(of: rule.id, in: file)
+                if change.severity == nil {
+                    change.rule = nil
+                    change.fix = nil
+                }
+                return change
+            }, unchecked: unchecked)
+    }
+
     public var breaking: [SchemaChange] { changes.filter(\.isBreaking) }
     public var warnings: [SchemaChange] { changes.filter { $0.severity == .warning } }
     public var safe: [SchemaChange] { changes.filter { !$0.isFlagged } }
@@ -232,7 +250,7 @@ public struct SchemaDiff: Hashable, Sendable {
         }
 
         /// The rules that could not fire.
-        public var rules: [BreakingRule] {
+        public var rules: [DiagnosticRule] {
             switch self {
             case .zonesAndDatabases: [BreakingRules.recordDatabaseChanged]
             case .optionality: [BreakingRules.fieldNewRequired]

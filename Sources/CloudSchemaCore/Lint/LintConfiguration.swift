@@ -16,12 +16,14 @@ public struct GenerateConfiguration: Hashable, Sendable {
     }
 }
 
-/// The `lint` section of one `cloudschema.json` (or the defaults), resolved to rules.
+/// The `lint` and `breaking` sections of one `cloudschema.json` (or the defaults), resolved to rules.
 ///
-/// Resolution follows buf: an empty `use` means every rule; `use` and `except` take rule
-/// IDs and category names; `except` wins. `severity` then changes a rule's severity
-/// (`"off"` disables it), and `ignore` drops a rule's findings in files matching a glob
-/// relative to the config file's folder (`*`, `**`, `?`; a plain path matches everything under it).
+/// Resolution follows buf: each section configures its own rules (lint rules, or
+/// `cloudschema diff`'s breaking-change rules) with the same keys. An empty `use` means every
+/// rule of the section; `use` and `except` take rule IDs and category names; `except` wins.
+/// `severity` then changes a rule's severity (`"off"` disables it), and `ignore` drops a rule's
+/// findings in files matching a glob relative to the config file's folder (`*`, `**`, `?`; a
+/// plain path matches everything under it).
 public struct LintConfiguration: Sendable {
     /// The config file, or nil for the defaults.
     public var path: String?
@@ -35,17 +37,17 @@ public struct LintConfiguration: Sendable {
     public static var `default`: LintConfiguration {
         LintConfiguration(
             path: nil, directory: FileManager.default.currentDirectoryPath,
-            enabled: Set(LintRegistry.rules.map(\.id)), severities: [:], ignores: [:], generate: .init())
+            enabled: Set(DiagnosticRegistry.configurable.map(\.id)), severities: [:], ignores: [:], generate: .init())
     }
 
-    /// The severity a lint rule's findings get in `file`, or nil when the rule is off there.
+    /// The severity a lint or breaking-change rule's findings get in `file`, or nil when the rule is off there.
     /// (Front-end diagnostics never pass through configuration.)
     public func severity(of id: DiagnosticID, in file: String?) -> Diagnostic.Severity? {
         guard enabled.contains(id) else { return nil }
         if let file, let globs = ignores[id], globs.contains(where: { Glob.matches($0, path: relativePath(file)) }) {
             return nil
         }
-        return severities[id] ?? LintRegistry.rule(id)?.defaultSeverity
+        return severities[id] ?? DiagnosticRegistry.rule(id)?.defaultSeverity
     }
 
     public func isEnabled(_ id: DiagnosticID) -> Bool { enabled.contains(id) }
@@ -55,6 +57,48 @@ public struct LintConfiguration: Sendable {
         let absolute = ConfigurationLoader.absolute(file)
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : file
+    }
+}
+
+/// The configuration each input file uses, as `lint`, `diff` and `generate` read it:
+/// `--config` for every file, else the nearest `cloudschema.json` above each (each read once).
+public struct ConfigurationSet: Sendable {
+    /// Problems in the config files read (`CONFIG_INVALID`).
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var explicit: LintConfiguration?
+    private var configs: [String: LintConfiguration] = [:]
+    private var configFor: [String: String] = [:]
+    private let defaults = LintConfiguration.default
+
+    public init(files: [String], explicitPath: String?) {
+        if let explicitPath {
+            let (config, problems) = ConfigurationLoader.load(path: explicitPath)
+            explicit = config
+            diagnostics = problems
+            return
+        }
+        var cache: [String: String?] = [:]
+        for file in files {
+            guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
+            configFor[file] = found
+            if configs[found] == nil {
+                let (config, problems) = ConfigurationLoader.load(path: found)
+                configs[found] = config
+                diagnostics += problems
+            }
+        }
+    }
+
+    /// The configuration for findings in `file` (nil: a finding with no location).
+    public func configuration(for file: String?) -> LintConfiguration {
+        if let explicit { return explicit }
+        guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
+        return config
+    }
+
+    /// `generate` settings: --config's, else those of the first input with a config file.
+    public func generateSettings(for inputs: [String]) -> GenerateConfiguration? {
+        explicit?.generate ?? inputs.lazy.compactMap { configFor[$0].flatMap { configs[$0] } }.first?.generate
     }
 }
 
@@ -123,11 +167,12 @@ public enum ConfigurationLoader {
         }
         for section in sections {
             switch section.key {
-            case "lint": readLint(section.value, into: &config, fail: fail)
+            case "lint": readRules(section.value, kind: .lint, into: &config, fail: fail)
+            case "breaking": readRules(section.value, kind: .breaking, into: &config, fail: fail)
             case "generate": readGenerate(section.value, into: &config, fail: fail)
             default:
                 fail(
-                    "unknown key '\(section.key)' in \(fileName); expected lint or generate\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "generate"])))",
+                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking or generate\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate"])))",
                     section.keyRange)
             }
         }
@@ -136,39 +181,52 @@ public enum ConfigurationLoader {
 
     /// Rule IDs and category names a `use`/`except` entry expands to, or nil after reporting.
     private static func expand(
-        _ item: PositionedJSON, allowCategories: Bool, fail: (String, SourceRange?) -> Void
+        _ item: PositionedJSON, kind: DiagnosticKind, fail: (String, SourceRange?) -> Void
     ) -> [DiagnosticID]? {
         guard case .string(let name) = item.value else {
             fail("expected a rule ID or category name (a string), found \(item.kind)", item.range)
             return nil
         }
-        return ids(named: name, at: item.range, allowCategories: allowCategories, fail: fail)
+        return ids(named: name, at: item.range, kind: kind, fail: fail)
     }
 
+    /// The `kind` rules a rule ID or category name stands for, or nil after reporting.
     private static func ids(
-        named name: String, at range: SourceRange, allowCategories: Bool, fail: (String, SourceRange?) -> Void
+        named name: String, at range: SourceRange, kind: DiagnosticKind, fail: (String, SourceRange?) -> Void
     ) -> [DiagnosticID]? {
         let id = DiagnosticID(name)
         if DiagnosticID.frontEnd.contains(id) {
             fail("\(name) is a syntax or resolution check; it is always an error and cannot be configured", range)
             return nil
         }
-        if LintRegistry.rule(id) != nil { return [id] }
-        if allowCategories, let category = RuleCategory(rawValue: name.lowercased()) {
-            return LintRegistry.rules.filter { $0.category == category }.map(\.id)
+        let rules = DiagnosticRegistry.configurable.filter { $0.kind == kind }
+        if let rule = DiagnosticRegistry.rule(id) {
+            if rule.kind == kind { return [id] }
+            if rule.isConfigurable {
+                fail("\(name) is a \(rule.kind == .lint ? "lint" : "breaking-change") rule; configure it under '\(rule.kind.rawValue)'", range)
+            } else {
+                fail("\(name) reports \(rule.kind.rawValue) problems; it is always on and cannot be configured", range)
+            }
+            return nil
         }
-        let candidates = LintRegistry.rules.map(\.id.rawValue) + (allowCategories ? RuleCategory.allCases.map(\.rawValue) : [])
+        if let category = RuleCategory(rawValue: name.lowercased()), rules.contains(where: { $0.category == category }) {
+            return rules.filter { $0.category == category }.map(\.id)
+        }
+        let candidates = rules.map(\.id.rawValue) + Set(rules.map(\.category.rawValue)).sorted()
         fail(
-            "unknown rule '\(name)'\(allowCategories ? " or category" : "")\(Spelling.hint(Spelling.closest(to: name, among: candidates))); 'cloudschema lint --list-rules' lists them",
+            "unknown rule '\(name)' or category\(Spelling.hint(Spelling.closest(to: name, among: candidates))); 'cloudschema lint --list-rules' lists them",
             range)
         return nil
     }
 
-    private static func readLint(
-        _ value: PositionedJSON, into config: inout LintConfiguration, fail: (String, SourceRange?) -> Void
+    /// The `lint` or `breaking` section: the same keys, each for its own rules.
+    private static func readRules(
+        _ value: PositionedJSON, kind: DiagnosticKind, into config: inout LintConfiguration,
+        fail: (String, SourceRange?) -> Void
     ) {
+        let section = kind.rawValue
         guard case .object(let members) = value.value else {
-            fail("'lint' must be an object, found \(value.kind)", value.range)
+            fail("'\(section)' must be an object, found \(value.kind)", value.range)
             return
         }
         var use: Set<DiagnosticID>?
@@ -182,7 +240,7 @@ public enum ConfigurationLoader {
                     continue
                 }
                 var ids: Set<DiagnosticID> = []
-                for item in items { ids.formUnion(expand(item, allowCategories: true, fail: fail) ?? []) }
+                for item in items { ids.formUnion(expand(item, kind: kind, fail: fail) ?? []) }
                 if member.key == "use" { use = (use ?? []).union(ids) } else { except.formUnion(ids) }
             case "severity":
                 guard case .object(let entries) = member.value.value else {
@@ -190,7 +248,7 @@ public enum ConfigurationLoader {
                     continue
                 }
                 for entry in entries {
-                    guard let ids = ids(named: entry.key, at: entry.keyRange, allowCategories: true, fail: fail) else { continue }
+                    guard let ids = ids(named: entry.key, at: entry.keyRange, kind: kind, fail: fail) else { continue }
                     guard case .string(let word) = entry.value.value,
                         word == "off" || Diagnostic.Severity(rawValue: word) != nil
                     else {
@@ -211,7 +269,7 @@ public enum ConfigurationLoader {
                     continue
                 }
                 for entry in entries {
-                    guard let ids = ids(named: entry.key, at: entry.keyRange, allowCategories: true, fail: fail) else { continue }
+                    guard let ids = ids(named: entry.key, at: entry.keyRange, kind: kind, fail: fail) else { continue }
                     guard case .array(let items) = entry.value.value else {
                         fail("'ignore' values must be arrays of path globs, found \(entry.value.kind)", entry.value.range)
                         continue
@@ -228,11 +286,12 @@ public enum ConfigurationLoader {
                 }
             default:
                 fail(
-                    "unknown key '\(member.key)' in 'lint'; expected one of \(keys.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: member.key, among: keys)))",
+                    "unknown key '\(member.key)' in '\(section)'; expected one of \(keys.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: member.key, among: keys)))",
                     member.keyRange)
             }
         }
-        config.enabled = (use ?? Set(LintRegistry.rules.map(\.id))).subtracting(except)
+        let all = Set(DiagnosticRegistry.configurable.filter { $0.kind == kind }.map(\.id))
+        config.enabled = config.enabled.subtracting(all).union((use ?? all).subtracting(except))
     }
 
     private static func readGenerate(

@@ -1,9 +1,15 @@
-/// The families a rule belongs to. `use`/`except` in `cloudschema.json` accept these
-/// names as well as rule IDs.
+/// The families a diagnostic belongs to. `use`/`except` in `cloudschema.json` accept the
+/// names of categories with configurable rules as well as rule IDs.
 public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case records, encryption, indexes, databases, models, keyvalue
     /// Checks on `// cloudschema:ignore` comments themselves.
     case suppressions
+    /// `cloudschema diff`'s rules: changes production or shipped app versions cannot take.
+    case breaking
+    /// The front end's checks (`.cloudschema` and `.ckdb`), always on.
+    case syntax
+    /// Input, output and configuration files, always on.
+    case files
 
     private var rank: Int { Self.allCases.firstIndex(of: self)! }
     public static func < (lhs: RuleCategory, rhs: RuleCategory) -> Bool { lhs.rank < rhs.rank }
@@ -18,6 +24,9 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
         case .models: "SwiftData models (CloudKit mirroring)"
         case .keyvalue: "Key-value store"
         case .suppressions: "Suppression comments"
+        case .breaking: "Breaking changes (cloudschema diff)"
+        case .syntax: "Syntax and resolution (always on)"
+        case .files: "Files and configuration (always on)"
         }
     }
 }
@@ -28,25 +37,19 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
 /// `LintReporter`, which stamps the rule's ID and default severity on every diagnostic
 /// (configuration changes the severity afterwards).
 public struct LintRule: Sendable {
-    public var id: DiagnosticID
-    /// One line: what the rule catches.
-    public var summary: String
-    /// The fact behind the rule (with its source), and how to fix a finding.
-    public var explanation: String
-    public var category: RuleCategory
-    public var defaultSeverity: Diagnostic.Severity
+    public var metadata: DiagnosticRule
     /// Nil for rules the engine itself applies (suppression checks).
     var check: (@Sendable (LintInput, inout LintReporter) -> Void)?
 
+    public var id: DiagnosticID { metadata.id }
+    public var category: RuleCategory { metadata.category }
+    public var defaultSeverity: Diagnostic.Severity { metadata.defaultSeverity }
+
     init(
         _ id: DiagnosticID, _ category: RuleCategory, _ severity: Diagnostic.Severity, summary: String,
-        explanation: String, check: (@Sendable (LintInput, inout LintReporter) -> Void)?
+        explanation: String, fix: String, check: (@Sendable (LintInput, inout LintReporter) -> Void)?
     ) {
-        self.id = id
-        self.category = category
-        self.defaultSeverity = severity
-        self.summary = summary
-        self.explanation = explanation
+        metadata = DiagnosticRule(id, .lint, category, severity, summary: summary, explanation: explanation, fix: fix)
         self.check = check
     }
 }

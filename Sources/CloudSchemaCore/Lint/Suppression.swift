@@ -35,8 +35,10 @@ enum SuppressionRules {
         summary: "A // cloudschema:ignore comment that silences nothing",
         explanation: """
             A suppression that no longer matches a finding (the mistake was fixed, the comment sits on the wrong \
-            line, or it names another rule) hides nothing today but would hide a future finding silently. \
-            Fix: remove the comment (the fix-it does), or move it to the line before the declaration or member \
+            line, or it names another rule) hides nothing today but would hide a future finding silently.
+            """,
+        fix: """
+            remove the comment (the fix-it does), or move it to the line before the declaration or member \
             the finding is on.
             """,
         check: nil)
@@ -46,7 +48,10 @@ enum SuppressionRules {
         summary: "A // cloudschema:ignore comment without a known, configurable rule ID",
         explanation: """
             A suppression names exactly one lint rule: // cloudschema:ignore RULE_ID [reason]. Syntax and \
-            resolution errors cannot be suppressed. Fix: correct the rule ID ('cloudschema lint --list-rules' \
+            resolution errors cannot be suppressed.
+            """,
+        fix: """
+            correct the rule ID ('cloudschema lint --list-rules' \
             lists them), and write one comment per rule.
             """,
         check: nil)
@@ -96,6 +101,14 @@ enum SuppressionRules {
                         Diagnostic(
                             invalid.id, invalid.defaultSeverity,
                             "\(id) is a syntax or resolution error and cannot be suppressed; fix the schema", at: comment.range))
+                    continue
+                }
+                if let rule = DiagnosticRegistry.rule(id), rule.kind != .lint {
+                    problems.append(
+                        Diagnostic(
+                            invalid.id, invalid.defaultSeverity,
+                            "\(id) is not a lint rule, so a suppression comment cannot silence it\(rule.kind == .breaking ? "; configure it under 'breaking' in cloudschema.json" : "")",
+                            at: comment.range))
                     continue
                 }
                 guard LintRegistry.rule(id) != nil else {

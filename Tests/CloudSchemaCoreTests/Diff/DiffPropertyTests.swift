@@ -47,7 +47,7 @@ struct DiffPropertyTests {
             let diff = SchemaComparison.compare(deployed: deployed, current: current)
             let ids = diff.changes.compactMap(\.rule?.id)
             #expect(ids.contains(edit.rule.id), "seed \(seed): \(edit) gave \(ids)")
-            if edit.rule.severity == .error {
+            if edit.rule.defaultSeverity == .error {
                 #expect(diff.verdict == .breaking, "seed \(seed): \(edit)")
             } else {
                 #expect(diff.verdict != .safe && diff.verdict != .unchanged, "seed \(seed): \(edit)")
@@ -216,7 +216,7 @@ enum BreakingEdit: CaseIterable, Sendable {
     case makeFieldRequired, removeIndex, removeEnumCase, changeEnumRawValue, changeReferenceTarget
     case movePlacement, removeModel, removeModelAttribute, changeModelAttributeType, changeKeyValueType, narrowFieldType
 
-    var rule: BreakingRule {
+    var rule: DiagnosticRule {
         switch self {
         case .removeRecordType: BreakingRules.recordTypeNoDelete
         case .removeField, .changeFieldKey: BreakingRules.fieldNoDelete

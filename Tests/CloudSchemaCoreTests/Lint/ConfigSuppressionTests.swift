@@ -91,7 +91,7 @@ import Testing
                 "4:5-4:14 error CONFIG_INVALID: unknown key 'exclude' in 'lint'; expected one of use, except, severity, ignore",
                 "5:18-5:32 error CONFIG_INVALID: SYNTAX_ERROR is a syntax or resolution check; it is always an error and cannot be configured",
                 "5:66-5:72 error CONFIG_INVALID: severity must be \"error\", \"warning\", \"info\" or \"off\"",
-                "7:3-7:8 error CONFIG_INVALID: unknown key 'lnt' in cloudschema.json; expected lint or generate; did you mean 'lint'?",
+                "7:3-7:8 error CONFIG_INVALID: unknown key 'lnt' in cloudschema.json; expected lint, breaking or generate; did you mean 'lint'?",
             ])
     }
 
@@ -159,6 +159,14 @@ import Testing
             ])
         let unused = found.first { $0.id == "SUPPRESSION_UNUSED" }!
         #expect(unused.fixIts.first?.edits.first?.replacement == "")
+    }
+
+    @Test func breakingRulesAreConfiguredNotSuppressed() {
+        let found = lintFindings("zone Z\nrecord A in Z {\n    // cloudschema:ignore FIELD_NO_DELETE\n    a: String?\n}")
+        #expect(describe(found) == ["3:5-3:42 warning SUPPRESSION_INVALID"])
+        #expect(
+            found.first?.message
+                == "FIELD_NO_DELETE is not a lint rule, so a suppression comment cannot silence it; configure it under 'breaking' in cloudschema.json")
     }
 
     @Test func suppressionOfADisabledRuleIsNotUnused() {

@@ -11,7 +11,10 @@ enum DatabaseRules {
         explanation: """
             In the public database, security roles decide who may read, create and write each record type \
             (CloudKit schema language: GRANT ... TO _world / _icloud / _creator). Without a grant nobody but the \
-            developer can use it. Fix: add grants, typically grant read to world, grant create to icloud and \
+            developer can use it.
+            """,
+        fix: """
+            add grants, typically grant read to world, grant create to icloud and \
             grant write to creator.
             """,
         check: { input, out in
@@ -29,7 +32,10 @@ enum DatabaseRules {
         explanation: """
             Security roles apply to the public database only; private data is readable by its owner and share \
             participants alone. A grant on a private record type is ignored and suggests the record type was meant \
-            to be public. Fix: remove the grant, or write 'in public'.
+            to be public.
+            """,
+        fix: """
+            remove the grant, or write 'in public'.
             """,
         check: { input, out in
             for record in input.schema.recordTypes where record.format == .cloudschema && !record.placement.isPublic {
@@ -49,7 +55,10 @@ enum DatabaseRules {
             The private database's default zone has none of a custom zone's capabilities: no fetchChanges \
             (change tokens), no atomic batches, no sharing (CKRecordZone.capabilities). Records saved there \
             through CKSyncEngine are uploaded but other devices never receive them \
-            (apple/sample-cloudkit-sync-engine#14). Fix: declare 'zone Name' and write 'record X in Name'.
+            (apple/sample-cloudkit-sync-engine#14).
+            """,
+        fix: """
+            declare 'zone Name' and write 'record X in Name'.
             """,
         check: { input, out in
             for record in input.schema.recordTypes where record.format == .cloudschema && record.placement == .privateDefaultZone {
@@ -64,7 +73,10 @@ enum DatabaseRules {
         summary: "@shareable on a public record type",
         explanation: """
             CKShare shares private data with chosen participants; public records are already visible to everyone \
-            and cannot be shared. Fix: remove @shareable, or move the record type to a custom zone of the private \
+            and cannot be shared.
+            """,
+        fix: """
+            remove @shareable, or move the record type to a custom zone of the private \
             database.
             """,
         check: { input, out in
@@ -82,7 +94,10 @@ enum DatabaseRules {
         summary: "@shareable on a record type in the private database's default zone",
         explanation: """
             Sharing is a capability of custom zones only; the default zone cannot hold a CKShare \
-            (CKRecordZone.capabilities, default()). Fix: declare 'zone Name' and write 'record X in Name @shareable'.
+            (CKRecordZone.capabilities, default()).
+            """,
+        fix: """
+            declare 'zone Name' and write 'record X in Name @shareable'.
             """,
         check: { input, out in
             for record in input.schema.recordTypes
@@ -98,7 +113,10 @@ enum DatabaseRules {
         summary: "A @shareable root that itself has a @parent",
         explanation: """
             A CKShare is created for the root of a hierarchy; a record with a parent is shared through its parent's \
-            share (SQLiteData: "Only root records are shareable, but parent record(s) detected"). Fix: remove \
+            share (SQLiteData: "Only root records are shareable, but parent record(s) detected").
+            """,
+        fix: """
+            remove \
             @shareable here and share the parent, or remove this record type's @parent.
             """,
         check: { input, out in
@@ -117,8 +135,10 @@ enum DatabaseRules {
         summary: "A @parent reference to a record type in another zone or database",
         explanation: """
             A share hierarchy lives in one zone: CKRecord.parent is a reference, and references work only within \
-            one zone (CKRecord.Reference); children of a shared record are shared from its zone. \
-            Fix: put the child record type in its parent's zone.
+            one zone (CKRecord.Reference); children of a shared record are shared from its zone.
+            """,
+        fix: """
+            put the child record type in its parent's zone.
             """,
         check: { input, out in
             for record in input.schema.recordTypes where record.format == .cloudschema {
@@ -137,8 +157,10 @@ enum DatabaseRules {
         "ZONE_LIMIT", .databases, .error,
         summary: "More than 1000 zones declared",
         explanation: """
-            "The number of record zones in a CloudKit container is limited to 1000" (TN3164). \
-            Fix: group record types into fewer zones.
+            "The number of record zones in a CloudKit container is limited to 1000" (TN3164).
+            """,
+        fix: """
+            group record types into fewer zones.
             """,
         check: { input, out in
             if input.schema.zones.count > 1000 {

@@ -7,8 +7,10 @@ enum EncryptionRules {
         summary: "An @encrypted field with @queryable, @sortable or @searchable",
         explanation: """
             "CloudKit doesn't support indexes on encrypted fields" (CKRecord.encryptedValues): the server cannot \
-            read the value, so it cannot index, filter or sort on it, and the schema is rejected. \
-            Fix: remove the index attribute (the fix-it does), or store an unencrypted, less sensitive copy \
+            read the value, so it cannot index, filter or sort on it, and the schema is rejected.
+            """,
+        fix: """
+            remove the index attribute (the fix-it does), or store an unencrypted, less sensitive copy \
             (a category, a hash) in a separate indexed field.
             """,
         check: { input, out in
@@ -33,7 +35,10 @@ enum EncryptionRules {
             (CKRecord.encryptedValues): the server follows references for delete-self, parents and sharing. \
             Lists of the other types may be encrypted: CKTool JS documents encrypted list values \
             (CKDBRecordFieldEncryptedStringListValue, ...DoubleListValue, ...BytesListValue), and the schema \
-            grammar allows LIST<ENCRYPTED T>. Fix: remove @encrypted.
+            grammar allows LIST<ENCRYPTED T>.
+            """,
+        fix: """
+            remove @encrypted.
             """,
         check: { input, out in
             for record in input.schema.recordTypes {
@@ -52,7 +57,10 @@ enum EncryptionRules {
         summary: "@encrypted on an Asset (assets are always encrypted; .ckdb has no ENCRYPTED ASSET)",
         explanation: """
             CKAsset is "encrypted by default" and cannot be put in encryptedValues (CKRecord.encryptedValues); the \
-            schema language has no ENCRYPTED ASSET type, so the export would fail. Fix: remove @encrypted; the \
+            schema language has no ENCRYPTED ASSET type, so the export would fail.
+            """,
+        fix: """
+            remove @encrypted; the \
             asset's contents are already encrypted.
             """,
         check: { input, out in
@@ -73,7 +81,10 @@ enum EncryptionRules {
         explanation: """
             "CloudKit doesn't allow encryption on fields that already exist in your app's schema, or on records \
             that you store in the public database" (CKRecord.encryptedValues): public data is readable by \
-            everyone, so there is no key to encrypt it with. Fix: move the record type to the private database \
+            everyone, so there is no key to encrypt it with.
+            """,
+        fix: """
+            move the record type to the private database \
             (a custom zone), or remove @encrypted.
             """,
         check: { input, out in

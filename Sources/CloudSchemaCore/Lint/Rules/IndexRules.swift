@@ -7,7 +7,10 @@ enum IndexRules {
         summary: "Any index on an Asset",
         explanation: """
             An asset's contents live outside the record, so CloudKit cannot index them; the schema language and \
-            real exports never carry an index on ASSET. Fix: remove the index; to find records by their asset, \
+            real exports never carry an index on ASSET.
+            """,
+        fix: """
+            remove the index; to find records by their asset, \
             index a separate field (a file name, a content hash).
             """,
         check: { input, out in
@@ -28,7 +31,10 @@ enum IndexRules {
         summary: "@searchable on anything but a String or [String]",
         explanation: """
             SEARCHABLE is a tokenized full-text index over STRING values (and lists of them); BYTES are "not \
-            searchable" and numbers, dates and references have no text to tokenize. Fix: remove @searchable, or \
+            searchable" and numbers, dates and references have no text to tokenize.
+            """,
+        fix: """
+            remove @searchable, or \
             use @queryable for equality and @sortable for ranges.
             """,
         check: { input, out in
@@ -49,8 +55,10 @@ enum IndexRules {
         summary: "@sortable on a list (UNSURE whether CloudKit accepts it)",
         explanation: """
             A list has no single value to sort by. Whether CloudKit rejects SORTABLE on a LIST when the schema is \
-            deployed is not documented (ckdb-language open question 5), so this is a warning. \
-            Fix: remove @sortable, or sort on a separate single-valued field.
+            deployed is not documented (ckdb-language open question 5), so this is a warning.
+            """,
+        fix: """
+            remove @sortable, or sort on a separate single-valued field.
             """,
         check: { input, out in
             for record in input.schema.recordTypes {
@@ -71,7 +79,10 @@ enum IndexRules {
             in the dashboard or the .ckdb file (TN3164; the public database is read by queries). Only .ckdb input \
             can declare system fields, so only .ckdb record types taken to be public are checked: those with \
             grants (which matter only in the public database), except Core Data mirrors (CD_*, CDMR: private, in \
-            Core Data's zone) and CloudKit's own record types (Users, cloudkit.share). Fix: add \
+            Core Data's zone) and CloudKit's own record types (Users, cloudkit.share).
+            """,
+        fix: """
+            add \
             "___recordID" REFERENCE QUERYABLE to the record type.
             """,
         check: { input, out in

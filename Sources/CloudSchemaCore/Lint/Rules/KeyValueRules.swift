@@ -12,7 +12,10 @@ enum KeyValueRules {
         explanation: """
             "Your app can have no more than 1024 keys in the iCloud key-value store" \
             (NSUbiquitousKeyValueStoreQuotaViolationChange); writes past the quota are dropped and reported as a \
-            quota violation. All keyvalue declarations share one store. Fix: combine related keys into one \
+            quota violation. All keyvalue declarations share one store.
+            """,
+        fix: """
+            combine related keys into one \
             Data or list value, or move the data into CloudKit records.
             """,
         check: { input, out in
@@ -32,8 +35,10 @@ enum KeyValueRules {
         summary: "A key longer than 64 bytes of UTF-8",
         explanation: """
             NSUbiquitousKeyValueStore keys are limited to 64 bytes of UTF-8; a longer key raises \
-            NSInvalidArgumentException ("NSUbiquitousKeyValueStore: key '...' is too long"). \
-            Fix: shorten the key (with @name("short") to keep the Swift name).
+            NSInvalidArgumentException ("NSUbiquitousKeyValueStore: key '...' is too long").
+            """,
+        fix: """
+            shorten the key (with @name("short") to keep the Swift name).
             """,
         check: { input, out in
             for (_, key) in allKeys(input.schema) where key.key.utf8.count > 64 {
@@ -58,7 +63,10 @@ enum KeyValueRules {
             The key-value store holds property-list values only: strings, numbers, booleans, data, dates, \
             arrays and dictionaries of them (NSUbiquitousKeyValueStore). Enums are stored as their raw values. \
             References, assets and locations are CloudKit record values and cannot be stored; UUID and URL must \
-            be stored as String. Fix: change the type (e.g. String for a UUID) or keep the value in a record.
+            be stored as String.
+            """,
+        fix: """
+            change the type (e.g. String for a UUID) or keep the value in a record.
             """,
         check: { input, out in
             for (_, key) in allKeys(input.schema) where !isPropertyList(key.type) {
@@ -74,7 +82,10 @@ enum KeyValueRules {
         explanation: """
             "The total amount of available storage space for all values is 1 megabyte" \
             (NSUbiquitousKeyValueStoreQuotaViolationChange). Defaults are written as values, so their sizes (plus \
-            the keys) must fit. Fix: shrink the defaults, or keep large data in CloudKit records or assets.
+            the keys) must fit.
+            """,
+        fix: """
+            shrink the defaults, or keep large data in CloudKit records or assets.
             """,
         check: { input, out in
             var total = 0
@@ -96,7 +107,10 @@ enum KeyValueRules {
         explanation: """
             Every keyvalue declaration reads and writes the one NSUbiquitousKeyValueStore of the app, so two \
             accessors with the same key (by name or @name) share one value and overwrite each other's data, \
-            possibly with values of another type. Fix: rename one key, or give it another @name.
+            possibly with values of another type.
+            """,
+        fix: """
+            rename one key, or give it another @name.
             """,
         check: { input, out in
             var seen: [String: (KeyValueStore, KeyValueKey)] = [:]

@@ -22,7 +22,10 @@ enum ModelRules {
             Apple: "Unique constraints aren't supported" ("Creating a Core Data Model for CloudKit"; SwiftData: \
             CloudKit can't enforce @Attribute(.unique) or #Unique). Two devices can create the same value \
             offline. The store fails to load with: "CloudKit integration does not support unique constraints. \
-            The following entities are constrained:". Fix: remove @unique and deduplicate in code after sync \
+            The following entities are constrained:".
+            """,
+        fix: """
+            remove @unique and deduplicate in code after sync \
             (e.g. on NSPersistentStoreRemoteChange).
             """,
         check: { input, out in
@@ -69,8 +72,10 @@ enum ModelRules {
             (PFCloudKitModelValidator, reconstructed in pookjw/OpenCloudData; the text appears in many developer \
             logs): "CloudKit integration requires that all attributes be optional, or have a default value set. \
             The following attributes are marked non-optional but do not have a default value:". In SwiftData the \
-            default must be the property's initial value (var x = 0): a value set in init() does not count. \
-            Fix: add '?' or '= value' (both offered as fix-its).
+            default must be the property's initial value (var x = 0): a value set in init() does not count.
+            """,
+        fix: """
+            add '?' or '= value' (both offered as fix-its).
             """,
         check: { input, out in
             let header =
@@ -99,7 +104,10 @@ enum ModelRules {
             "All relationships must be optional" because CloudKit may not save relationship changes atomically \
             ("Creating a Core Data Model for CloudKit"); this covers to-many relationships too. The store fails \
             to load with: "CloudKit integration requires that all relationships be optional, the following are \
-            not:". Fix: add '?' to the type (the fix-it does).
+            not:".
+            """,
+        fix: """
+            add '?' to the type (the fix-it does).
             """,
         check: { input, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
@@ -122,7 +130,10 @@ enum ModelRules {
             ("Creating a Core Data Model for CloudKit"). SwiftData sets the inverse itself only when it can infer \
             it reliably: here, when the two models have exactly one relationship pointing at each other. \
             Otherwise the store fails to load with: "CloudKit integration requires that all relationships have \
-            an inverse, the following do not:". Fix: add the relationship back on the other model, and write \
+            an inverse, the following do not:".
+            """,
+        fix: """
+            add the relationship back on the other model, and write \
             @inverse(property) on one side when a model has several relationships to the same model.
             """,
         check: { input, out in
@@ -171,8 +182,10 @@ enum ModelRules {
         explanation: """
             "The Deny deletion rule isn't supported" ("Creating a Core Data Model for CloudKit"; SwiftData: the \
             .deny delete rule is unsupported): another device can delete the object anyway. The store fails to \
-            load with: "The following relationships are configured with unsupported delete rules:". \
-            Fix: use nullify (the fix-it does) or cascade, and check the condition in code before deleting.
+            load with: "The following relationships are configured with unsupported delete rules:".
+            """,
+        fix: """
+            use nullify (the fix-it does) or cascade, and check the condition in code before deleting.
             """,
         check: { input, out in
             let header = "The following relationships are configured with unsupported delete rules:"
@@ -193,7 +206,10 @@ enum ModelRules {
         explanation: """
             Core Data encrypts attributes (allowsCloudEncryption), never relationships; the validator rejects \
             them (PFCloudKitModelValidator, pookjw/OpenCloudData) with "CloudKit integration does not support \
-            encrypted relationships.". Fix: remove @encrypted from the relationship.
+            encrypted relationships.".
+            """,
+        fix: """
+            remove @encrypted from the relationship.
             """,
         check: { input, out in
             let header = "CloudKit integration does not support encrypted relationships."
@@ -215,7 +231,10 @@ enum ModelRules {
             Core Data keeps Binary Data inline in the CloudKit record and moves it to a CKAsset only when the \
             record would pass its 700,000-byte ceiling ("Reading CloudKit Records for Core Data"); large inline \
             blobs make every save of the object heavy, and file-backed attributes (@externalStorage, \
-            allowsExternalBinaryDataStorage) always become assets. Fix: add @externalStorage (the fix-it does) \
+            allowsExternalBinaryDataStorage) always become assets.
+            """,
+        fix: """
+            add @externalStorage (the fix-it does) \
             for anything bigger than a few kilobytes.
             """,
         check: { input, out in
@@ -238,7 +257,10 @@ enum ModelRules {
         explanation: """
             Core Data checks that "all entities can be materialized in a CKRecord of less than 700000 bytes" \
             (PFCloudKitModelValidator). The estimate here counts only what the schema states: fixed-size values \
-            and declared defaults; so it is a warning. Fix: shrink the defaults or move large values to \
+            and declared defaults; so it is a warning.
+            """,
+        fix: """
+            shrink the defaults or move large values to \
             @externalStorage Data.
             """,
         check: { input, out in
@@ -263,7 +285,10 @@ enum ModelRules {
             Core Data writes each attribute as CD_<name>, and adds its own fields CD_entityName, CD_moveReceipt \
             and CD_<attribute>_ckAsset companions for large values ("Reading CloudKit Records for Core Data"; \
             OCCloudKitSerializer). An attribute with one of those names collides with them. Inferred from the \
-            mapping, not documented as an error, so a warning. Fix: rename the property.
+            mapping, not documented as an error, so a warning.
+            """,
+        fix: """
+            rename the property.
             """,
         check: { input, out in
             for model in input.schema.models {
@@ -285,7 +310,10 @@ enum ModelRules {
             A record type holds at most 256 fields (TN3164). Core Data uses one field per attribute, a second \
             CD_<name>_ckAsset field for each variable-length attribute (String, Data, URL, and Codable values), one \
             per to-one relationship, and CD_entityName, CD_moveReceipt and CD_moveReceipt_ckAsset. The count is an \
-            estimate from that mapping, so a warning. Fix: split the model.
+            estimate from that mapping, so a warning.
+            """,
+        fix: """
+            split the model.
             """,
         check: { input, out in
             for model in input.schema.models {
@@ -314,7 +342,10 @@ enum ModelRules {
         explanation: """
             CloudKit has no decimal type; Core Data writes Decimal attributes as NSNumber \
             ("Reading CloudKit Records for Core Data"), which CloudKit keeps as a DOUBLE. Digits beyond a Double's \
-            precision (about 15) may be lost on other devices: inferred, so a warning. Fix: store money as an \
+            precision (about 15) may be lost on other devices: inferred, so a warning.
+            """,
+        fix: """
+            store money as an \
             Int64 count of the smallest unit, or as a String.
             """,
         check: { input, out in

@@ -23,8 +23,10 @@ enum RecordRules {
         explanation: """
             CloudKit schema identifiers start with a letter and continue with letters, digits and underscores; \
             a leading underscore is reserved for system identifiers ("Integrating a Text-Based Schema into Your \
-            Workflow"). Record and zone names must be ASCII and at most 255 characters (CKRecord.ID, CKRecordZone.ID). \
-            Fix: rename the declaration, or keep the Swift name and give the CloudKit name with @name("ValidName").
+            Workflow"). Record and zone names must be ASCII and at most 255 characters (CKRecord.ID, CKRecordZone.ID).
+            """,
+        fix: """
+            rename the declaration, or keep the Swift name and give the CloudKit name with @name("ValidName").
             """,
         check: { input, out in
             // CloudKit's own record types are RECORD_NAME_RESERVED's (in .ckdb, they are as exported).
@@ -55,7 +57,10 @@ enum RecordRules {
             CloudKit defines the user record type (CKRecordTypeUserRecord, exported as 'Users') and the share \
             record type (CKRecordTypeShare, exported as "cloudkit.share" with "cloudkit.*" fields) in every \
             container; a record type of your own cannot take those names (ckdb-language reference 4.3), nor any \
-            other 'cloudkit.' name. Fix: rename the record type, or map it with @name("AppUser"). Exported .ckdb \
+            other 'cloudkit.' name.
+            """,
+        fix: """
+            rename the record type, or map it with @name("AppUser"). Exported .ckdb \
             files list these types themselves, so .ckdb input is not checked; `cloudschema import` keeps them with \
             a suppression of this rule.
             """,
@@ -75,7 +80,10 @@ enum RecordRules {
         explanation: """
             "A key must consist of one or more alphanumeric characters and must start with a letter. CloudKit \
             permits the use of underscores, but not spaces" (CKRecord setObject(_:forKey:)); a leading underscore \
-            is reserved for system fields. Fix: rename the field or give a valid key with @name("key").
+            is reserved for system fields.
+            """,
+        fix: """
+            rename the field or give a valid key with @name("key").
             """,
         check: { input, out in
             // The fields of CloudKit's own record types ("cloudkit.title") are CloudKit's.
@@ -109,8 +117,10 @@ enum RecordRules {
             Apple: "Avoid using a key that matches the name of any property of CKRecord" (setObject(_:forKey:)). \
             The keys creationDate, creatorUserRecordID, etag, lastModifiedUserRecordID, modificationDate, \
             modifiedByDevice, recordChangeTag, recordID and recordType collide with CKRecord's own metadata \
-            (SQLiteData documents the same list), and '___' names are CloudKit's system fields. \
-            Fix: rename the field, or keep the Swift name and store it under another key with @name("createdOn").
+            (SQLiteData documents the same list), and '___' names are CloudKit's system fields.
+            """,
+        fix: """
+            rename the field, or keep the Swift name and store it under another key with @name("createdOn").
             """,
         check: { input, out in
             for record in input.schema.recordTypes where !record.isCloudKitSystemType {
@@ -129,7 +139,10 @@ enum RecordRules {
         summary: "More than 256 fields in one record type",
         explanation: """
             "The number of record fields in a record type is limited to 256" (TN3164). CloudKit refuses to add \
-            the 257th field. Fix: move rarely used fields into a related record type (a Reference back to this one).
+            the 257th field.
+            """,
+        fix: """
+            move rarely used fields into a related record type (a Reference back to this one).
             """,
         check: { input, out in
             for record in input.schema.recordTypes {
@@ -148,7 +161,10 @@ enum RecordRules {
         explanation: """
             "The data that a record stores must not exceed 1 MB. Assets don't count toward this limit" (CKRecord). \
             A Data field is stored as BYTES inside the record, so a large value makes the whole save fail with \
-            limitExceeded. Fix: use Asset for images, documents and anything unbounded; keep Data for small, \
+            limitExceeded.
+            """,
+        fix: """
+            use Asset for images, documents and anything unbounded; keep Data for small, \
             bounded values and suppress this warning there. Not reported on fields Core Data mirroring writes \
             (CD_x BYTES with its CD_x_ckAsset companion, into which Core Data moves a value too large for the \
             record: sync-compat-rules 1.3), nor on CloudKit's own record types.
@@ -192,7 +208,10 @@ enum RecordRules {
             A record's data must stay under 1 MB; assets don't count (CKRecord). Only sizes the schema states \
             are counted: 8 bytes per number, date or bool, a location's coordinates, and the bytes of each declared \
             default (new records carry their defaults). Strings and lists without defaults are unbounded and not \
-            counted, so a clean result does not prove a record fits. Fix: shrink the defaults, or move large \
+            counted, so a clean result does not prove a record fits.
+            """,
+        fix: """
+            shrink the defaults, or move large \
             values into Assets.
             """,
         check: { input, out in
@@ -216,8 +235,10 @@ enum RecordRules {
             "Maximum number of source references to a single target where the action is delete self: 750" \
             (CloudKit Web Services limits); Core Data's documentation says CKRecord.Reference is "limited to 750". \
             UNSURE: the sources disagree on whether the cap covers all references or delete-self ones only, so this \
-            is a warning. A list of delete-self references makes it easy to pass the cap, and saves then fail. \
-            Fix: point the reference the other way (each child holds one Reference to its owner with @deleteSelf), \
+            is a warning. A list of delete-self references makes it easy to pass the cap, and saves then fail.
+            """,
+        fix: """
+            point the reference the other way (each child holds one Reference to its owner with @deleteSelf), \
             or drop @deleteSelf and delete children yourself.
             """,
         check: { input, out in
@@ -237,8 +258,10 @@ enum RecordRules {
         "PARENT_MULTIPLE", .records, .error,
         summary: "More than one @parent field in a record type (CKRecord.parent is one reference)",
         explanation: """
-            A record has one parent (CKRecord.parent is a single reference), which decides the share hierarchy. \
-            Fix: keep @parent on the field that names the record this one is shared with; other fields stay plain \
+            A record has one parent (CKRecord.parent is a single reference), which decides the share hierarchy.
+            """,
+        fix: """
+            keep @parent on the field that names the record this one is shared with; other fields stay plain \
             references.
             """,
         check: { input, out in
@@ -263,7 +286,10 @@ enum RecordRules {
             CKRecord.parent chains end at a root record, which is what a CKShare shares. When record types name \
             each other as parents (A's parent is a B, B's parent is an A), no type is the root: a share of either \
             pulls in the other's whole hierarchy, and no record can be saved before the one it needs as parent. \
-            A type that is its own parent (nested folders) is a tree and is allowed. Fix: choose the root type \
+            A type that is its own parent (nested folders) is a tree and is allowed.
+            """,
+        fix: """
+            choose the root type \
             and make the reference back to its children a plain Reference without @parent.
             """,
         check: { input, out in
@@ -301,8 +327,10 @@ enum RecordRules {
         summary: "A reference between record types in different zones or databases",
         explanation: """
             CKRecord.Reference works only between records in the same zone of the same database \
-            (CKRecord.Reference documentation); a reference to a record elsewhere cannot be saved. \
-            Fix: move both record types into one zone, or store the target's record name as a String and fetch \
+            (CKRecord.Reference documentation); a reference to a record elsewhere cannot be saved.
+            """,
+        fix: """
+            move both record types into one zone, or store the target's record name as a String and fetch \
             it yourself. (@parent references that leave their zone are reported as SHARE_CHILD_ZONE.) \
             Record types read from .ckdb carry no zone and are not checked.
             """,
@@ -339,8 +367,10 @@ enum RecordRules {
         explanation: """
             NSPersistentCloudKitContainer (and so SwiftData) stores each model as the record type CD_<EntityName> \
             ("Reading CloudKit Records for Core Data"). A hand-written record type of that name shares the record \
-            type with the mirrored model: each side writes records the other misreads, and fields collide. \
-            Fix: rename the record type, or give it another CloudKit name with @name.
+            type with the mirrored model: each side writes records the other misreads, and fields collide.
+            """,
+        fix: """
+            rename the record type, or give it another CloudKit name with @name.
             """,
         check: { input, out in
             for record in input.schema.recordTypes where record.cloudKitName.hasPrefix("CD_") {

@@ -1,0 +1,137 @@
+/// The IDs no configuration can change: the front end's (`.cloudschema` and `.ckdb`), and
+/// problems with input, output and config files. All are errors but NAME_CASE_COLLISION
+/// (a warning) and CKDB_CORE_DATA_MIRROR (information).
+public enum AlwaysOnRules {
+    public static let all: [DiagnosticRule] = [
+        DiagnosticRule(
+            .syntaxError, .syntax, .syntax, .error,
+            summary: "The text is not valid .cloudschema syntax",
+            explanation: """
+                The parser expected something else at this place (the message says what). It recovers at the end \
+                of the member or at the next declaration, so one run reports every independent error, and one \
+                mistake one error. .ckdb files report this ID too when they break the CloudKit Schema Language grammar.
+                """,
+            fix: "write what the message expects at the caret; language.md (or Apple's schema grammar, for .ckdb) has the syntax."),
+        DiagnosticRule(
+            .nameDuplicate, .resolve, .syntax, .error,
+            summary: "Two declarations or members with one name (also across files, and through @name)",
+            explanation: """
+                Every record type, model, enum, zone, role and key-value store has one name in the schema, and \
+                every field, case or key one name in its declaration; names are compared after @name, so two \
+                Swift names mapped to one CloudKit name collide too.
+                """,
+            fix: "rename one of them (the note shows the first), or merge the two declarations."),
+        DiagnosticRule(
+            .nameCaseCollision, .resolve, .syntax, .warning,
+            summary: "Two names that differ only in letter case",
+            explanation: """
+                CloudKit compares names case-sensitively, so both are valid, but people and case-insensitive \
+                tools confuse them; whether every CloudKit tool keeps them apart is not documented.
+                """,
+            fix: "rename one of them so the names differ by more than case."),
+        DiagnosticRule(
+            .typeUnknown, .resolve, .syntax, .error,
+            summary: "A type name that is neither built in nor declared",
+            explanation: "The type is not one of the language's built-in types, nor a record type, model or enum declared in any input file.",
+            fix: "correct the spelling (the message suggests the closest name), or declare the type."),
+        DiagnosticRule(
+            .typeMisplaced, .resolve, .syntax, .error,
+            summary: "A known type where it cannot be used (a model in a record, Asset in a model, [String?])",
+            explanation: """
+                Record fields hold CloudKit field types and References, models hold SwiftData attribute types and \
+                relationships to models, key-value keys hold property-list values; lists cannot hold optionals.
+                """,
+            fix: "use a type that fits where it is written (the message names the kinds allowed there)."),
+        DiagnosticRule(
+            .referenceTargetUnknown, .resolve, .syntax, .error,
+            summary: "Reference<T> where T is not a record type",
+            explanation: "A CloudKit reference points at a record, so its target must be a record type declared in the schema.",
+            fix: "name a record type as T, or declare it."),
+        DiagnosticRule(
+            .defaultTypeMismatch, .resolve, .syntax, .error,
+            summary: "A default value that does not match the field's type",
+            explanation: "Generated code initialises the property with the default, so the value must be of the field's type (a case of an enum field's enum).",
+            fix: "write a default of the field's type, or remove it."),
+        DiagnosticRule(
+            .listNested, .resolve, .syntax, .error,
+            summary: "A list of lists",
+            explanation: "CloudKit's LIST<T> holds single values; the schema language has no nested lists.",
+            fix: "store the inner lists as records (a Reference to a record type holding one list), or flatten them."),
+        DiagnosticRule(
+            .attributeUnknown, .resolve, .syntax, .error,
+            summary: "An attribute the language does not define",
+            explanation: "Attributes change what is stored and generated, so an unknown one is an error rather than ignored.",
+            fix: "correct the spelling (the message suggests the closest attribute), or remove it."),
+        DiagnosticRule(
+            .attributeMisplaced, .resolve, .syntax, .error,
+            summary: "An attribute where it does not apply (e.g. @deleteSelf on a String)",
+            explanation: "Each attribute applies to some declarations and types only: @deleteSelf to references, @unique to model attributes, indexes to record fields.",
+            fix: "remove the attribute, or move it to a declaration it applies to."),
+        DiagnosticRule(
+            .attributeArgumentInvalid, .resolve, .syntax, .error,
+            summary: "An attribute with a missing, extra or wrong argument",
+            explanation: "An attribute's arguments are part of its meaning (@merge(strategy), @inverse(member), @name(\"key\")), so they are checked like types.",
+            fix: "write the arguments the message lists."),
+        DiagnosticRule(
+            .zoneUnknown, .resolve, .syntax, .error,
+            summary: "'in Zone' naming an undeclared zone",
+            explanation: "A record type placed in a custom zone needs that zone declared, so the zone's database and sharing are known.",
+            fix: "declare the zone, or correct its name."),
+        DiagnosticRule(
+            .roleUnknown, .resolve, .syntax, .error,
+            summary: "A grant to an undeclared role",
+            explanation: "A grant goes to world, icloud, creator or a role declared with `role Name` (CloudKit CREATE ROLE).",
+            fix: "declare the role, or correct its name."),
+        DiagnosticRule(
+            .enumEmpty, .resolve, .syntax, .error,
+            summary: "An enum with no cases",
+            explanation: "A field of an enum with no cases could never hold a value, and generated code could not decode one.",
+            fix: "add the cases, or remove the enum."),
+        DiagnosticRule(
+            .enumRawValueDuplicate, .resolve, .syntax, .error,
+            summary: "Two enum cases with one raw value",
+            explanation: "Records store the raw value, so two cases with one raw value cannot be told apart when read back.",
+            fix: "give each case its own raw value."),
+        DiagnosticRule(
+            .enumRawValueInvalid, .resolve, .syntax, .error,
+            summary: "An Int64 enum case without a raw value, or a raw value of the wrong kind",
+            explanation: "Int64 enums store explicit numbers, so every case needs one; String enums store strings.",
+            fix: "write a raw value of the enum's raw type for every case (`case done = 2`)."),
+        DiagnosticRule(
+            .ckdbNotASchema, .ckdb, .syntax, .error,
+            summary: "A file read as .ckdb that is not a CloudKit schema at all (for example Swift source)",
+            explanation: "A CloudKit Schema Language file starts with DEFINE SCHEMA, as `cktool export-schema` writes it.",
+            fix: "rename the file if it is not a schema, or replace it with the output of 'cktool export-schema'."),
+        DiagnosticRule(
+            .ckdbCoreDataMirror, .ckdb, .syntax, .info,
+            summary: "A .ckdb record type named CD_... is Core Data / SwiftData's mirror of an entity",
+            explanation: """
+                NSPersistentCloudKitContainer prefixes the record types and fields it mirrors with CD_ ("Reading \
+                CloudKit Records for Core Data"); it creates and changes them itself, so they are read as they are.
+                """,
+            fix: "nothing to do; declare the entity as a model to generate SwiftData code for it."),
+        DiagnosticRule(
+            .inputUnreadable, .input, .files, .error,
+            summary: "A file or folder that cannot be read, or no schema files found",
+            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), or a folder holds no *.cloudschema or *.ckdb file.",
+            fix: "check the path and its permissions, or pass the folder that holds the schema files."),
+        DiagnosticRule(
+            .outputUnwritable, .output, .files, .error,
+            summary: "A file that cannot be written (read-only, or refused by its folder or disk); it is left as it was",
+            explanation: "Files are written through a temporary file renamed over the original (or, for hard-linked files, in place with the old bytes put back on failure), so a failed write leaves the old file as it was; read-only files are never written.",
+            fix: "make the file and its folder writable, or free disk space, and run the command again."),
+        DiagnosticRule(
+            .configInvalid, .config, .files, .error,
+            summary: "cloudschema.json is not valid JSON or has an unknown key, rule or value",
+            explanation: """
+                Config files are checked strictly, so a misspelt key or rule ID cannot silently leave a rule on or \
+                off. The diagnostic points at the key or value.
+                """,
+            fix: "correct the key, rule ID or value (the message suggests the closest name); 'cloudschema lint --list-rules' lists the rules."),
+        DiagnosticRule(
+            .diffUnchecked, .diff, .breaking, .info,
+            summary: "Kinds of change a comparison with a .ckdb could not check",
+            explanation: "A .ckdb has no zones, enums, optionality, Swift types, models' attributes or key-value stores, so changes to them are invisible in a comparison with one.",
+            fix: "compare with the deployed schema's source, --against git:REV[:PATH], to check them too."),
+    ]
+}
