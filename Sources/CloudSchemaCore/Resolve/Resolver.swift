@@ -164,9 +164,10 @@ public struct Resolver {
 
     /// Two record types with one CloudKit name (through `@name`).
     private mutating func checkCloudKitNames(_ recordTypes: [RecordType]) {
-        var seen: [String: RecordType] = [:]
-        for record in recordTypes {
-            if let first = seen[record.cloudKitName], first.name != record.name {
+        var seen: [String: Int] = [:]  // an index, not a copy: a record type is large
+        for (index, record) in recordTypes.enumerated() {
+            if let firstIndex = seen[record.cloudKitName], recordTypes[firstIndex].name != record.name {
+                let first = recordTypes[firstIndex]
                 report(
                     .error(
                         .nameDuplicate,
@@ -174,7 +175,7 @@ public struct Resolver {
                         at: record.spans.attributes["name"] ?? record.spans.name,
                         notes: [.init("'\(first.name)' declared here", at: first.spans.name)]))
             } else {
-                seen[record.cloudKitName] = record
+                seen[record.cloudKitName] = index
             }
         }
     }
