@@ -46,67 +46,24 @@ public struct Resolver {
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     private mutating func run(_ files: [SourceFileSyntax]) -> Schema {
-        let declarations = files.flatMap(\.declarations)
+        // Walked in place, never copied into one array: a large file's declarations are large.
+        let declarations = files.lazy.flatMap(\.declarations)
         var schema = Schema()
-        var kept: [DeclarationSyntax] = []
         var lowercasedTypes: [String: (String, SourceRange)] = [:]
 
         // Pass 1: index every named declaration; drop duplicates (reported at the second).
+        var kept: [Bool] = []
         for declaration in declarations {
-            switch declaration {
-            case .container(let c):
-                if let first = schema.container {
-                    report(
-                        .error(
-                            .nameDuplicate, "a schema has at most one container; remove this one or the first",
-                            at: c.range, notes: [.init("first container declared here", at: first.spans.range)]))
-                    continue
-                }
-                schema.container = Container(identifier: c.identifier, spans: SourceSpans(range: c.range, name: c.identifierRange))
-            case .zone(let z):
-                if let first = zones[z.name.name] {
-                    duplicate("zone", z.name, first: first)
-                    continue
-                }
-                zones[z.name.name] = z.name.range
-                kept.append(declaration)
-            case .role(let r):
-                if let first = roles[r.name.name] {
-                    duplicate("role", r.name, first: first)
-                    continue
-                }
-                if ["world", "icloud", "creator"].contains(r.name.name) {
-                    report(
-                        .error(
-                            .nameDuplicate, "'\(r.name.name)' is a built-in role; choose another name",
-                            at: r.name.range))
-                    continue
-                }
-                roles[r.name.name] = r.name.range
-                kept.append(declaration)
-            case .record(let d):
-                guard declare(.record(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
-            case .model(let d):
-                guard declare(.model(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                modelSyntax[d.name.name] = d
-                kept.append(declaration)
-            case .enumeration(let d):
-                guard declare(.enumeration(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
-            case .keyValue(let d):
-                guard declare(.keyValue(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
-            }
+            kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
         }
 
         // Enums first: field types need their raw types.
-        for case .enumeration(let syntax) in kept {
+        for case (.enumeration(let syntax), true) in zip(declarations, kept) {
             let resolved = resolveEnum(syntax)
             enums[resolved.name] = resolved
             schema.enums.append(resolved)
         }
-        for declaration in kept {
+        for (declaration, keep) in zip(declarations, kept) where keep {
             switch declaration {
             case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
             case .zone(let z): schema.zones.append(resolveZone(z))
@@ -118,6 +75,53 @@ public struct Resolver {
         }
         checkCloudKitNames(schema.recordTypes)
         return schema
+    }
+
+    /// Pass 1 for one declaration: indexes its name (a container goes straight into `schema`).
+    /// True when pass 2 resolves it; false for a duplicate or a container.
+    private mutating func index(
+        _ declaration: DeclarationSyntax, into schema: inout Schema, lowercased: inout [String: (String, SourceRange)]
+    ) -> Bool {
+        switch declaration {
+        case .container(let c):
+            if let first = schema.container {
+                report(
+                    .error(
+                        .nameDuplicate, "a schema has at most one container; remove this one or the first",
+                        at: c.range, notes: [.init("first container declared here", at: first.spans.range)]))
+            } else {
+                schema.container = Container(identifier: c.identifier, spans: SourceSpans(range: c.range, name: c.identifierRange))
+            }
+            return false
+        case .zone(let z):
+            if let first = zones[z.name.name] {
+                duplicate("zone", z.name, first: first)
+                return false
+            }
+            zones[z.name.name] = z.name.range
+            return true
+        case .role(let r):
+            if let first = roles[r.name.name] {
+                duplicate("role", r.name, first: first)
+                return false
+            }
+            if ["world", "icloud", "creator"].contains(r.name.name) {
+                report(.error(.nameDuplicate, "'\(r.name.name)' is a built-in role; choose another name", at: r.name.range))
+                return false
+            }
+            roles[r.name.name] = r.name.range
+            return true
+        case .record(let d):
+            return declare(.record(d.name.range), d.name, lowercased: &lowercased)
+        case .model(let d):
+            guard declare(.model(d.name.range), d.name, lowercased: &lowercased) else { return false }
+            modelSyntax[d.name.name] = d
+            return true
+        case .enumeration(let d):
+            return declare(.enumeration(d.name.range), d.name, lowercased: &lowercased)
+        case .keyValue(let d):
+            return declare(.keyValue(d.name.range), d.name, lowercased: &lowercased)
+        }
     }
 
     private mutating func declare(
