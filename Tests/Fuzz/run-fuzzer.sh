@@ -18,7 +18,8 @@ out="$root/.build/fuzz"
 mkdir -p "$out/build"
 
 # libFuzzer ships with the swift.org toolchains for Linux, not with Xcode's: say so, never skip.
-echo 'print("probe")' > "$out/build/probe.swift"
+echo '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }' \
+  > "$out/build/probe.swift"
 if ! swiftc -sanitize=fuzzer -parse-as-library "$out/build/probe.swift" -o "$out/build/probe" 2> "$out/build/probe.log"; then
   echo "error: this Swift toolchain cannot build with -sanitize=fuzzer (no libFuzzer):" >&2
   cat "$out/build/probe.log" >&2
@@ -30,15 +31,23 @@ fi
 # as a library, then the targets and the entry point against its public API.
 start=$(date +%s)
 rm -rf "$out/src" && mkdir -p "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$root/Tests/Fuzz" "$out/src/"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
-  -emit-library -static -emit-module -emit-module-path "$out/build/CloudSchemaCore.swiftmodule" \
-  $(find "$out/src/CloudSchemaCore" -name '*.swift' | sort) -o "$out/build/libCloudSchemaCore.a"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaFuzz -I "$out/build" \
-  $(find "$out/src/Fuzz/Targets" -name '*.swift' | sort) "$out/src/Fuzz/FuzzEntry.swift" \
-  "$out/build/libCloudSchemaCore.a" -o "$out/fuzz"
+# (The log only on failure: the linker warns about every sanitizer symbol.)
+if ! {
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
+    -emit-library -static -emit-module -emit-module-path "$out/build/CloudSchemaCore.swiftmodule" \
+    $(find "$out/src/CloudSchemaCore" -name '*.swift' | sort) -o "$out/build/libCloudSchemaCore.a" &&
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaFuzz -I "$out/build" \
+    $(find "$out/src/Fuzz/Targets" -name '*.swift' | sort) "$out/src/Fuzz/FuzzEntry.swift" \
+    "$out/build/libCloudSchemaCore.a" -o "$out/fuzz"
+} > "$out/build/build.log" 2>&1; then
+  cat "$out/build/build.log" >&2
+  echo "error: building the fuzzer failed" >&2
+  exit 1
+fi
 echo "built the fuzzer in $(($(date +%s) - start)) s"
 
 seeds=("$root/Tests/Fuzz/Seeds" "$root/Tests/Fuzz/Regressions" "$root/Schemas")
+if [ -d "$root/Tests/Fixtures" ]; then seeds+=("$root/Tests/Fixtures"); fi
 if [ -d "$root/../shared/corpus/ckdb" ]; then seeds+=("$root/../shared/corpus/ckdb"); fi
 failed=()
 for target in "${targets[@]}"; do
