@@ -22,7 +22,10 @@ func runMemoryBenchmark(megabytes: Double) -> Bool {
     defer { try? FileManager.default.removeItem(at: folder) }
     let schema = folder.appendingPathComponent("Bench.cloudschema").path
     let text = BenchmarkSchema.generate(units: Int(megabytes * 1e6 / 1_060))
-    FileManager.default.createFile(atPath: schema, contents: Data(text.utf8))
+    guard FileManager.default.createFile(atPath: schema, contents: Data(text.utf8)) else {
+        print("error: cannot write \(schema)")
+        return false
+    }
     let input = Double(text.utf8.count)
     print(String(format: "peak memory of %@ on a %.1f MB schema (budget: n× input + 64 MB)", binary, input / 1e6))
 
