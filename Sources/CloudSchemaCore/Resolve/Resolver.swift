@@ -12,7 +12,8 @@ public struct Resolver {
     var suggestions: [String: String?] = [:]
     var suggestionBudget = 200_000
     var enums: [String: EnumType] = [:]
-    private var modelSyntax: [String: ModelSyntax] = [:]
+    /// Each model's property names, for `@inverse`.
+    private var modelProperties: [String: Set<String>] = [:]
 
     /// What a type name refers to.
     enum Declared {
@@ -37,44 +38,64 @@ public struct Resolver {
     private static let referenceAttributes = ["parent", "deleteSelf"]
     private static let relationshipAttributes = ["inverse", "deleteRule"]
 
-    public static func resolve(_ files: [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
+    /// Takes the trees: handed over (`consume`), each declaration is released once resolved.
+    public static func resolve(_ files: consuming [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
         var resolver = Resolver()
-        let schema = resolver.run(files)
+        var files = files
+        let schema = resolver.run(&files)
         return (schema, resolver.diagnostics)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    private mutating func run(_ files: [SourceFileSyntax]) -> Schema {
-        // Walked in place, never copied into one array: a large file's declarations are large.
-        let declarations = files.lazy.flatMap(\.declarations)
+    private mutating func run(_ files: inout [SourceFileSyntax]) -> Schema {
         var schema = Schema()
-        var lowercasedTypes: [String: (String, SourceRange)] = [:]
-
-        // Pass 1: index every named declaration; drop duplicates (reported at the second).
         var kept: [Bool] = []
-        for declaration in declarations {
-            kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
+        do {
+            // Walked in place, never copied into one array: a large file's declarations are large.
+            // (In a scope of its own: this view holds the trees, which pass 2 releases.)
+            let declarations = files.lazy.flatMap(\.declarations)
+            var lowercasedTypes: [String: (String, SourceRange)] = [:]
+
+            // Pass 1: index every named declaration; drop duplicates (reported at the second).
+            for declaration in declarations {
+                kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
+            }
+
+            // Enums first: field types need their raw types.
+            for case (.enumeration(let syntax), true) in zip(declarations, kept) {
+                let resolved = resolveEnum(syntax)
+                enums[resolved.name] = resolved
+                schema.enums.append(resolved)
+            }
         }
 
-        // Enums first: field types need their raw types.
-        for case (.enumeration(let syntax), true) in zip(declarations, kept) {
-            let resolved = resolveEnum(syntax)
-            enums[resolved.name] = resolved
-            schema.enums.append(resolved)
-        }
-        for (declaration, keep) in zip(declarations, kept) where keep {
-            switch declaration {
-            case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
-            case .zone(let z): schema.zones.append(resolveZone(z))
-            case .record(let r): schema.recordTypes.append(resolveRecord(r))
-            case .model(let m): schema.models.append(resolveModel(m))
-            case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
-            case .container, .enumeration: break
+        // Pass 2 takes each declaration out of the tree as it resolves it, so the tree shrinks
+        // as the schema grows.
+        var position = 0
+        for f in files.indices {
+            var remaining = files[f].declarations
+            files[f].declarations = []
+            remaining.reverse()
+            while let declaration = remaining.popLast() {
+                position += 1
+                if kept[position - 1] { resolve(declaration, into: &schema) }
             }
         }
         checkCloudKitNames(schema.recordTypes)
         return schema
+    }
+
+    /// Pass 2 for one declaration.
+    private mutating func resolve(_ declaration: DeclarationSyntax, into schema: inout Schema) {
+        switch declaration {
+        case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
+        case .zone(let z): schema.zones.append(resolveZone(z))
+        case .record(let r): schema.recordTypes.append(resolveRecord(r))
+        case .model(let m): schema.models.append(resolveModel(m))
+        case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
+        case .container, .enumeration: break
+        }
     }
 
     /// Pass 1 for one declaration: indexes its name (a container goes straight into `schema`).
@@ -115,7 +136,7 @@ public struct Resolver {
             return declare(.record(d.name.range), d.name, lowercased: &lowercased)
         case .model(let d):
             guard declare(.model(d.name.range), d.name, lowercased: &lowercased) else { return false }
-            modelSyntax[d.name.name] = d
+            modelProperties[d.name.name] = Set(d.properties.map(\.name.name))
             return true
         case .enumeration(let d):
             return declare(.enumeration(d.name.range), d.name, lowercased: &lowercased)
@@ -472,7 +493,7 @@ public struct Resolver {
             if property.isRelationship {
                 property.deleteRule = attrs.value("deleteRule").flatMap(ModelProperty.DeleteRule.init(rawValue:))
                 if let inverse = attrs.names.first, let target = type.relationshipTarget {
-                    if modelSyntax[target]?.properties.contains(where: { $0.name.name == inverse }) == true {
+                    if modelProperties[target]?.contains(inverse) == true {
                         property.inverse = inverse
                     } else {
                         report(
