@@ -48,6 +48,11 @@ let package = Package(
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
         .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
+        // Replays the fuzz seeds and regressions through every fuzz target (Tests/Fuzz/run-fuzzer.sh
+        // runs the same targets under libFuzzer; FuzzEntry.swift is its entry point).
+        .testTarget(
+            name: "CloudSchemaFuzzTests", dependencies: ["CloudSchemaCore"], path: "Tests/Fuzz",
+            exclude: ["run-fuzzer.sh", "FuzzEntry.swift", "Seeds", "Regressions"]),
         // Compiles and runs generated code against the runtime only (no generator). See `consumerSchemas`.
         .testTarget(
             name: "CloudSchemaConsumerTests",

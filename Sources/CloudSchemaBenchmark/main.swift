@@ -3,10 +3,16 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 2.3 KB; stages: parse, resolve, lint, generate, mapping; default all).
+// about 1.1 KB; stages: parse, resolve, lint, generate, mapping; default all).
+// Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
+// `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
+// (default 10 MB of schema).
 // Never part of `swift test`: timings belong here, not in assertions.
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "memory" {
+    exit(runMemoryBenchmark(megabytes: arguments.dropFirst().first.flatMap(Double.init) ?? 10) ? 0 : 1)
+}
 let units = arguments.first.flatMap(Int.init) ?? 4_000
 let requested = Set(arguments.filter { Int($0) == nil })
 func wants(_ stage: String) -> Bool { requested.isEmpty || requested.contains(stage) }

@@ -66,6 +66,8 @@ func runCommandLine() -> Int32 {
             Terminal.out(command.spec.help)
             return 0
         }
+        Terminal.progress.start("cloudschema \(first)")
+        defer { Terminal.progress.finish() }
         return command.run(parsed)
     } catch {
         Terminal.err("error: \(error.message)\nUsage: \(command.spec.usage)\n  See 'cloudschema \(first) --help'.\n")

@@ -1,20 +1,69 @@
 #!/usr/bin/env bash
-# Builds the fuzzer for both parsers (.cloudschema and .ckdb) with libFuzzer and
-# AddressSanitizer, seeds it with the examples, regressions and .ckdb corpus, and runs it.
-#   Tests/Fuzz/run-fuzzer.sh [seconds]      (default 60)
-# Crashes, hangs (over 2 s per input) and slow inputs land in .build/fuzz/artifacts.
+# Fuzzes every stage with libFuzzer and AddressSanitizer. One binary holds all the targets of
+# Tests/Fuzz/Targets (parse, lint, format, export-import, diff, generate; FUZZ_TARGET picks one);
+# each runs for the given time, starting from Tests/Fuzz/Seeds, Tests/Fuzz/Regressions, the
+# example schemas and, when present, ../shared/corpus/ckdb.
+#   Tests/Fuzz/run-fuzzer.sh [seconds-per-target] [target ...]   (default 60 s, every target)
+# A failed check, crash or hang (over 2 s per input) stops that target with the input saved in
+# .build/fuzz/artifacts/<target>/; copy it into Tests/Fuzz/Regressions/ with the fix, so
+# `swift test` (FuzzReplayTests) keeps checking it. Exits 1 when any target found something.
 # (Leak detection is off: Swift's lazily initialised globals read as leaks.)
-# Copy each into Tests/Fuzz/Regressions/ so `swift test` keeps checking it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-60}
+shift || true
+all=(parse lint format export-import diff generate)
+targets=("${@:-${all[@]}}")
 out="$root/.build/fuzz"
-mkdir -p "$out/corpus" "$out/artifacts"
-cp "$root"/Schemas/*/*.cloudschema "$root"/Tests/Fuzz/Regressions/* "$root"/Tests/Fixtures/ckdb/*.ckdb "$root"/../shared/corpus/ckdb/*.ckdb "$out/corpus/" 2>/dev/null || true
-# Compile a snapshot, so editing the sources meanwhile cannot break the build.
-rm -rf "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$out/src"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
-  $(find "$out/src" -name '*.swift' | sort) "$root/Tests/Fuzz/FuzzParser.swift" \
-  -o "$out/fuzz-parser"
-ASAN_OPTIONS=detect_leaks=0 "$out/fuzz-parser" "$out/corpus" -max_total_time="$seconds" -timeout=2 -max_len=8192 \
-  -artifact_prefix="$out/artifacts/" -print_final_stats=1 -detect_leaks=0
+mkdir -p "$out/build"
+
+# libFuzzer ships with the swift.org toolchains for Linux, not with Xcode's: say so, never skip.
+echo '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }' \
+  > "$out/build/probe.swift"
+if ! swiftc -sanitize=fuzzer -parse-as-library "$out/build/probe.swift" -o "$out/build/probe" 2> "$out/build/probe.log"; then
+  echo "error: this Swift toolchain cannot build with -sanitize=fuzzer (no libFuzzer):" >&2
+  cat "$out/build/probe.log" >&2
+  echo "error: fuzzing needs a swift.org toolchain on Linux; nothing was fuzzed" >&2
+  exit 1
+fi
+
+# Compile a snapshot, so editing the sources meanwhile cannot break the build: CloudSchemaCore
+# as a library, then the targets and the entry point against its public API.
+start=$(date +%s)
+rm -rf "$out/src" && mkdir -p "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$root/Tests/Fuzz" "$out/src/"
+# (The log only on failure: the linker warns about every sanitizer symbol.)
+if ! {
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
+    -emit-library -static -emit-module -emit-module-path "$out/build/CloudSchemaCore.swiftmodule" \
+    $(find "$out/src/CloudSchemaCore" -name '*.swift' | sort) -o "$out/build/libCloudSchemaCore.a" &&
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaFuzz -I "$out/build" \
+    $(find "$out/src/Fuzz/Targets" -name '*.swift' | sort) "$out/src/Fuzz/FuzzEntry.swift" \
+    "$out/build/libCloudSchemaCore.a" -o "$out/fuzz"
+} > "$out/build/build.log" 2>&1; then
+  cat "$out/build/build.log" >&2
+  echo "error: building the fuzzer failed" >&2
+  exit 1
+fi
+echo "built the fuzzer in $(($(date +%s) - start)) s"
+
+seeds=("$root/Tests/Fuzz/Seeds" "$root/Tests/Fuzz/Regressions" "$root/Schemas")
+if [ -d "$root/Tests/Fixtures" ]; then seeds+=("$root/Tests/Fixtures"); fi
+if [ -d "$root/../shared/corpus/ckdb" ]; then seeds+=("$root/../shared/corpus/ckdb"); fi
+failed=()
+for target in "${targets[@]}"; do
+  mkdir -p "$out/corpus/$target" "$out/artifacts/$target"
+  log="$out/$target.log"
+  if FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$out/fuzz" "$out/corpus/$target" "${seeds[@]}" \
+    -max_total_time="$seconds" -timeout=2 -max_len=8192 -artifact_prefix="$out/artifacts/$target/" \
+    -print_final_stats=1 -detect_leaks=0 > "$log" 2>&1; then
+    echo "$target: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$') inputs in ${seconds} s, no findings"
+  else
+    echo "$target: FOUND A PROBLEM (log: $log)" >&2
+    grep -E 'Fatal error|ERROR:|SUMMARY|artifact_prefix|Test unit written' "$log" | head -20 >&2 || tail -30 "$log" >&2
+    failed+=("$target")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "error: fuzzing found problems in: ${failed[*]}" >&2
+  exit 1
+fi

@@ -2,19 +2,35 @@ import Foundation
 
 /// A position in a source file. Lines and columns are 1-based; a column counts
 /// UTF-8 bytes from the start of the line, as swiftc and clang report them.
+///
+/// Stored as 32-bit numbers: a syntax tree and a `Schema` hold several positions per
+/// element, so this halves their memory. (Positions past 2 GB of one file are clamped.)
 public struct SourcePosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-    /// Byte offset from the start of the file.
-    public var offset: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    private var storedOffset: Int32
 
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+    /// Byte offset from the start of the file.
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = Int32(clamping: newValue) }
     }
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+    public init(line: Int, column: Int, offset: Int) {
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+        storedOffset = Int32(clamping: offset)
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.storedOffset < rhs.storedOffset }
 }
 
 /// A half-open range of bytes in one file: `end` is the position just past the last byte.
@@ -24,37 +40,37 @@ public struct SourcePosition: Hashable, Sendable, Comparable {
 public struct SourceRange: Hashable, Sendable {
     public var start: SourcePosition
     public var end: SourcePosition
-    private var fileID: Int
+    private var fileID: Int32
 
     public init(file: String, start: SourcePosition, end: SourcePosition) {
         self.init(fileID: SourceFileNames.shared.id(for: file), start: start, end: end)
     }
 
     init(fileID: Int, start: SourcePosition, end: SourcePosition) {
-        self.fileID = fileID
+        self.fileID = Int32(fileID)
         self.start = start
         self.end = end
     }
 
     /// The file's path as given to the tool (what diagnostics print).
     public var file: String {
-        get { SourceFileNames.shared.path(for: fileID) }
-        set { fileID = SourceFileNames.shared.id(for: newValue) }
+        get { SourceFileNames.shared.path(for: Int(fileID)) }
+        set { fileID = Int32(SourceFileNames.shared.id(for: newValue)) }
     }
 
     /// The smallest range covering both.
     public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(fileID: fileID, start: min(start, other.start), end: max(end, other.end))
+        SourceRange(fileID: Int(fileID), start: min(start, other.start), end: max(end, other.end))
     }
 
     /// An empty range at this range's start, for "insert here" fix-its and zero-width diagnostics.
-    public var startOnly: SourceRange { SourceRange(fileID: fileID, start: start, end: start) }
+    public var startOnly: SourceRange { SourceRange(fileID: Int(fileID), start: start, end: start) }
     /// An empty range at this range's end.
-    public var endOnly: SourceRange { SourceRange(fileID: fileID, start: end, end: end) }
+    public var endOnly: SourceRange { SourceRange(fileID: Int(fileID), start: end, end: end) }
 
     /// A range in the same file.
     func with(start: SourcePosition, end: SourcePosition) -> SourceRange {
-        SourceRange(fileID: fileID, start: start, end: end)
+        SourceRange(fileID: Int(fileID), start: start, end: end)
     }
 }
 

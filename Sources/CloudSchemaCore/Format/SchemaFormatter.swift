@@ -59,14 +59,20 @@ public enum SchemaFormatter {
     }
 
     public static func format(_ bytes: [UInt8], file: String) -> Result {
-        let (syntax, diagnostics) = Parser.parse(bytes, file: file)
-        if diagnostics.hasErrors { return .syntaxErrors(diagnostics) }
+        let original: Meaning
         let output: String
-        switch layOut(syntax, bytes: bytes, file: file) {
-        case .formatted(let text): output = text
-        case let other: return other
+        do {
+            // The input's tree lives only in this scope, so it is gone before the output is
+            // parsed: a large file never has two trees at once.
+            let (syntax, diagnostics) = Parser.parse(bytes, file: file)
+            if diagnostics.hasErrors { return .syntaxErrors(diagnostics) }
+            switch layOut(syntax, bytes: bytes, file: file) {
+            case .formatted(let text): output = text
+            case let other: return other
+            }
+            original = Meaning(syntax)
         }
-        if let problem = meaningChange(from: syntax, to: output, file: file) { return .failed(problem) }
+        if let problem = meaningChange(from: original, to: output, file: file) { return .failed(problem) }
         return .formatted(output)
     }
 
@@ -89,20 +95,28 @@ public enum SchemaFormatter {
         return .formatted(printer.output)
     }
 
+    /// What formatting must keep: the resolved schema (a file on its own) and every comment.
+    struct Meaning {
+        var schema: Schema
+        var comments: [String]
+
+        init(_ syntax: SourceFileSyntax) {
+            schema = Resolver.resolve([syntax]).schema
+            comments = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted()
+        }
+    }
+
     /// Why `formatted` does not mean the same as `original`, or nil when it does: it must
     /// parse without errors, resolve to an equal `Schema` (on its own, as one file), and
     /// keep every comment.
-    static func meaningChange(from original: SourceFileSyntax, to formatted: String, file: String) -> String? {
+    static func meaningChange(from original: Meaning, to formatted: String, file: String) -> String? {
         let (syntax, diagnostics) = Parser.parse(formatted, file: file)
         if let first = diagnostics.first {
             return "the formatted text does not parse (\(first.message) at \(first.range?.start.line ?? 0):\(first.range?.start.column ?? 0))"
         }
-        if Resolver.resolve([original]).schema != Resolver.resolve([syntax]).schema {
-            return "the formatted text would resolve to a different schema"
-        }
-        let before = original.comments.map { FormatPrinter.text(of: $0) }.sorted()
-        let after = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted()
-        if before != after { return "the formatted text would not keep every comment" }
+        let after = Meaning(syntax)
+        if original.schema != after.schema { return "the formatted text would resolve to a different schema" }
+        if original.comments != after.comments { return "the formatted text would not keep every comment" }
         return nil
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A schema read from files: the model, the syntax trees, every diagnostic so far, and
-/// the source text for rendering.
+/// A schema read from files: the model, the outline of each `.cloudschema` file, every
+/// diagnostic so far, and the source text for rendering.
 public struct LoadedSchema: Sendable {
     public var schema: Schema
-    public var files: [SourceFileSyntax]
+    public var files: [SourceFileOutline]
     public var diagnostics: [Diagnostic]
     public var sources: SourceStore
 }
@@ -31,6 +31,7 @@ public enum SchemaLoader {
     public static func load(bytes sources: [(path: String, bytes: [UInt8])]) -> LoadedSchema {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
+        var outlines: [SourceFileOutline] = []
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
         for (path, bytes) in sources {
@@ -46,13 +47,14 @@ public enum SchemaLoader {
                 continue
             }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
+            outlines.append(SourceFileOutline(syntax))
             files.append(syntax)
             diagnostics += parseDiagnostics
         }
-        var (schema, resolveDiagnostics) = Resolver.resolve(files)
+        var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
         diagnostics += resolveDiagnostics
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
-        return LoadedSchema(schema: schema, files: files, diagnostics: diagnostics.sorted(), sources: store)
+        return LoadedSchema(schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store)
     }
 
     /// Reads every schema file under `paths` (files, folders searched recursively skipping

@@ -56,14 +56,19 @@ enum SuppressionRules {
             """,
         check: nil)
 
+    /// A `// cloudschema:ignore ...` comment (well-formed or not).
+    static func isSuppression(_ comment: Comment) -> Bool {
+        comment.kind == .line && comment.body.hasPrefix(Suppression.prefix)
+    }
+
     /// Reads every suppression comment of the files; malformed ones become diagnostics.
-    static func collect(_ files: [SourceFileSyntax]) -> ([Suppression], [Diagnostic]) {
+    static func collect(_ files: [SourceFileOutline]) -> ([Suppression], [Diagnostic]) {
         var suppressions: [Suppression] = []
         var problems: [Diagnostic] = []
         for file in files {
-            let candidates = file.comments.filter { $0.kind == .line && $0.body.hasPrefix(Suppression.prefix) }
+            let candidates = file.comments.filter(isSuppression)
             guard !candidates.isEmpty else { continue }
-            let elements = elementRanges(file)
+            let elements = file.elementRanges
             var starting: [Int: SourceRange] = [:]
             var ending: [Int: SourceRange] = [:]
             func wider(_ a: SourceRange?, _ b: SourceRange) -> SourceRange {
@@ -136,23 +141,5 @@ enum SuppressionRules {
             }
         }
         return (suppressions, problems)
-    }
-
-    /// Ranges of every declaration and member of a file.
-    static func elementRanges(_ file: SourceFileSyntax) -> [SourceRange] {
-        var ranges: [SourceRange] = []
-        for declaration in file.declarations {
-            ranges.append(declaration.range)
-            switch declaration {
-            case .record(let r):
-                ranges += r.fields.map(\.range)
-                ranges += r.grants.map(\.range)
-            case .model(let m): ranges += m.properties.map(\.range)
-            case .keyValue(let k): ranges += k.keys.map(\.range)
-            case .enumeration(let e): ranges += e.cases.map(\.range)
-            case .container, .role, .zone: break
-            }
-        }
-        return ranges
     }
 }

@@ -12,7 +12,8 @@ public struct Resolver {
     var suggestions: [String: String?] = [:]
     var suggestionBudget = 200_000
     var enums: [String: EnumType] = [:]
-    private var modelSyntax: [String: ModelSyntax] = [:]
+    /// Each model's property names, for `@inverse`.
+    private var modelProperties: [String: Set<String>] = [:]
 
     /// What a type name refers to.
     enum Declared {
@@ -37,87 +38,111 @@ public struct Resolver {
     private static let referenceAttributes = ["parent", "deleteSelf"]
     private static let relationshipAttributes = ["inverse", "deleteRule"]
 
-    public static func resolve(_ files: [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
+    /// Takes the trees: handed over (`consume`), each declaration is released once resolved.
+    public static func resolve(_ files: consuming [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
         var resolver = Resolver()
-        let schema = resolver.run(files)
+        var files = files
+        let schema = resolver.run(&files)
         return (schema, resolver.diagnostics)
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    private mutating func run(_ files: [SourceFileSyntax]) -> Schema {
-        let declarations = files.flatMap(\.declarations)
+    private mutating func run(_ files: inout [SourceFileSyntax]) -> Schema {
         var schema = Schema()
-        var kept: [DeclarationSyntax] = []
-        var lowercasedTypes: [String: (String, SourceRange)] = [:]
+        var kept: [Bool] = []
+        do {
+            // Walked in place, never copied into one array: a large file's declarations are large.
+            // (In a scope of its own: this view holds the trees, which pass 2 releases.)
+            let declarations = files.lazy.flatMap(\.declarations)
+            var lowercasedTypes: [String: (String, SourceRange)] = [:]
 
-        // Pass 1: index every named declaration; drop duplicates (reported at the second).
-        for declaration in declarations {
-            switch declaration {
-            case .container(let c):
-                if let first = schema.container {
-                    report(
-                        .error(
-                            .nameDuplicate, "a schema has at most one container; remove this one or the first",
-                            at: c.range, notes: [.init("first container declared here", at: first.spans.range)]))
-                    continue
-                }
-                schema.container = Container(identifier: c.identifier, spans: SourceSpans(range: c.range, name: c.identifierRange))
-            case .zone(let z):
-                if let first = zones[z.name.name] {
-                    duplicate("zone", z.name, first: first)
-                    continue
-                }
-                zones[z.name.name] = z.name.range
-                kept.append(declaration)
-            case .role(let r):
-                if let first = roles[r.name.name] {
-                    duplicate("role", r.name, first: first)
-                    continue
-                }
-                if ["world", "icloud", "creator"].contains(r.name.name) {
-                    report(
-                        .error(
-                            .nameDuplicate, "'\(r.name.name)' is a built-in role; choose another name",
-                            at: r.name.range))
-                    continue
-                }
-                roles[r.name.name] = r.name.range
-                kept.append(declaration)
-            case .record(let d):
-                guard declare(.record(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
-            case .model(let d):
-                guard declare(.model(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                modelSyntax[d.name.name] = d
-                kept.append(declaration)
-            case .enumeration(let d):
-                guard declare(.enumeration(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
-            case .keyValue(let d):
-                guard declare(.keyValue(d.name.range), d.name, lowercased: &lowercasedTypes) else { continue }
-                kept.append(declaration)
+            // Pass 1: index every named declaration; drop duplicates (reported at the second).
+            for declaration in declarations {
+                kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
+            }
+
+            // Enums first: field types need their raw types.
+            for case (.enumeration(let syntax), true) in zip(declarations, kept) {
+                let resolved = resolveEnum(syntax)
+                enums[resolved.name] = resolved
+                schema.enums.append(resolved)
             }
         }
 
-        // Enums first: field types need their raw types.
-        for case .enumeration(let syntax) in kept {
-            let resolved = resolveEnum(syntax)
-            enums[resolved.name] = resolved
-            schema.enums.append(resolved)
-        }
-        for declaration in kept {
-            switch declaration {
-            case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
-            case .zone(let z): schema.zones.append(resolveZone(z))
-            case .record(let r): schema.recordTypes.append(resolveRecord(r))
-            case .model(let m): schema.models.append(resolveModel(m))
-            case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
-            case .container, .enumeration: break
+        // Pass 2 takes each declaration out of the tree as it resolves it, so the tree shrinks
+        // as the schema grows.
+        var position = 0
+        for f in files.indices {
+            var remaining = files[f].declarations
+            files[f].declarations = []
+            remaining.reverse()
+            while let declaration = remaining.popLast() {
+                position += 1
+                if kept[position - 1] { resolve(declaration, into: &schema) }
             }
         }
         checkCloudKitNames(schema.recordTypes)
         return schema
+    }
+
+    /// Pass 2 for one declaration.
+    private mutating func resolve(_ declaration: DeclarationSyntax, into schema: inout Schema) {
+        switch declaration {
+        case .role(let r): schema.roles.append(Role(name: r.name.name, doc: r.doc?.text, spans: spans(r.range, r.name)))
+        case .zone(let z): schema.zones.append(resolveZone(z))
+        case .record(let r): schema.recordTypes.append(resolveRecord(r))
+        case .model(let m): schema.models.append(resolveModel(m))
+        case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
+        case .container, .enumeration: break
+        }
+    }
+
+    /// Pass 1 for one declaration: indexes its name (a container goes straight into `schema`).
+    /// True when pass 2 resolves it; false for a duplicate or a container.
+    private mutating func index(
+        _ declaration: DeclarationSyntax, into schema: inout Schema, lowercased: inout [String: (String, SourceRange)]
+    ) -> Bool {
+        switch declaration {
+        case .container(let c):
+            if let first = schema.container {
+                report(
+                    .error(
+                        .nameDuplicate, "a schema has at most one container; remove this one or the first",
+                        at: c.range, notes: [.init("first container declared here", at: first.spans.range)]))
+            } else {
+                schema.container = Container(identifier: c.identifier, spans: SourceSpans(range: c.range, name: c.identifierRange))
+            }
+            return false
+        case .zone(let z):
+            if let first = zones[z.name.name] {
+                duplicate("zone", z.name, first: first)
+                return false
+            }
+            zones[z.name.name] = z.name.range
+            return true
+        case .role(let r):
+            if let first = roles[r.name.name] {
+                duplicate("role", r.name, first: first)
+                return false
+            }
+            if ["world", "icloud", "creator"].contains(r.name.name) {
+                report(.error(.nameDuplicate, "'\(r.name.name)' is a built-in role; choose another name", at: r.name.range))
+                return false
+            }
+            roles[r.name.name] = r.name.range
+            return true
+        case .record(let d):
+            return declare(.record(d.name.range), d.name, lowercased: &lowercased)
+        case .model(let d):
+            guard declare(.model(d.name.range), d.name, lowercased: &lowercased) else { return false }
+            modelProperties[d.name.name] = Set(d.properties.map(\.name.name))
+            return true
+        case .enumeration(let d):
+            return declare(.enumeration(d.name.range), d.name, lowercased: &lowercased)
+        case .keyValue(let d):
+            return declare(.keyValue(d.name.range), d.name, lowercased: &lowercased)
+        }
     }
 
     private mutating func declare(
@@ -164,9 +189,10 @@ public struct Resolver {
 
     /// Two record types with one CloudKit name (through `@name`).
     private mutating func checkCloudKitNames(_ recordTypes: [RecordType]) {
-        var seen: [String: RecordType] = [:]
-        for record in recordTypes {
-            if let first = seen[record.cloudKitName], first.name != record.name {
+        var seen: [String: Int] = [:]  // an index, not a copy: a record type is large
+        for (index, record) in recordTypes.enumerated() {
+            if let firstIndex = seen[record.cloudKitName], recordTypes[firstIndex].name != record.name {
+                let first = recordTypes[firstIndex]
                 report(
                     .error(
                         .nameDuplicate,
@@ -174,7 +200,7 @@ public struct Resolver {
                         at: record.spans.attributes["name"] ?? record.spans.name,
                         notes: [.init("'\(first.name)' declared here", at: first.spans.name)]))
             } else {
-                seen[record.cloudKitName] = record
+                seen[record.cloudKitName] = index
             }
         }
     }
@@ -467,7 +493,7 @@ public struct Resolver {
             if property.isRelationship {
                 property.deleteRule = attrs.value("deleteRule").flatMap(ModelProperty.DeleteRule.init(rawValue:))
                 if let inverse = attrs.names.first, let target = type.relationshipTarget {
-                    if modelSyntax[target]?.properties.contains(where: { $0.name.name == inverse }) == true {
+                    if modelProperties[target]?.contains(inverse) == true {
                         property.inverse = inverse
                     } else {
                         report(

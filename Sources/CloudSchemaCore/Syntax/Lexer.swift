@@ -10,20 +10,38 @@ struct Lexer {
     private var sawNewline = true
     private var lastTokenLine = 0
 
-    private(set) var tokens: [Token] = []
+    /// Lexed but not yet returned by `next()`.
+    private var pending: [Token] = []
+    private var emittedAny = false
+    /// The comments and diagnostics of the text lexed so far.
     private(set) var comments: [Comment] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    static func tokenize(_ bytes: [UInt8], file: String) -> Lexer {
+    /// Every token, the last one `endOfFile`.
+    static func tokenize(_ bytes: [UInt8], file: String) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
         var lexer = Lexer(bytes: bytes, file: file)
-        lexer.run()
-        return lexer
+        var tokens: [Token] = []
+        repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .endOfFile
+        return (tokens, lexer.comments, lexer.diagnostics)
     }
 
-    private init(bytes: [UInt8], file: String) {
+    init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
         self.fileID = SourceFileNames.shared.id(for: file)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
+    }
+
+    /// The next token, lexed on demand; `endOfFile` at the end, and again on every later call.
+    mutating func next() -> Token {
+        while pending.isEmpty {
+            guard index < bytes.count else {
+                return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)
+            }
+            step()
+        }
+        return pending.removeFirst()
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
@@ -33,45 +51,41 @@ struct Lexer {
         return i < bytes.count ? bytes[i] : 0
     }
 
-    private mutating func run() {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
-        if let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
-        while index < bytes.count {
-            let start = position
-            let c = bytes[index]
-            switch c {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0C:
+    /// Lexes what starts at `index`: whitespace, a comment, or one token.
+    private mutating func step() {
+        let start = position
+        let c = bytes[index]
+        switch c {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0C:
+            index += 1
+        case UInt8(ascii: "\n"):
+            newline()
+        case UInt8(ascii: "\r"):
+            if peek(1) == UInt8(ascii: "\n") { index += 1 }
+            newline()
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+            lineComment(start)
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+            blockComment(start)
+        case UInt8(ascii: "\""):
+            string(start)
+        case UInt8(ascii: "`"):
+            backtickIdentifier(start)
+        case UInt8(ascii: "-") where isDigit(peek(1)):
+            number(start)
+        case _ where isDigit(c):
+            number(start)
+        case _ where isIdentifierStart(c):
+            while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+            emit(.identifier, text(from: start.offset), start)
+        default:
+            if let kind = Self.punctuation[c] {
                 index += 1
-            case UInt8(ascii: "\n"):
-                newline()
-            case UInt8(ascii: "\r"):
-                if peek(1) == UInt8(ascii: "\n") { index += 1 }
-                newline()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                lineComment(start)
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                blockComment(start)
-            case UInt8(ascii: "\""):
-                string(start)
-            case UInt8(ascii: "`"):
-                backtickIdentifier(start)
-            case UInt8(ascii: "-") where isDigit(peek(1)):
-                number(start)
-            case _ where isDigit(c):
-                number(start)
-            case _ where isIdentifierStart(c):
-                while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-                emit(.identifier, text(from: start.offset), start)
-            default:
-                if let kind = Self.punctuation[c] {
-                    index += 1
-                    emit(kind, "", start)
-                } else {
-                    unexpectedCharacters(start)
-                }
+                emit(kind, "", start)
+            } else {
+                unexpectedCharacters(start)
             }
         }
-        emit(.endOfFile, "", position)
     }
 
     private static let punctuation: [UInt8: Token.Kind] = [
@@ -92,8 +106,8 @@ struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, _ start: SourcePosition) {
-        tokens.append(
-            Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline))
+        pending.append(Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline))
+        emittedAny = true
         sawNewline = false
         lastTokenLine = line
     }
@@ -149,7 +163,7 @@ struct Lexer {
     }
 
     private func isTrailing(_ start: SourcePosition) -> Bool {
-        !tokens.isEmpty && lastTokenLine == start.line && !sawNewline
+        emittedAny && lastTokenLine == start.line && !sawNewline
     }
 
     // MARK: Literals and names

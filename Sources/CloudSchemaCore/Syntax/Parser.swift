@@ -22,9 +22,14 @@ public struct Parser {
         }
     }
 
-    private let tokens: [Token]
-    private let comments: [Comment]
+    /// Tokens are read as the parser goes (one ahead), never all at once: a large file
+    /// would otherwise hold every token and the whole tree together.
+    private var lexer: Lexer
+    private var previous: Token?
+    private var current: Token
+    private var following: Token
     private let file: String
+    /// How many tokens have been consumed.
     private var index = 0
     private var diagnostics: [Diagnostic]
     /// Nesting of types and list literals; bounded so no input can exhaust the stack.
@@ -37,18 +42,20 @@ public struct Parser {
     }
 
     public static func parse(_ bytes: [UInt8], file: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
-        let lexer = Lexer.tokenize(bytes, file: file)
-        var parser = Parser(tokens: lexer.tokens, comments: lexer.comments, file: file, diagnostics: lexer.diagnostics)
+        var parser = Parser(lexer: Lexer(bytes: bytes, file: file), file: file)
         let declarations = parser.parseDeclarations()
-        let syntax = SourceFileSyntax(path: file, declarations: declarations, comments: lexer.comments)
-        return (syntax, parser.diagnostics)
+        // Parsing stops at the end of the file, so the lexer has seen all of it.
+        let syntax = SourceFileSyntax(path: file, declarations: declarations, comments: parser.lexer.comments)
+        return (syntax, parser.lexer.diagnostics + parser.diagnostics)
     }
 
-    private init(tokens: [Token], comments: [Comment], file: String, diagnostics: [Diagnostic]) {
-        self.tokens = tokens
-        self.comments = comments
+    private init(lexer: Lexer, file: String) {
+        var lexer = lexer
+        current = lexer.next()
+        following = lexer.next()
+        self.lexer = lexer
         self.file = file
-        self.diagnostics = diagnostics
+        diagnostics = []
     }
 
     /// Thrown after a diagnostic is recorded, to unwind to the nearest recovery point.
@@ -56,14 +63,18 @@ public struct Parser {
 
     // MARK: Token access
 
-    private var current: Token { tokens[index] }
-    private func peek(_ ahead: Int = 1) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+    private func peek() -> Token { following }
     private var atEnd: Bool { current.kind == .endOfFile }
 
     @discardableResult
     private mutating func advance() -> Token {
-        let token = tokens[index]
-        if index < tokens.count - 1 { index += 1 }
+        let token = current
+        if current.kind != .endOfFile {
+            previous = current
+            current = following
+            following = lexer.next()
+            index += 1
+        }
         return token
     }
 
@@ -101,7 +112,7 @@ public struct Parser {
     }
 
     private func range(from start: SourceRange) -> SourceRange {
-        let last = tokens[max(index - 1, 0)].range
+        let last = (previous ?? current).range
         return start.with(start: start.start, end: max(last.end, start.end))
     }
 
@@ -168,7 +179,8 @@ public struct Parser {
     /// The `///` lines directly above the current token (and below the previous one).
     private func docComment() -> DocSyntax? {
         let tokenStart = current.range.start.offset
-        let previousEnd = index > 0 ? tokens[index - 1].range.end.offset : 0
+        let previousEnd = previous?.range.end.offset ?? 0
+        let comments = lexer.comments
         // Binary search for the last comment before the token.
         var low = 0
         var high = comments.count
@@ -212,7 +224,7 @@ public struct Parser {
             do {
                 if let declaration = try parseDeclaration(doc: doc) { declarations.append(declaration) }
             } catch {
-                if index < tokens.count, tokens[index].range.start.offset == start.range.start.offset {
+                if current.range.start.offset == start.range.start.offset {
                     skipToNextDeclaration()
                 } else if !atDeclarationStart {
                     skipToNextDeclaration()
@@ -444,7 +456,7 @@ public struct Parser {
         var type: TypeSyntax
         let start = current
         if start.isAtLineStart {
-            throw fail("expected a type after ':' on the same line", at: tokens[max(index - 1, 0)].range)
+            throw fail("expected a type after ':' on the same line", at: (previous ?? current).range)
         }
         if consume(.leftBracket) != nil {
             let element = try parseType()
@@ -480,7 +492,7 @@ public struct Parser {
         if depth > Self.maximumDepth { throw tooDeep("value") }
         let token = current
         if token.isAtLineStart && depth == 1 {  // list elements may span lines
-            throw fail("expected \(what) on the same line", at: tokens[max(index - 1, 0)].range)
+            throw fail("expected \(what) on the same line", at: (previous ?? current).range)
         }
         switch token.kind {
         case .string:
