@@ -10,6 +10,7 @@ enum ExportCommand {
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
+            .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .assumeFilename,
         ],
         examples: [
@@ -19,13 +20,20 @@ enum ExportCommand {
         discussion: """
             The output has the layout of 'cktool export-schema' (sorted record types and fields, all system
             fields, aligned names), so it can be diffed against a committed export. Each SwiftData model is
-            written as the CD_ record type Core Data mirroring creates for it.
+            written as the CD_ record type Core Data mirroring creates for it. The schemas are linted
+            first: a schema with errors (one CloudKit would refuse, such as an encrypted asset) is not
+            exported (exit code 1).
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
-        let problems = loaded.diagnostics.filter { $0.severity == .error }
+        let configurations = ConfigurationSet(files: loaded.sources.paths, explicitPath: arguments.value("config"))
+        if !configurations.diagnostics.isEmpty {
+            Terminal.err(DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: loaded.sources, color: false))
+            return 2
+        }
+        let problems = Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { $0.severity == .error }
         if !problems.isEmpty {
             Terminal.err(DiagnosticRenderer.text(problems, sources: loaded.sources))
             Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")

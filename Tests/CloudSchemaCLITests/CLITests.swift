@@ -54,6 +54,18 @@ import Testing
         #expect(try run(["lint", "--format", "xml"]).status == 2)
     }
 
+    /// `export` lints first: Mistakes has an encrypted asset, which CloudKit (and our own .ckdb
+    /// reader) refuses, so nothing is exported.
+    @Test func exportRefusesASchemaWithLintErrors() throws {
+        let mistakes = try run(["export", "Schemas/Mistakes", "--format", "ckdb"])
+        #expect(mistakes.status == 1)
+        #expect(mistakes.stdout.isEmpty)
+        #expect(mistakes.stderr.contains("[ENCRYPTED_ASSET]"))
+        #expect(mistakes.stderr.contains("nothing exported"))
+        let garden = try run(["export", "Schemas/Garden", "--format", "ckdb"])
+        #expect(garden.status == 0 && garden.stdout.contains("RECORD TYPE Bed ("))
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
