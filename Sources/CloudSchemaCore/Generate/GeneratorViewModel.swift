@@ -113,12 +113,13 @@ public struct GeneratorViewModel: Sendable {
             return FileViewModel(sourcePath: path)
         }
         unplaced = FileViewModel(sourcePath: "")
+        // Sequences: each declaration's values are made when a template reads them, one at a time.
         schemaValue = [
-            "records": .array(records.map(\.templateValue)),
-            "enums": .array(enums.map(\.templateValue)),
+            "records": .sequence(TemplateSequence(records, \.templateValue)),
+            "enums": .sequence(TemplateSequence(enums, \.templateValue)),
             "sourceFiles": .array(files.map { .string($0.sourceFile) }),
-            "models": .array(models.map(\.templateValue)),
-            "keyValueStores": .array(keyValueStores.map(\.templateValue)),
+            "models": .sequence(TemplateSequence(models, \.templateValue)),
+            "keyValueStores": .sequence(TemplateSequence(keyValueStores, \.templateValue)),
         ]
         for item in enums {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].enums.append(item) } else { unplaced.enums.append(item) }
@@ -149,10 +150,10 @@ public struct GeneratorViewModel: Sendable {
         var context = baseContext()
         context["sourceFile"] = .string(file.sourceFile)
         context["fileName"] = .string(file.outputName)
-        context["records"] = .array(file.records.map(\.templateValue))
-        context["enums"] = .array(file.enums.map(\.templateValue))
-        context["models"] = .array(file.models.map(\.templateValue))
-        context["keyValueStores"] = .array(file.keyValueStores.map(\.templateValue))
+        context["records"] = .sequence(TemplateSequence(file.records, \.templateValue))
+        context["enums"] = .sequence(TemplateSequence(file.enums, \.templateValue))
+        context["models"] = .sequence(TemplateSequence(file.models, \.templateValue))
+        context["keyValueStores"] = .sequence(TemplateSequence(file.keyValueStores, \.templateValue))
         context["isEmpty"] = .bool(file.isEmpty)
         return context
     }
@@ -164,10 +165,10 @@ public struct GeneratorViewModel: Sendable {
         let sources = files.map(\.sourceFile)
         context["sourceFile"] = .string(sources.isEmpty ? "no schema files" : sources.joined(separator: ", "))
         context["fileName"] = .string(fileName)
-        context["records"] = .array(unplaced.records.map(\.templateValue))
-        context["enums"] = .array(unplaced.enums.map(\.templateValue))
-        context["models"] = .array(unplaced.models.map(\.templateValue))
-        context["keyValueStores"] = .array(unplaced.keyValueStores.map(\.templateValue))
+        context["records"] = .sequence(TemplateSequence(unplaced.records, \.templateValue))
+        context["enums"] = .sequence(TemplateSequence(unplaced.enums, \.templateValue))
+        context["models"] = .sequence(TemplateSequence(unplaced.models, \.templateValue))
+        context["keyValueStores"] = .sequence(TemplateSequence(unplaced.keyValueStores, \.templateValue))
         context["isEmpty"] = .bool(unplaced.isEmpty)
         context["registry"] = registryValue
         return context
@@ -252,7 +253,12 @@ public struct RecordViewModel: Sendable {
     }
 
     var templateValue: TemplateValue {
-        [
+        // Each field's values once, shared by the lists that include it.
+        let fieldValues = fields.map(\.templateValue)
+        func values(where include: (FieldViewModel) -> Bool) -> TemplateValue {
+            .array(zip(fields, fieldValues).filter { include($0.0) }.map(\.1))
+        }
+        return [
             "name": .string(name),
             "swiftName": .string(swiftName),
             "recordTypeName": .string(recordTypeName),
@@ -261,13 +267,13 @@ public struct RecordViewModel: Sendable {
             "isShareable": .bool(isShareable),
             "database": .string(database),
             "zone": zone.map(TemplateValue.string) ?? .null,
-            "fields": .array(fields.map(\.templateValue)),
+            "fields": .array(fieldValues),
             "fieldCount": .int(fields.count),
-            "parentField": fields.first(where: \.isParent)?.templateValue ?? .null,
+            "parentField": fields.firstIndex(where: \.isParent).map { fieldValues[$0] } ?? .null,
             "sourceFile": .string(sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? ""),
-            "queryFields": .array(fields.filter { $0.queryFieldType != nil }.map(\.templateValue)),
+            "queryFields": values { $0.queryFieldType != nil },
             "hasTextSearch": .bool(fields.contains { $0.isSearchable && !$0.isEncrypted }),
-            "customMergeFields": .array(fields.filter(\.isCustomMerge).map(\.templateValue)),
+            "customMergeFields": values(where: \.isCustomMerge),
         ]
     }
 }

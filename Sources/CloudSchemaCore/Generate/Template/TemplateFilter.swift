@@ -84,7 +84,7 @@ enum TemplateFilter: String, CaseIterable, Sendable {
             }
             return .string(Self.indent(try text(input), by: spaces, includingFirstLine: first))
         case .join:
-            guard case .array(let elements) = input else {
+            guard let elements = input.elements else {
                 throw FilterFailure(message: "needs an array, not \(input.kindName)")
             }
             let separator = try arguments.first.map { (value) throws(FilterFailure) in try text(value) } ?? ""

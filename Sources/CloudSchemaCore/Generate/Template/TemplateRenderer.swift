@@ -32,7 +32,7 @@ final class TemplateRenderer {
                 guard let text = value.scalarText else {
                     let hint = switch value {
                     case .null: "; give a fallback with '| default:\"…\"'"
-                    case .array: "; use '| join:\", \"' or a for loop"
+                    case .array, .sequence: "; use '| join:\", \"' or a for loop"
                     default: "; output one of its members"
                     }
                     throw source.error("cannot output \(value.kindName) '\(expression.spelling)'\(hint)", at: expression.position)
@@ -49,23 +49,25 @@ final class TemplateRenderer {
                     try render(otherwise, of: source, into: &output)
                 }
             case .loop(let variable, let sequence, let body, let empty):
-                let items: [TemplateValue]
+                // Elements are read by index, so a sequence's values are made one at a time.
+                let items: TemplateSequence
                 switch try evaluate(sequence, in: source) {
-                case .array(let elements): items = elements
-                case .null: items = []
+                case .array(let elements): items = TemplateSequence(count: elements.count) { elements[$0] }
+                case .sequence(let elements): items = elements
+                case .null: items = TemplateSequence(count: 0) { _ in .null }
                 case let other:
                     throw source.error("cannot loop over \(other.kindName) '\(sequence.spelling)'; 'for' needs an array", at: sequence.position)
                 }
-                if items.isEmpty {
+                if items.count == 0 {
                     try render(empty, of: source, into: &output)
                     continue
                 }
                 let parent = lookup("loop") ?? .null
                 scopes.append([:])
                 defer { scopes.removeLast() }
-                for (index, item) in items.enumerated() {
+                for index in 0..<items.count {
                     scopes[scopes.count - 1] = [
-                        variable: item,
+                        variable: items[index],
                         "loop": [
                             "index": .int(index + 1), "index0": .int(index),
                             "first": .bool(index == 0), "last": .bool(index == items.count - 1),

@@ -22,8 +22,19 @@ public enum TemplateValue: Sendable, Equatable {
     case bool(Bool)
     case int(Int)
     case array([TemplateValue])
+    /// An array whose elements are made when a template reads them (see ``TemplateSequence``).
+    case sequence(TemplateSequence)
     case dictionary([String: TemplateValue])
     case null
+
+    /// The elements of an array or sequence; nil for other kinds.
+    var elements: [TemplateValue]? {
+        switch self {
+        case .array(let a): a
+        case .sequence(let s): s.elements
+        default: nil
+        }
+    }
 
     /// The truth value used by conditions; see the type's documentation.
     public var isTruthy: Bool {
@@ -32,6 +43,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .bool(let b): b
         case .int(let i): i != 0
         case .array(let a): !a.isEmpty
+        case .sequence(let s): s.count > 0
         case .dictionary(let d): !d.isEmpty
         case .null: false
         }
@@ -43,7 +55,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .string: "string"
         case .bool: "bool"
         case .int: "int"
-        case .array: "array"
+        case .array, .sequence: "array"
         case .dictionary: "dictionary"
         case .null: "null"
         }
@@ -60,6 +72,10 @@ public enum TemplateValue: Sendable, Equatable {
         case (.array(let a), "isEmpty"): return .bool(a.isEmpty)
         case (.array(let a), "first"): return a.first ?? .null
         case (.array(let a), "last"): return a.last ?? .null
+        case (.sequence(let s), "count"): return .int(s.count)
+        case (.sequence(let s), "isEmpty"): return .bool(s.count == 0)
+        case (.sequence(let s), "first"): return s.count > 0 ? s[0] : .null
+        case (.sequence(let s), "last"): return s.count > 0 ? s[s.count - 1] : .null
         case (.string(let s), "count"): return .int(s.count)
         case (.string(let s), "isEmpty"): return .bool(s.isEmpty)
         case (.dictionary(let d), "count"): return .int(d.count)
@@ -74,9 +90,34 @@ public enum TemplateValue: Sendable, Equatable {
         case .string(let s): s
         case .int(let i): String(i)
         case .bool(let b): b ? "true" : "false"
-        case .array, .dictionary, .null: nil
+        case .array, .sequence, .dictionary, .null: nil
         }
     }
+}
+
+/// An array for templates whose elements are made one at a time as a template reads them and
+/// dropped after, so the values of a large schema never all exist at once (the generator's
+/// memory stays near the size of one record's values plus the output).
+public struct TemplateSequence: Sendable, Equatable {
+    public let count: Int
+    private let element: @Sendable (Int) -> TemplateValue
+
+    public init(count: Int, element: @escaping @Sendable (Int) -> TemplateValue) {
+        self.count = count
+        self.element = element
+    }
+
+    /// A sequence over `items`, each made into a value by `make` when read.
+    public init<Item: Sendable>(_ items: [Item], _ make: @escaping @Sendable (Item) -> TemplateValue) {
+        self.init(count: items.count) { make(items[$0]) }
+    }
+
+    public subscript(index: Int) -> TemplateValue { element(index) }
+
+    /// Every element, made now.
+    public var elements: [TemplateValue] { (0..<count).map(element) }
+
+    public static func == (a: TemplateSequence, b: TemplateSequence) -> Bool { a.elements == b.elements }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
@@ -115,6 +156,7 @@ extension TemplateValue: CustomStringConvertible {
         case .int(let i): return String(i)
         case .null: return "null"
         case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .sequence(let s): return TemplateValue.array(s.elements).description
         case .dictionary(let d):
             if d.isEmpty { return "[:]" }
             return "[" + d.keys.sorted().map { "\($0): \(d[$0]!.description)" }.joined(separator: ", ") + "]"
