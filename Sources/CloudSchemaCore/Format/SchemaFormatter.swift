@@ -59,6 +59,9 @@ public enum SchemaFormatter {
     }
 
     public static func format(_ bytes: [UInt8], file: String) -> Result {
+        // What the loader refuses (binary, UTF-16/32) is refused here too, so format never
+        // turns a file the other commands can't read into one they can.
+        if let problem = SchemaLoader.notTextDiagnostic(bytes, file: file) { return .syntaxErrors([problem]) }
         let original: Meaning
         let output: String
         do {
