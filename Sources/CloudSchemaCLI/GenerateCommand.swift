@@ -78,23 +78,44 @@ enum GenerateCommand {
             }
         }
 
-        let files: [GeneratedFile]
+        let report: GeneratedFileWriter.Report
         do {
-            files = try Generator.generate(loaded.schema, inputFiles: inputs, options: .init(access: access, templates: templates))
+            report = try write(loaded.schema, inputs: inputs, options: .init(access: access, templates: templates), to: output)
+        } catch .write(let failure) {
+            let problem = Diagnostic.error(.outputUnwritable, failure.description, at: nil)
+            Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
+            return 2
         } catch {
             Terminal.err(error.description.contains(": error: ") ? "\(error)\n" : "error: \(error)\n")
             return 2
         }
-        do {
-            let report = try GeneratedFileWriter.write(files, to: output)
-            let written = report.files.filter { $0.1 == .written }.count
-            Terminal.err(
-                "Generated \(files.count) files in \(output) (\(written) written, \(files.count - written) unchanged, \(report.removed.count) stale removed).\n")
-        } catch {
-            let problem = Diagnostic.error(.outputUnwritable, error.description, at: nil)
-            Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
-            return 2
-        }
+        let written = report.files.filter { $0.outcome == .written }.count
+        Terminal.err(
+            "Generated \(report.files.count) files in \(output) (\(written) written, \(report.files.count - written) unchanged, \(report.removed.count) stale removed).\n")
         return 0
+    }
+
+    /// Generates and writes each file as soon as it is made, so only one file's text is in memory.
+    private static func write(
+        _ schema: Schema, inputs: [String], options: Generator.Options, to output: String
+    ) throws(GeneratorError) -> GeneratedFileWriter.Report {
+        var writer: GeneratedFileWriter
+        do throws(FileWriter.Failure) {
+            writer = try GeneratedFileWriter(directory: output)
+        } catch {
+            throw .write(error)
+        }
+        try Generator.generate(schema, inputFiles: inputs, options: options) { (file) throws(GeneratorError) in
+            do throws(FileWriter.Failure) {
+                try writer.write(file)
+            } catch {
+                throw .write(error)
+            }
+        }
+        do throws(FileWriter.Failure) {
+            return try writer.finish()
+        } catch {
+            throw .write(error)
+        }
     }
 }

@@ -9,46 +9,65 @@ import Foundation
 /// file is removed only while it still holds exactly those bytes, so a file it did not write,
 /// or one that was edited since, is never removed. (A header line would not do: templates can
 /// be replaced, and a hand-written file can copy the line.)
-public enum GeneratedFileWriter {
+public struct GeneratedFileWriter {
     public enum Outcome: String, Sendable, Hashable {
         case written, unchanged
     }
 
     public struct Report: Sendable {
-        /// Every file, in order, with what happened to it.
-        public var files: [(GeneratedFile, Outcome)]
+        /// Every file's name, in order, with what happened to it.
+        public var files: [(name: String, outcome: Outcome)]
         /// The names of the files an earlier run wrote that are no longer produced, now removed.
         public var removed: [String]
     }
 
     public static let manifestName = ".cloudschema-generated"
 
+    private let directory: String
+    private let previous: [String: String]
+    private var manifest: [String: String] = [:]
+    private var report = Report(files: [], removed: [])
+
     /// Writes every file into `directory` (created if needed) and removes the stale ones.
     public static func write(_ files: [GeneratedFile], to directory: String) throws(FileWriter.Failure) -> Report {
-        let fileManager = FileManager.default
+        var writer = try GeneratedFileWriter(directory: directory)
+        for file in files { try writer.write(file) }
+        return try writer.finish()
+    }
+
+    /// A writer into `directory` (created if needed): `write(_:)` each file as it is generated,
+    /// so only one file's text is held at a time, then `finish()`.
+    public init(directory: String) throws(FileWriter.Failure) {
         do {
-            try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw FileWriter.Failure(path: directory, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
-        let previous = readManifest(path(manifestName))
-        var report = Report(files: [], removed: [])
-        var manifest: [String: String] = [:]
-        for file in files {
-            let bytes = Array(file.contents.utf8)
-            manifest[file.name] = hash(bytes)
-            if let existing = fileManager.contents(atPath: path(file.name)), existing.elementsEqual(bytes) {
-                report.files.append((file, .unchanged))
-                continue
-            }
-            try FileWriter.write(bytes, to: path(file.name))
-            report.files.append((file, .written))
+        self.directory = directory
+        self.previous = Self.readManifest((directory as NSString).appendingPathComponent(Self.manifestName))
+    }
+
+    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+    /// Writes one file unless it already holds these bytes.
+    public mutating func write(_ file: GeneratedFile) throws(FileWriter.Failure) {
+        let bytes = Array(file.contents.utf8)
+        manifest[file.name] = Self.hash(bytes)
+        if let existing = FileManager.default.contents(atPath: path(file.name)), existing.elementsEqual(bytes) {
+            report.files.append((file.name, .unchanged))
+            return
         }
+        try FileWriter.write(bytes, to: path(file.name))
+        report.files.append((file.name, .written))
+    }
+
+    /// Removes the files an earlier run wrote that this one didn't, and updates the manifest.
+    public mutating func finish() throws(FileWriter.Failure) -> Report {
+        let fileManager = FileManager.default
         for (name, written) in previous.sorted(by: { $0.key < $1.key }) where manifest[name] == nil {
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: path(name), isDirectory: &isFolder), !isFolder.boolValue,
-                let bytes = fileManager.contents(atPath: path(name)), hash(Array(bytes)) == written
+                let bytes = fileManager.contents(atPath: path(name)), Self.hash(Array(bytes)) == written
             else { continue }
             do {
                 try fileManager.removeItem(atPath: path(name))
@@ -57,9 +76,9 @@ public enum GeneratedFileWriter {
             }
             report.removed.append(name)
         }
-        let text = manifestHeader + manifest.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
-        if fileManager.contents(atPath: path(manifestName)).map({ !$0.elementsEqual(text.utf8) }) ?? true {
-            try FileWriter.write(Array(text.utf8), to: path(manifestName))
+        let text = Self.manifestHeader + manifest.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
+        if fileManager.contents(atPath: path(Self.manifestName)).map({ !$0.elementsEqual(text.utf8) }) ?? true {
+            try FileWriter.write(Array(text.utf8), to: path(Self.manifestName))
         }
         return report
     }

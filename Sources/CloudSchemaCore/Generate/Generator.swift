@@ -66,19 +66,30 @@ public enum Generator {
     public static func generate(
         _ schema: Schema, inputFiles: [String], options: Options = Options()
     ) throws(GeneratorError) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        try generate(schema, inputFiles: inputFiles, options: options) { files.append($0) }
+        return files
+    }
+
+    /// The same files, each handed to `output` before the next is made, so a caller that writes
+    /// and drops them holds one file's text at a time.
+    public static func generate(
+        _ schema: Schema, inputFiles: [String], options: Options = Options(),
+        each output: (GeneratedFile) throws(GeneratorError) -> Void
+    ) throws(GeneratorError) {
         let names = try outputNames(forInputs: inputFiles)
         let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access)
-        var files: [GeneratedFile] = []
-        do {
-            for (file, name) in zip(model.files, names) {
-                files.append(GeneratedFile(name: name, contents: try options.templates.render(fileTemplate, context: model.context(for: file))))
+        func render(_ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) -> String {
+            do {
+                return try options.templates.render(template, context: context)
+            } catch {
+                throw .template(error)
             }
-            let contents = try options.templates.render(schemaTemplate, context: model.schemaContext(fileName: schemaFileName))
-            files.append(GeneratedFile(name: schemaFileName, contents: contents))
-        } catch {
-            throw .template(error)
         }
-        return files
+        for (file, name) in zip(model.files, names) {
+            try output(GeneratedFile(name: name, contents: try render(fileTemplate, model.context(for: file))))
+        }
+        try output(GeneratedFile(name: schemaFileName, contents: try render(schemaTemplate, model.schemaContext(fileName: schemaFileName))))
     }
 }
 
@@ -98,11 +109,14 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
     case outputNameClash(String)
     /// A template failed to parse or render (a user's override, usually).
     case template(TemplateError)
+    /// A generated file could not be written.
+    case write(FileWriter.Failure)
 
     public var description: String {
         switch self {
         case .outputNameClash(let message): message
         case .template(let error): "\(error)"
+        case .write(let failure): failure.description
         }
     }
 }

@@ -208,6 +208,14 @@ import Testing
         #expect(!swift.contains("___"))
     }
 
+    @Test func filesAreHandedOverOneAtATimeInOutputOrder() throws {
+        let loaded = SchemaLoader.load(sources: [("A.cloudschema", "record Bed { name: String }"), ("B.cloudschema", "enum E: String { a }")])
+        var handed: [GeneratedFile] = []
+        try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"]) { handed.append($0) }
+        #expect(handed.map(\.name) == ["A.cloudschema.swift", "B.cloudschema.swift", "CloudSchema.swift"])
+        #expect(handed == (try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"])))
+    }
+
     @Test func anEnumCaseNamedUnrecognizedKeepsItsNameAndTheCatchAllMovesAside() throws {
         let swift = try Self.generate("""
             enum Status: String { unrecognized, known }
