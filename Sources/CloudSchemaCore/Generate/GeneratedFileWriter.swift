@@ -51,14 +51,21 @@ public struct GeneratedFileWriter {
 
     /// Writes one file unless it already holds these bytes.
     public mutating func write(_ file: GeneratedFile) throws(FileWriter.Failure) {
-        let bytes = Array(file.contents.utf8)
-        manifest[file.name] = Self.hash(bytes)
-        if let existing = FileManager.default.contents(atPath: path(file.name)), existing.elementsEqual(bytes) {
-            report.files.append((file.name, .unchanged))
-            return
-        }
-        try FileWriter.write(bytes, to: path(file.name))
-        report.files.append((file.name, .written))
+        // The text's own UTF-8 storage, borrowed: a large file is never copied to write it.
+        var text = file.contents
+        let path = path(file.name)
+        let (hash, outcome) = try text.withUTF8 { utf8 in
+            Result { () throws(FileWriter.Failure) -> (String, Outcome) in
+                let bytes = UnsafeRawBufferPointer(utf8)
+                if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+                    return (Self.hash(bytes), .unchanged)
+                }
+                try FileWriter.write(bytes, to: path)
+                return (Self.hash(bytes), .written)
+            }
+        }.get()
+        manifest[file.name] = hash
+        report.files.append((file.name, outcome))
     }
 
     /// Removes the files an earlier run wrote that this one didn't, and updates the manifest.
@@ -102,7 +109,7 @@ public struct GeneratedFileWriter {
     }
 
     /// 64-bit FNV-1a: enough to tell "the bytes we wrote" from anything else; not a security measure.
-    private static func hash(_ bytes: [UInt8]) -> String {
+    private static func hash(_ bytes: some Sequence<UInt8>) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             value ^= UInt64(byte)

@@ -28,6 +28,12 @@ public enum FileWriter {
 
     /// Writes `bytes` to `path`, creating the file (and not its folder) if needed.
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try write(buffer, to: path) } }.get()
+    }
+
+    /// Writes `bytes` (borrowed, not copied: a large generated file is written from its own
+    /// storage) to `path`, creating the file (and not its folder) if needed.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(Failure) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             guard errno == ENOENT else { throw Failure(path: path, reason: lastError()) }
@@ -52,7 +58,9 @@ public enum FileWriter {
 
     /// A temporary file renamed over `target`, with `original`'s mode, owner and group; falls back
     /// to `overwrite` when the owner cannot be given to the new file.
-    private static func replace(_ target: String, with bytes: [UInt8], keeping original: stat?, reportedAs path: String? = nil)
+    private static func replace(
+        _ target: String, with bytes: UnsafeRawBufferPointer, keeping original: stat?, reportedAs path: String? = nil
+    )
         throws(Failure)
     {
         let path = path ?? target
@@ -98,7 +106,7 @@ public enum FileWriter {
     }
 
     /// Writes `bytes` over `target`'s own bytes (same inode); puts the old bytes back if that fails.
-    private static func overwrite(_ target: String, with bytes: [UInt8], reportedAs path: String) throws(Failure) {
+    private static func overwrite(_ target: String, with bytes: UnsafeRawBufferPointer, reportedAs path: String) throws(Failure) {
         guard let old = FileManager.default.contents(atPath: target) else {
             throw Failure(path: path, reason: "cannot read it back before writing in place")
         }
@@ -107,25 +115,23 @@ public enum FileWriter {
         defer { close(fd) }
         guard writeAll(fd, bytes, at: 0), ftruncate(fd, off_t(bytes.count)) == 0, fsync(fd) == 0 else {
             let reason = lastError()
-            _ = writeAll(fd, [UInt8](old), at: 0)
+            _ = old.withUnsafeBytes { writeAll(fd, $0, at: 0) }
             _ = ftruncate(fd, off_t(old.count))
             throw Failure(path: path, reason: reason)
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: off_t) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let count = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, offset + off_t(done))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                done += count
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, at offset: off_t) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let count = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, offset + off_t(done))
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            done += count
         }
+        return true
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
