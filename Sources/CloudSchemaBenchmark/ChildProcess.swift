@@ -91,7 +91,7 @@ enum ChildProcess {
 
     /// A new empty folder under the system's temporary folder; the caller removes it.
     static func scratchDirectory(_ label: String) -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/cloudschema-\(label)-\(getpid())"
+        let path = FileManager.default.temporaryDirectory.path + "/cloudschema-benchmark-\(label)-\(getpid())"
         try? FileManager.default.removeItem(atPath: path)
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -32,7 +32,7 @@ func runCompileBenchmark() {
     let runtime = emitModule(
         swiftc, "CloudSchemaRuntime", sources: swiftFiles(in: packageRoot + "/Sources/CloudSchemaRuntime"), into: modules)
     guard runtime.succeeded else {
-        print("  skipped: CloudSchemaRuntime did not compile:\n\(runtime.output)")
+        print("  skipped: CloudSchemaRuntime did not compile:\n\(runtime.output.prefix(2_000))")
         return
     }
     var protobuf: SwiftProtobufTools?
@@ -40,8 +40,8 @@ func runCompileBenchmark() {
         let tools = try SwiftProtobufTools()
         let module = emitModule(
             swiftc, "SwiftProtobuf", sources: swiftFiles(in: tools.checkout + "/Sources/SwiftProtobuf"), into: modules,
-            flags: ["-enable-upcoming-feature", "ExistentialAny"])
-        if module.succeeded { protobuf = tools } else { print("  swift-protobuf side skipped: SwiftProtobuf did not compile:\n\(module.output)") }
+            flags: ["-package-name", "SwiftProtobuf", "-enable-upcoming-feature", "ExistentialAny"])
+        if module.succeeded { protobuf = tools } else { print("  swift-protobuf side skipped: SwiftProtobuf did not compile:\n\(module.output.prefix(2_000))") }
     } catch {
         print("  swift-protobuf side skipped: \(error.reason)")
     }
