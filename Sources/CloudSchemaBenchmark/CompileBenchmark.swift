@@ -71,12 +71,12 @@ func runCompileBenchmark() {
             let cloudSchema = compile(cloudSchemaFiles, "cloudschema")
             let protobufRun = protobufFiles.map { compile($0, "protobuf") }
             let before = previous[mode.name]
-            var line = "    " + mode.name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " CloudSchema %7.2f s (wall %6.2f, %4d MB)  %.3f s/type",
+            var line = "    " + mode.name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " CloudSchema %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
                 cloudSchema.cpuSeconds, cloudSchema.wallSeconds, cloudSchema.peakBytes >> 20,
                 cloudSchema.cpuSeconds / Double(records))
             if let before { line += String(format: " (%.3f marginal)", (cloudSchema.cpuSeconds - before.cloudSchema) / Double(records - before.records)) }
             if let protobufRun {
-                line += String(format: "  |  swift-protobuf %7.2f s (wall %6.2f, %4d MB)  %.3f s/type",
+                line += String(format: "  |  swift-protobuf %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
                     protobufRun.cpuSeconds, protobufRun.wallSeconds, protobufRun.peakBytes >> 20,
                     protobufRun.cpuSeconds / Double(records))
                 if let earlier = before?.protobuf {

@@ -7,6 +7,7 @@ import Foundation
 // all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
 // Never part of `swift test`: timings belong here, not in assertions.
 
+// `ChildProcess.run` measures a command through a fresh copy of this program: `--measure`.
 if CommandLine.arguments.dropFirst().first == "--measure" { ChildProcess.measureAndExit(Array(CommandLine.arguments.dropFirst())) }
 let arguments = CommandLine.arguments.dropFirst()
 let units = arguments.first.flatMap(Int.init) ?? 4_000
