@@ -29,4 +29,60 @@ func runGenerateBenchmark() {
                 records, loaded.schema.enums.count, Double(records) / best, Double(output) / 1e6 / best, best,
                 Double(output) / 1e6))
     }
+    compareGenerateWithProtoc()
+}
+
+/// `cloudschema generate` (the release binary beside this benchmark, or $CLOUDSCHEMA_BINARY)
+/// against `protoc --cpp_out` (from PATH) on the same 1,000 record types (ComparisonSchema):
+/// both are child processes that read the schema, check it and write into an empty folder,
+/// best of 3 by CPU time. Also the peak memory of `cloudschema generate` beside the size of
+/// its largest output file, and `Generator.generate` in-process for reference.
+func compareGenerateWithProtoc() {
+    let records = 1_000
+    print("generate vs protoc --cpp_out (\(records) record types of 20 fields; child processes, CPU s, best of 3)")
+    guard let protoc = ChildProcess.find("protoc") else {
+        print("  skipped: protoc is not on PATH")
+        return
+    }
+    let besideBenchmark = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("cloudschema").path
+    guard let cloudschema = ProcessInfo.processInfo.environment["CLOUDSCHEMA_BINARY"] ?? besideBenchmark,
+        FileManager.default.isExecutableFile(atPath: cloudschema)
+    else {
+        print("  skipped: no cloudschema binary beside the benchmark (swift build -c release --product cloudschema) and CLOUDSCHEMA_BINARY not set")
+        return
+    }
+    let work = ChildProcess.scratchDirectory("generate")
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    try! ComparisonSchema.cloudSchema(records: records).write(toFile: work + "/Records.cloudschema", atomically: false, encoding: .utf8)
+    try! ComparisonSchema.proto(records: records).write(toFile: work + "/Records.proto", atomically: false, encoding: .utf8)
+    func emptied(_ folder: String) -> () -> Void {
+        {
+            try? FileManager.default.removeItem(atPath: folder)
+            try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+    let swiftOutput = work + "/swift", cppOutput = work + "/cpp"
+    let generate = ChildProcess.best(
+        of: 3, [cloudschema, "generate", work + "/Records.cloudschema", "--output", swiftOutput, "--access", "public"],
+        logFile: work + "/generate.log", before: emptied(swiftOutput))
+    let cpp = ChildProcess.best(
+        of: 3, [protoc, "--cpp_out=\(cppOutput)", "-I", work, work + "/Records.proto"], logFile: work + "/protoc.log",
+        before: emptied(cppOutput))
+    guard generate.succeeded, cpp.succeeded else {
+        print("  failed:\n\(generate.succeeded ? cpp.output : generate.output)")
+        return
+    }
+    let loaded = SchemaLoader.load(sources: [("Records.cloudschema", ComparisonSchema.cloudSchema(records: records))])
+    let inProcess = bestSeconds(runs: 3) {
+        _ = try? Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: .public))
+    }
+    let largest = (FileManager.default.subpaths(atPath: swiftOutput) ?? []).compactMap { name in
+        (try? FileManager.default.attributesOfItem(atPath: swiftOutput + "/" + name))?[.size] as? Int
+    }.max() ?? 0
+    print(String(format: "  cloudschema generate  %6.3f s (wall %6.3f), peak %5.1f MB", generate.cpuSeconds, generate.wallSeconds, Double(generate.peakBytes) / 1e6))
+    print(String(format: "  protoc --cpp_out      %6.3f s (wall %6.3f), peak %5.1f MB", cpp.cpuSeconds, cpp.wallSeconds, Double(cpp.peakBytes) / 1e6))
+    print(String(format: "  ratio protoc / cloudschema generate (binary, CPU): %.2f", cpp.cpuSeconds / generate.cpuSeconds))
+    print(String(format: "  Generator.generate in-process (no parse, lint or I/O): %.3f s", inProcess))
+    print(String(format: "  peak memory of cloudschema generate %.1f MB for a largest output file of %.1f MB (%.1fx)",
+        Double(generate.peakBytes) / 1e6, Double(largest) / 1e6, Double(generate.peakBytes) / Double(max(largest, 1))))
 }

@@ -3,32 +3,41 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 1.1 KB; stages: parse, resolve, lint, generate, mapping; default all).
+// about 1.1 KB; stages: parse, resolve, lint, generate, mapping, linearity, compile; default
+// all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
 // `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
 // (default 10 MB of schema).
 // Never part of `swift test`: timings belong here, not in assertions.
 
+// `ChildProcess.run` measures a command through a fresh copy of this program: `--measure`.
+if CommandLine.arguments.dropFirst().first == "--measure" { ChildProcess.measureAndExit(Array(CommandLine.arguments.dropFirst())) }
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "memory" {
     exit(runMemoryBenchmark(megabytes: arguments.dropFirst().first.flatMap(Double.init) ?? 10) ? 0 : 1)
 }
 let units = arguments.first.flatMap(Int.init) ?? 4_000
 let requested = Set(arguments.filter { Int($0) == nil })
-func wants(_ stage: String) -> Bool { requested.isEmpty || requested.contains(stage) }
+func wants(_ stage: String) -> Bool { requested.contains(stage) || requested.isEmpty && stage != "compile" }
 let text = BenchmarkSchema.generate(units: units)
 let bytes = Array(text.utf8)
 let megabytes = Double(bytes.count) / 1_000_000
 print("schema: \(units) units, \(String(format: "%.1f", megabytes)) MB")
 
-/// Runs `body` several times and reports the best run's throughput.
-func measure(_ label: String, runs: Int = 5, _ body: () -> Void) {
+/// The best of `runs` runs of `body`, in seconds.
+func bestSeconds(runs: Int, _ body: () -> Void) -> Double {
     var best = Double.infinity
     for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
+    return best
+}
+
+/// Runs `body` several times and reports the best run's throughput.
+func measure(_ label: String, runs: Int = 5, _ body: () -> Void) {
+    let best = bestSeconds(runs: runs, body)
     let name = label.padding(toLength: 18, withPad: " ", startingAt: 0)
     print(name + String(format: "%7.1f MB/s  (%.3f s)", megabytes / best, best))
 }
@@ -43,3 +52,5 @@ if wants("resolve") {
 if wants("lint") { runLintBenchmark() }
 if wants("generate") { runGenerateBenchmark() }
 if wants("mapping") { runMappingBenchmark() }
+if wants("linearity") { runLinearityBenchmark() }
+if wants("compile") { runCompileBenchmark() }

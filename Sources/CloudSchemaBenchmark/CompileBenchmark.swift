@@ -1,0 +1,164 @@
+import CloudSchemaCore
+import Foundation
+
+// Compile time of generated code: CloudSchema's Swift against swift-protobuf's for the same
+// record types (ComparisonSchema: 10, 100 and 300 record types of 20 fields), each compiled as
+// one module with `swiftc -c -O -wmo` and with `swiftc -c -Onone`, Swift 6 mode, public access
+// on both sides. CloudSchema's Swift comes from `Generator` in-process; CloudSchemaRuntime's
+// module is emitted from this package's sources into a scratch folder first.
+//
+// The swift-protobuf side needs, else it is skipped and the reason printed:
+// - `protoc` on PATH (Debian/Ubuntu: `apt-get install protobuf-compiler`);
+// - SWIFT_PROTOBUF_PATH: a checkout of github.com/apple/swift-protobuf; its
+//   Sources/SwiftProtobuf is emitted as the module the generated code imports;
+// - `protoc-gen-swift` on PATH, else in $SWIFT_PROTOBUF_PATH/.build/release
+//   (`swift build -c release --product protoc-gen-swift` in the checkout).
+// Timings are the best of a few runs by CPU time (the compiler driver and its frontends),
+// which the load of a shared machine disturbs less than wall time; the ratio is of CPU time.
+
+/// This package's root, from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+func runCompileBenchmark() {
+    print("compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type; CPU s, best run)")
+    guard let swiftc = ChildProcess.find("swiftc") else {
+        print("  skipped: swiftc is not on PATH")
+        return
+    }
+    let work = ChildProcess.scratchDirectory("compile")
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let modules = work + "/modules"
+    let runtime = emitModule(
+        swiftc, "CloudSchemaRuntime", sources: swiftFiles(in: packageRoot + "/Sources/CloudSchemaRuntime"), into: modules)
+    guard runtime.succeeded else {
+        print("  skipped: CloudSchemaRuntime did not compile:\n\(runtime.output.prefix(2_000))")
+        return
+    }
+    var protobuf: SwiftProtobufTools?
+    do {
+        let tools = try SwiftProtobufTools()
+        let module = emitModule(
+            swiftc, "SwiftProtobuf", sources: swiftFiles(in: tools.checkout + "/Sources/SwiftProtobuf"), into: modules,
+            flags: ["-package-name", "SwiftProtobuf", "-enable-upcoming-feature", "ExistentialAny"])
+        if module.succeeded { protobuf = tools } else { print("  swift-protobuf side skipped: SwiftProtobuf did not compile:\n\(module.output.prefix(2_000))") }
+    } catch {
+        print("  swift-protobuf side skipped: \(error.reason)")
+    }
+
+    let modes: [(name: String, flags: [String])] = [("-O -wmo", ["-O", "-wmo"]), ("-Onone", ["-Onone"])]
+    var previous: [String: (records: Int, cloudSchema: Double, protobuf: Double?)] = [:]
+    for (index, records) in [10, 100, 300].enumerated() {
+        let runs = 3 - index
+        let cloudSchemaFiles = writeCloudSchemaSwift(records: records, into: work + "/cloudschema-\(records)")
+        var protobufFiles: [String]?
+        if let tools = protobuf {
+            protobufFiles = tools.generateSwift(records: records, into: work + "/protobuf-\(records)", log: work + "/protoc.log")
+        }
+        print("  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift"
+            + (protobufFiles.map { ", swift-protobuf \(lineCount($0)) lines" } ?? ""))
+        for mode in modes {
+            func compile(_ files: [String], _ side: String) -> ChildRun {
+                let output = work + "/objects-\(side)"
+                try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                let arguments =
+                    [swiftc, "-c", "-parse-as-library", "-swift-version", "6", "-module-name", "Records", "-I", modules,
+                     "-working-directory", output] + mode.flags + files
+                let run = ChildProcess.best(of: runs, arguments, logFile: work + "/swiftc.log")
+                if !run.succeeded { print("    \(side) did not compile (\(mode.name)):\n\(run.output.prefix(2_000))") }
+                return run
+            }
+            let cloudSchema = compile(cloudSchemaFiles, "cloudschema")
+            let protobufRun = protobufFiles.map { compile($0, "protobuf") }
+            let before = previous[mode.name]
+            var line = "    " + mode.name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " CloudSchema %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
+                cloudSchema.cpuSeconds, cloudSchema.wallSeconds, cloudSchema.peakBytes >> 20,
+                cloudSchema.cpuSeconds / Double(records))
+            if let before { line += String(format: " (%.3f marginal)", (cloudSchema.cpuSeconds - before.cloudSchema) / Double(records - before.records)) }
+            if let protobufRun {
+                line += String(format: "  |  swift-protobuf %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
+                    protobufRun.cpuSeconds, protobufRun.wallSeconds, protobufRun.peakBytes >> 20,
+                    protobufRun.cpuSeconds / Double(records))
+                if let earlier = before?.protobuf {
+                    line += String(format: " (%.3f marginal)", (protobufRun.cpuSeconds - earlier) / Double(records - before!.records))
+                }
+                line += String(format: "  |  ratio %.2f", cloudSchema.cpuSeconds / protobufRun.cpuSeconds)
+            }
+            print(line)
+            previous[mode.name] = (records, cloudSchema.cpuSeconds, protobufRun?.cpuSeconds)
+        }
+    }
+}
+
+/// The `.swift` files under `folder`, sorted.
+func swiftFiles(in folder: String) -> [String] {
+    let names = FileManager.default.subpaths(atPath: folder) ?? []
+    return names.filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
+}
+
+/// Emits `name`'s module (interface only, optimised, as a release dependency is) into `folder`.
+func emitModule(_ swiftc: String, _ name: String, sources: [String], into folder: String, flags: [String] = []) -> ChildRun {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let arguments =
+        [swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6", "-O", "-wmo", "-module-name", name,
+         "-emit-module-path", "\(folder)/\(name).swiftmodule"] + flags + sources
+    return ChildProcess.run(arguments, logFile: "\(folder)/\(name).log")
+}
+
+/// CloudSchema's Swift for `ComparisonSchema.cloudSchema(records:)`, written into `folder`.
+func writeCloudSchemaSwift(records: Int, into folder: String) -> [String] {
+    let loaded = SchemaLoader.load(sources: [("Records.cloudschema", ComparisonSchema.cloudSchema(records: records))])
+    precondition(!loaded.diagnostics.hasErrors, "comparison schema has errors: \(loaded.diagnostics.prefix(3))")
+    try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    do {
+        let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: .public))
+        return files.map { file in
+            let path = folder + "/" + file.name
+            try! file.contents.write(toFile: path, atomically: false, encoding: .utf8)
+            return path
+        }
+    } catch {
+        preconditionFailure("generation failed: \(error)")
+    }
+}
+
+func lineCount(_ files: [String]) -> Int {
+    files.reduce(0) { count, file in
+        count + ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+    }
+}
+
+/// protoc, protoc-gen-swift and the swift-protobuf checkout, as the header describes.
+struct SwiftProtobufTools {
+    var protoc: String
+    var plugin: String
+    var checkout: String
+
+    struct Unavailable: Error {
+        var reason: String
+    }
+
+    init() throws(Unavailable) {
+        guard let protoc = ChildProcess.find("protoc") else { throw Unavailable(reason: "protoc is not on PATH") }
+        guard let checkout = ProcessInfo.processInfo.environment["SWIFT_PROTOBUF_PATH"] else {
+            throw Unavailable(reason: "SWIFT_PROTOBUF_PATH (a swift-protobuf checkout) is not set")
+        }
+        let built = checkout + "/.build/release/protoc-gen-swift"
+        guard let plugin = ChildProcess.find("protoc-gen-swift") ?? (FileManager.default.isExecutableFile(atPath: built) ? built : nil)
+        else { throw Unavailable(reason: "protoc-gen-swift is neither on PATH nor in \(checkout)/.build/release") }
+        self.protoc = protoc
+        self.plugin = plugin
+        self.checkout = checkout
+    }
+
+    /// swift-protobuf's Swift for `ComparisonSchema.proto(records:)`, written into `folder`.
+    func generateSwift(records: Int, into folder: String, log: String) -> [String] {
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try! ComparisonSchema.proto(records: records).write(toFile: folder + "/Records.proto", atomically: false, encoding: .utf8)
+        let run = ChildProcess.run(
+            [protoc, "--plugin=protoc-gen-swift=\(plugin)", "--swift_out=\(folder)", "--swift_opt=Visibility=Public",
+             "-I", folder, folder + "/Records.proto"], logFile: log)
+        precondition(run.succeeded, "protoc --swift_out failed: \(run.output)")
+        return [folder + "/Records.pb.swift"]
+    }
+}
