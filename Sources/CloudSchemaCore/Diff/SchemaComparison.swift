@@ -57,9 +57,30 @@ public enum SchemaComparison {
     }
 }
 
+/// One side's declarations by name, built once: `Schema`'s own lookups scan its arrays, which
+/// made comparing every field against every record type quadratic.
+private struct SchemaIndex {
+    let recordTypes: [String: RecordType]
+    let enums: [String: EnumType]
+    let models: [String: Model]
+    let zones: [String: Zone]
+
+    init(_ schema: Schema) {
+        func byName<T>(_ items: [T], _ name: (T) -> String) -> [String: T] {
+            Dictionary(items.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        recordTypes = byName(schema.recordTypes, \.name)
+        enums = byName(schema.enums, \.name)
+        models = byName(schema.models, \.name)
+        zones = byName(schema.zones, \.name)
+    }
+}
+
 private struct Comparer {
     let deployed: Schema
     let current: Schema
+    let deployedIndex: SchemaIndex
+    let currentIndex: SchemaIndex
     let deployedFormat: SourceFormat
     let currentFormat: SourceFormat
     var changes: [SchemaChange] = []
@@ -67,6 +88,8 @@ private struct Comparer {
     init(deployed: Schema, current: Schema, deployedFormat: SourceFormat, currentFormat: SourceFormat) {
         self.deployed = deployed
         self.current = current
+        self.deployedIndex = SchemaIndex(deployed)
+        self.currentIndex = SchemaIndex(current)
         self.deployedFormat = deployedFormat
         self.currentFormat = currentFormat
     }
@@ -476,12 +499,12 @@ private struct Comparer {
         case rawValues(Set<EnumType.RawValue>)
     }
 
-    private func storedValues(_ type: FieldType, in schema: Schema) -> StoredValues {
+    private func storedValues(_ type: FieldType, in schema: SchemaIndex) -> StoredValues {
         switch type {
         case .bool: .bool
         case .uuid: .uuid
         case .url: .url
-        case .enumeration(let name, _): .rawValues(Set(schema.enumType(named: name)?.cases.map(\.rawValue) ?? []))
+        case .enumeration(let name, _): .rawValues(Set(schema.enums[name]?.cases.map(\.rawValue) ?? []))
         case .list(let element): storedValues(element, in: schema)
         default: .all
         }
@@ -521,8 +544,8 @@ private struct Comparer {
         {
             return
         }
-        let before = storedValues(old.type, in: deployed)
-        let after = storedValues(new.type, in: current)
+        let before = storedValues(old.type, in: deployedIndex)
+        let after = storedValues(new.type, in: currentIndex)
         guard before != after else { return }
         let change = "\(label) changed type from \(old.type) to \(new.type) (both \(new.type.cloudKitType) in CloudKit)"
         if let problem = misread(before, as: after) {
@@ -546,12 +569,12 @@ private struct Comparer {
     private mutating func compareReferenceTargets(
         _ old: Field, _ new: Field, subject: SchemaChange.Subject, label: String, at range: SourceRange?
     ) {
-        func target(_ type: FieldType, in schema: Schema) -> String?? {
+        func target(_ type: FieldType, in schema: SchemaIndex) -> String?? {
             let reference = type.listElement ?? type
             guard case .reference(let target) = reference else { return .none }
-            return .some(target.map { schema.recordType(named: $0)?.cloudKitName ?? $0 })
+            return .some(target.map { schema.recordTypes[$0]?.cloudKitName ?? $0 })
         }
-        guard case .some(let before) = target(old.type, in: deployed), case .some(let after) = target(new.type, in: current),
+        guard case .some(let before) = target(old.type, in: deployedIndex), case .some(let after) = target(new.type, in: currentIndex),
             let after, before != after
         else { return }
         add(
@@ -677,7 +700,7 @@ private struct Comparer {
 
     private mutating func compareEnums() {
         for old in deployed.enums {
-            guard let new = current.enumType(named: old.name) else {
+            guard let new = currentIndex.enums[old.name] else {
                 add(
                     SchemaChange(
                         .enumRemoved, .enumType(old.name),
@@ -697,7 +720,7 @@ private struct Comparer {
             }
             compareCases(old, new)
         }
-        for new in current.enums where deployed.enumType(named: new.name) == nil {
+        for new in current.enums where deployedIndex.enums[new.name] == nil {
             add(SchemaChange(.enumAdded, .enumType(new.name), message: "enum '\(new.name)' added", at: new.spans.name))
         }
     }
@@ -763,7 +786,7 @@ private struct Comparer {
 
     private mutating func compareZones() {
         for old in deployed.zones {
-            if let new = current.zone(named: old.name) {
+            if let new = currentIndex.zones[old.name] {
                 if old.isShareable != new.isShareable {
                     add(
                         SchemaChange(
@@ -775,7 +798,7 @@ private struct Comparer {
                 add(SchemaChange(.zoneRemoved, .zone(old.name), message: "zone '\(old.name)' removed", deployedAt: old.spans.name))
             }
         }
-        for new in current.zones where deployed.zone(named: new.name) == nil {
+        for new in current.zones where deployedIndex.zones[new.name] == nil {
             add(SchemaChange(.zoneAdded, .zone(new.name), message: "zone '\(new.name)' added", at: new.spans.name))
         }
     }
@@ -795,7 +818,7 @@ private struct Comparer {
 
     private mutating func compareModels() {
         for old in deployed.models {
-            guard let new = current.model(named: old.name) else {
+            guard let new = currentIndex.models[old.name] else {
                 let deprecated = old.deprecation != nil ? "; it was already @deprecated, so keep it declared" : ""
                 add(
                     SchemaChange(
@@ -813,7 +836,7 @@ private struct Comparer {
             }
             compareProperties(old, new)
         }
-        for new in current.models where deployed.model(named: new.name) == nil {
+        for new in current.models where deployedIndex.models[new.name] == nil {
             add(
                 SchemaChange(
                     .modelAdded, .model(new.name), message: "model '\(new.name)' added",
