@@ -1,5 +1,5 @@
-/// What a generated schema registry (`SchemaRegistry.decode(_:)`) made of a record: a typed
-/// value, or a record type the schema doesn't declare.
+/// What a generated record enum's `decode(_:)` (`SyncedRecord.decode(_:)`, `PublicRecord.decode(_:)`)
+/// made of a record: a typed value, or a record type the schema doesn't declare.
 ///
 /// An unknown record type is not an error: a newer version of the app may have added it, or
 /// the container holds record types another app writes. Keep or skip such records; don't fail

@@ -26,7 +26,8 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
         case missing
         /// The stored value has a different CloudKit type than the Swift property needs.
         case typeMismatch(expected: RecordFieldType, found: RecordFieldType)
-        /// The stored raw value matches no case of the enum named `enumType`.
+        /// The stored raw value matches no case of the enum named `enumType` (a hand-written
+        /// enum: generated enums keep such values as `.unrecognized`).
         case unknownEnumValue(RecordValue, enumType: String)
         /// The stored value has the right type but can't become the Swift value
         /// (a string that isn't a UUID or URL, an integer too large for `Int`).
