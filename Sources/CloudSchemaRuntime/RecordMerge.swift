@@ -168,25 +168,36 @@ public struct RecordConflict<Storage: RecordStorage> {
         self.clientChangedKeys = client.changedFieldKeys
     }
 
-    /// The field's original value: `nil` when neither an ancestor nor `base` knows it.
-    private func original(forKey key: String, encrypted: Bool) -> RecordValue?? {
-        if let ancestor { return .some(ancestor.recordValue(forKey: key, encrypted: encrypted)) }
-        return base?.serverValue(forKey: key)
+    /// One field's three values: the client's, the server's, and the original (`nil` when
+    /// neither an ancestor nor `base` knows it).
+    private struct Sides {
+        var mine: RecordValue?
+        var theirs: RecordValue?
+        var original: RecordValue??
     }
 
-    /// Which side changed the field.
-    public func change(forKey key: String, encrypted: Bool = false) -> FieldChange {
-        let mine = client.recordValue(forKey: key, encrypted: encrypted)
-        let theirs = server.recordValue(forKey: key, encrypted: encrypted)
-        let original = original(forKey: key, encrypted: encrypted)
-        let mineChanged = clientChangedKeys.contains(key) && original.map { mine != $0 } ?? true
-        let theirsChanged = original.map { theirs != $0 } ?? (mineChanged && theirs != mine)
+    private func sides(forKey key: String, encrypted: Bool) -> Sides {
+        Sides(
+            mine: client.recordValue(forKey: key, encrypted: encrypted),
+            theirs: server.recordValue(forKey: key, encrypted: encrypted),
+            original: ancestor.map { .some($0.recordValue(forKey: key, encrypted: encrypted)) }
+                ?? base?.serverValue(forKey: key))
+    }
+
+    private func change(_ sides: Sides, forKey key: String) -> FieldChange {
+        let mineChanged = clientChangedKeys.contains(key) && sides.original.map { sides.mine != $0 } ?? true
+        let theirsChanged = sides.original.map { sides.theirs != $0 } ?? (mineChanged && sides.theirs != sides.mine)
         switch (mineChanged, theirsChanged) {
         case (false, false): return .neither
         case (true, false): return .mine
         case (false, true): return .theirs
         case (true, true): return .both
         }
+    }
+
+    /// Which side changed the field.
+    public func change(forKey key: String, encrypted: Bool = false) -> FieldChange {
+        change(sides(forKey: key, encrypted: encrypted), forKey: key)
     }
 
     /// Merges one field; `policy` decides when both sides changed it.
@@ -201,26 +212,24 @@ public struct RecordConflict<Storage: RecordStorage> {
     public func mergeField<Failure: Error>(
         forKey key: String, encrypted: Bool = false, resolve: (FieldConflict) throws(Failure) -> RecordValue?
     ) throws(Failure) {
-        let mine = client.recordValue(forKey: key, encrypted: encrypted)
-        let theirs = server.recordValue(forKey: key, encrypted: encrypted)
+        // Only a change the client made can alter the server's record.
+        guard clientChangedKeys.contains(key) else { return }
+        let sides = sides(forKey: key, encrypted: encrypted)
         let merged: RecordValue?
-        switch change(forKey: key, encrypted: encrypted) {
+        switch change(sides, forKey: key) {
         case .neither, .theirs:
             return
         case .mine:
-            merged = mine
+            merged = sides.mine
         case .both:
-            if mine == theirs { return }
-            let ancestorValue = original(forKey: key, encrypted: encrypted) ?? nil
+            if sides.mine == sides.theirs { return }
             merged = try resolve(
-                FieldConflict(recordType: server.recordType, key: key, ancestor: ancestorValue, mine: mine, theirs: theirs))
+                FieldConflict(
+                    recordType: server.recordType, key: key, ancestor: sides.original ?? nil, mine: sides.mine,
+                    theirs: sides.theirs))
         }
-        if merged == theirs { return }
-        if encrypted {
-            server[encryptedField: key] = merged
-        } else {
-            server[field: key] = merged
-        }
+        if merged == sides.theirs { return }
+        server.setRecordValue(merged, forKey: key, encrypted: encrypted)
     }
 
     /// Sets the server record's parent from a reference field's merged value.

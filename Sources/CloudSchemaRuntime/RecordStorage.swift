@@ -58,6 +58,16 @@ extension RecordStorage {
         encrypted ? self[encryptedField: key] : self[field: key]
     }
 
+    /// Sets or (with `nil`) removes a plain or encrypted field's raw value.
+    @inlinable
+    func setRecordValue(_ value: RecordValue?, forKey key: String, encrypted: Bool) {
+        if encrypted {
+            self[encryptedField: key] = value
+        } else {
+            self[field: key] = value
+        }
+    }
+
     /// Decodes a required field.
     ///
     /// ```swift
@@ -127,11 +137,7 @@ extension RecordStorage {
         default defaultValue: @autoclosure () -> RecordValue?
     ) -> Bool {
         if let version, version.isUnchanged(stored, forKey: key, default: defaultValue()) { return false }
-        if encrypted {
-            self[encryptedField: key] = stored
-        } else {
-            self[field: key] = stored
-        }
+        setRecordValue(stored, forKey: key, encrypted: encrypted)
         return true
     }
 
