@@ -80,10 +80,13 @@ struct CommandSpec: Sendable {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value given to each option, in order (`--focus A --focus B`).
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
 
     func value(_ name: String) -> String? { values[name] }
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
     /// What `-` is called (`--assume-filename`).
     var standardInputName: String { values["assume-filename"] ?? SchemaLoader.standardInputName }
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -140,6 +143,7 @@ extension CommandSpec {
                     message: "invalid value '\(value)' for '--\(name) <\(valueName)>'; expected one of: \(choices.joined(separator: ", "))")
             }
             parsed.values[name] = value
+            parsed.allValues[name, default: []].append(value)
         }
         if positionals.isEmpty, let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'; '\(name)' takes no arguments")

@@ -73,7 +73,9 @@ enum DiffCommand {
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         switch format {
         case "json": Terminal.out(DiffReport.json(diff, against: against))
-        case "markdown": Terminal.out(DiffReport.markdown(diff, against: against))
+        case "markdown":
+            let diagram = SchemaGraph.changes(diff, deployed: deployed.schema, current: current.schema)
+            Terminal.out(DiffReport.markdown(diff, against: against, diagram: diagram))
         case "github": Terminal.out(DiffReport.github(diff))
         default: Terminal.out(DiffReport.text(diff, against: against, sources: sources, color: Terminal.stdoutSupportsColor))
         }

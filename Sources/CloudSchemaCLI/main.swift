@@ -16,6 +16,7 @@ let commands: [Command] = [
     Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
+    Command(spec: GraphCommand.spec, run: GraphCommand.run),
 ]
 
 let overview = """

@@ -129,6 +129,14 @@ public enum AlwaysOnRules {
                 """,
             fix: "correct the key, rule ID or value (the message suggests the closest name); 'cloudschema lint --list-rules' lists the rules."),
         DiagnosticRule(
+            .graphFocusUnknown, .input, .files, .error,
+            summary: "graph --focus names no declaration of the schema",
+            explanation: """
+                --focus draws the named record types, models, enums or key-value stores and their direct \
+                neighbours, so a name the schema does not declare would silently draw nothing.
+                """,
+            fix: "correct the name (the message suggests the closest one) or pass the folder that declares it."),
+        DiagnosticRule(
             .diffUnchecked, .diff, .breaking, .info,
             summary: "Kinds of change a comparison with a .ckdb could not check",
             explanation: "A .ckdb has no zones, enums, optionality, Swift types, models' attributes or key-value stores, so changes to them are invisible in a comparison with one.",

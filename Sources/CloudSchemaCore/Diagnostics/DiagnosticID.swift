@@ -48,6 +48,8 @@ extension DiagnosticID {
     public static let outputUnwritable: DiagnosticID = "OUTPUT_UNWRITABLE"
     /// `cloudschema.json` cannot be read, is not JSON, or has an unknown key, rule or value.
     public static let configInvalid: DiagnosticID = "CONFIG_INVALID"
+    /// `graph --focus NAME` naming no record type, model, enum or key-value store of the schema.
+    public static let graphFocusUnknown: DiagnosticID = "GRAPH_FOCUS_UNKNOWN"
 }
 
 // CloudKit Schema Language (.ckdb) input.

@@ -85,14 +85,21 @@ public enum DiffReport {
     /// type (model, enum...) with breaking ones marked and what older app versions see,
     /// what to do about each, and what could not be checked. Control characters from the
     /// schemas are shown escaped.
-    public static func markdown(_ diff: SchemaDiff, against: String) -> String {
-        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against), keepingLineBreaks: true)
+    /// `diagram` (`SchemaGraph.changes`) is drawn as a Mermaid block after the tables, which
+    /// GitHub renders in the pull-request comment.
+    public static func markdown(_ diff: SchemaDiff, against: String, diagram: SchemaGraph? = nil) -> String {
+        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against, diagram: diagram), keepingLineBreaks: true)
     }
 
-    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String) -> String {
+    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String, diagram: SchemaGraph?) -> String {
         var out = "### \(headline(diff, against: against))\(diff.unchecked.isEmpty ? "" : " (partial check)")\n\n"
         if diff.verdict == .unchanged, diff.unchecked.isEmpty { return out }
         out += changesSection(diff)
+        if let diagram {
+            out += "#### Record types changed\n\n"
+            out += "Added (+), removed (-) and changed (~) record types and fields, with the types they reference or are referenced by.\n\n"
+            out += "```mermaid\n\(MermaidRenderer.render(diagram))```\n\n"
+        }
         if !diff.unchecked.isEmpty {
             out += "#### Not checked\n\n"
             out += "\(sentence(uncheckedReason)):\n\n"

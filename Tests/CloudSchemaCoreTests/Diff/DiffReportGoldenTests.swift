@@ -28,6 +28,12 @@ struct DiffReportGoldenTests {
     /// Named as a pull request would see them: `--against git:main` (the deployed
     /// `.cloudschema`), or `--against CloudKit/production.ckdb`.
     static func load(against: String = "git:main") throws -> (SchemaDiff, SourceStore) {
+        let (diff, sources, _) = try loadWithDiagram(against: against)
+        return (diff, sources)
+    }
+
+    /// Also the diagram of the record types changed, as `diff --format markdown` draws it.
+    static func loadWithDiagram(against: String = "git:main") throws -> (SchemaDiff, SourceStore, SchemaGraph?) {
         let (deployedFile, deployedPath) =
             against == "git:main"
             ? ("notes.deployed.cloudschema", "main:Schemas/Notes.cloudschema") : ("notes.production.ckdb", against)
@@ -38,7 +44,8 @@ struct DiffReportGoldenTests {
         #expect(!deployed.diagnostics.hasErrors && !current.diagnostics.hasErrors)
         var sources = current.sources
         sources.add(deployedPath, Array(deployedText.utf8))
-        return (SchemaComparison.compare(deployed: deployed.schema, current: current.schema), sources)
+        let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+        return (diff, sources, SchemaGraph.changes(diff, deployed: deployed.schema, current: current.schema))
     }
 
     static let production = "CloudKit/production.ckdb"
@@ -54,8 +61,8 @@ struct DiffReportGoldenTests {
     }
 
     @Test func markdownReviewComment() throws {
-        let (diff, _) = try Self.load()
-        try check(DiffReport.markdown(diff, against: "git:main"), against: "notes.review.md")
+        let (diff, _, diagram) = try Self.loadWithDiagram()
+        try check(DiffReport.markdown(diff, against: "git:main", diagram: diagram), against: "notes.review.md")
     }
 
     @Test func textReport() throws {
@@ -74,8 +81,8 @@ struct DiffReportGoldenTests {
     }
 
     @Test func markdownAgainstACKDBExport() throws {
-        let (diff, _) = try Self.load(against: Self.production)
-        try check(DiffReport.markdown(diff, against: Self.production), against: "notes.ckdb.review.md")
+        let (diff, _, diagram) = try Self.loadWithDiagram(against: Self.production)
+        try check(DiffReport.markdown(diff, against: Self.production, diagram: diagram), against: "notes.ckdb.review.md")
     }
 
     @Test func textAgainstACKDBExport() throws {
