@@ -17,6 +17,7 @@ let commands: [Command] = [
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
     Command(spec: GraphCommand.spec, run: GraphCommand.run),
+    Command(spec: LSPCommand.spec, run: LSPCommand.run),
 ]
 
 let overview = """
@@ -67,7 +68,8 @@ func runCommandLine() -> Int32 {
             Terminal.out(command.spec.help)
             return 0
         }
-        Terminal.progress.start("cloudschema \(first)")
+        // The server runs as long as the editor; "working, 3 s" would only be noise.
+        if first != LSPCommand.spec.name { Terminal.progress.start("cloudschema \(first)") }
         defer { Terminal.progress.finish() }
         return command.run(parsed)
     } catch {

@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+
+@testable import CloudSchemaCore
+
+/// `cloudschema lsp`, driven as an editor drives it: framed JSON-RPC messages in, framed
+/// responses and notifications out, through the server loop over in-memory streams (read in
+/// 7-byte pieces, so a message split across reads is exercised too). Documents live in a
+/// temporary folder, since the schema files of a document's folder form one schema.
+@Suite struct LanguageServerTests {
+    /// A temporary folder with `files` in it; returns its path.
+    static func folder(_ files: [String: String] = [:]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-lsp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return url.path
+    }
+
+    static func frame(_ object: [String: Any]) throws -> [UInt8] {
+        let body = try JSONSerialization.data(withJSONObject: object)
+        return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + [UInt8](body)
+    }
+
+    static func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) throws -> [UInt8] {
+        try frame(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+    }
+
+    static func notification(_ method: String, _ params: [String: Any]) throws -> [UInt8] {
+        try frame(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    static func open(_ uri: String, _ text: String) throws -> [UInt8] {
+        try notification("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]])
+    }
+
+    static func change(_ uri: String, _ text: String) throws -> [UInt8] {
+        try notification("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text]]])
+    }
+
+    static func at(_ uri: String, _ line: Int, _ character: Int) -> [String: Any] {
+        ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+    }
+
+    /// Runs the server over `input` and returns its exit code and every message it wrote.
+    static func serve(_ input: [UInt8]) throws -> (code: Int32, messages: [[String: Any]]) {
+        var remaining = input[...]
+        var output: [UInt8] = []
+        let code = LanguageServer.serve(
+            read: {
+                let piece = remaining.prefix(7)
+                remaining = remaining.dropFirst(7)
+                return piece.isEmpty ? nil : Array(piece)
+            },
+            write: { output += $0 })
+        var written = output[...]
+        var reader = LSPMessageReader(read: {
+            defer { written = [] }
+            return written.isEmpty ? nil : Array(written)
+        })
+        var messages: [[String: Any]] = []
+        while case .message(let body)? = reader.next() {
+            messages.append(try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))
+        }
+        return (code, messages)
+    }
+
+    static func response(_ id: Int, in messages: [[String: Any]]) -> [String: Any]? {
+        messages.first { ($0["id"] as? Int) == id }
+    }
+
+    /// Each `publishDiagnostics` for `uri`, in order, as `CODE line:character-line:character`.
+    static func published(_ uri: String, in messages: [[String: Any]]) -> [[String]] {
+        messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.compactMap { message in
+            let params = message["params"] as? [String: Any]
+            guard params?["uri"] as? String == uri else { return nil }
+            return (params?["diagnostics"] as? [[String: Any]] ?? []).map { diagnostic in
+                let range = diagnostic["range"] as? [String: [String: Int]] ?? [:]
+                let start = range["start"] ?? [:]
+                let end = range["end"] ?? [:]
+                return "\(diagnostic["code"] ?? "") \(start["line"] ?? -1):\(start["character"] ?? -1)-\(end["line"] ?? -1):\(end["character"] ?? -1)"
+            }
+        }
+    }
+
+    static let garden = """
+        zone Garden
+
+        record Bed in Garden {
+            name: String @queryable @sortable
+            status: Status = .growing
+        }
+
+        record Plant in Garden {
+            bed: Reference<Bed> @parent
+        }
+
+        enum Status: String { growing, done }
+
+        """
+
+    @Test func initializeAnnouncesWhatTheServerDoes() throws {
+        let (code, messages) = try Self.serve(try Self.request(1, "initialize", ["capabilities": [:]]) + Self.request(2, "shutdown") + Self.notification("exit", [:]))
+        #expect(code == 0)
+        let capabilities = try #require((Self.response(1, in: messages)?["result"] as? [String: Any])?["capabilities"] as? [String: Any])
+        let sync = capabilities["textDocumentSync"] as? [String: Any]
+        #expect(sync?["openClose"] as? Bool == true && sync?["change"] as? Int == 1, "open, close and full-text changes")
+        for provider in ["documentFormattingProvider", "hoverProvider", "definitionProvider", "documentSymbolProvider"] {
+            #expect(capabilities[provider] as? Bool == true, "\(provider)")
+        }
+        #expect(capabilities["completionProvider"] != nil)
+        #expect(Self.response(2, in: messages)?.keys.contains("result") == true)
+    }
+
+    /// A known error on open, with its range in UTF-16 characters (the emoji counts two) and its
+    /// rule ID as the code; the fix clears it.
+    @Test func diagnosticsOnOpenAndChange() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let broken = "zone Garden\nrecord Bed in Garden {\n    /* 🌱 */ name: Strng\n}\n"
+        let (_, messages) = try Self.serve(
+            try Self.request(1, "initialize") + Self.open(uri, broken) + Self.change(uri, broken.replacingOccurrences(of: "Strng", with: "String")))
+        #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:19-2:24"], []])
+        let first = messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let diagnostic = try #require(((first?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["severity"] as? Int == 1)
+        #expect(diagnostic["source"] as? String == "cloudschema")
+        #expect(diagnostic["message"] as? String == "unknown type 'Strng'; did you mean 'String'?")
+    }
+
+    /// The other schema files of the folder are read from disk: a type declared there resolves,
+    /// and go to definition opens that file.
+    @Test func filesOfOneFolderFormOneSchema() throws {
+        let folder = try Self.folder(["Beds.cloudschema": "zone Garden\n\nrecord Bed in Garden {\n    name: String\n}\n", "notes.txt": "not a schema"])
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Plants.cloudschema").absoluteString
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, "record Plant in Garden {\n    bed: Reference<Bed>\n}\n")
+                + Self.request(2, "textDocument/definition", Self.at(uri, 1, 20)))
+        #expect(Self.published(uri, in: messages) == [[]])
+        let location = try #require(Self.response(2, in: messages)?["result"] as? [String: Any])
+        #expect((location["uri"] as? String).map { URL(string: $0)?.lastPathComponent } == "Beds.cloudschema")
+        #expect(location["range"] as? [String: [String: Int]] == ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 10]])
+    }
+
+    /// A `.ckdb` document is read as CloudKit Schema Language; it is not formatted.
+    @Test func ckdbDocumentsGetDiagnostics() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("production.ckdb").absoluteString
+        let text = "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        name STRNG QUERYABLE\n    );\n"
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri]]))
+        #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:13-2:18"]])
+        #expect((Self.response(2, in: messages)?["result"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func formattingIsOneEditThroughTheFormatter() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = "zone Garden\nrecord Bed in Garden {\n  name:String @queryable\n}\n"
+        let formattedText = "zone Garden\n\nrecord Bed in Garden {\n    name: String @queryable\n}\n"
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 4]])
+                + Self.change(uri, formattedText) + Self.request(3, "textDocument/formatting", ["textDocument": ["uri": uri]]))
+        let edits = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
+        #expect(edits.count == 1)
+        #expect(edits.first?["newText"] as? String == formattedText)
+        #expect(edits.first?["range"] as? [String: [String: Int]] == ["start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0]])
+        #expect((Self.response(3, in: messages)?["result"] as? [Any])?.isEmpty == true, "formatted text needs no edit")
+    }
+
+    @Test func hoverShowsTheFieldsCloudKitTypeAndIndexesAndARulesExplanation() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = Self.garden + "record Tool in Garden {\n    size: Strng\n}\n"
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, text) + Self.request(2, "textDocument/hover", Self.at(uri, 3, 6))
+                + Self.request(3, "textDocument/hover", Self.at(uri, 13, 12)) + Self.request(4, "textDocument/hover", Self.at(uri, 1, 0)))
+        func value(_ id: Int) -> String? {
+            ((Self.response(id, in: messages)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        }
+        #expect(
+            value(2)
+                == "**name**: `String` in record type `Bed`  \nCloudKit field `name`: `STRING`  \nIndexes: `QUERYABLE`, `SORTABLE`")
+        #expect(value(3)?.contains("**TYPE_UNKNOWN**: unknown type 'Strng'; did you mean 'String'?") == true)
+        #expect(value(3)?.contains("The type is not one of the language's built-in types") == true)
+        #expect(Self.response(4, in: messages)?.keys.contains("result") == true && value(4) == nil, "an empty line: no hover")
+    }
+
+    @Test func definitionOfAReferenceAnEnumTypeAndAZone() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/definition", Self.at(uri, 8, 20))
+                + Self.request(3, "textDocument/definition", Self.at(uri, 4, 14)) + Self.request(4, "textDocument/definition", Self.at(uri, 7, 17))
+                + Self.request(5, "textDocument/definition", Self.at(uri, 3, 14)))
+        func range(_ id: Int) -> [String: [String: Int]]? {
+            (Self.response(id, in: messages)?["result"] as? [String: Any])?["range"] as? [String: [String: Int]]
+        }
+        #expect(range(2) == ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 10]], "Reference<Bed> → record Bed")
+        #expect(range(3) == ["start": ["line": 11, "character": 5], "end": ["line": 11, "character": 11]], "Status → enum Status")
+        #expect(range(4) == ["start": ["line": 0, "character": 5], "end": ["line": 0, "character": 11]], "in Garden → zone Garden")
+        #expect(Self.response(5, in: messages)?["result"] is NSNull, "a built-in type has no declaration")
+    }
+
+    @Test func documentSymbolsAreTheDeclarationsWithTheirMembers() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let (_, messages) = try Self.serve(try Self.open(uri, Self.garden) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let symbols = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
+        func describe(_ symbol: [String: Any]) -> String {
+            let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
+            return "\(symbol["name"] ?? "") \(symbol["kind"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
+        }
+        #expect(symbols.map(describe) == ["Garden 3", "Bed 23 [name 8, status 8]", "Plant 23 [bed 8]", "Status 10 [growing 22, done 22]"])
+    }
+
+    @Test func completionOffersAttributesAfterAtAndTypesAndNamesElsewhere() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/completion", Self.at(uri, 3, 27))
+                + Self.request(3, "textDocument/completion", Self.at(uri, 4, 16)))
+        func labels(_ id: Int) -> [String] {
+            (Self.response(id, in: messages)?["result"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        }
+        #expect(labels(2) == LanguageVocabulary.attributes)
+        let names = labels(3)
+        for expected in ["String", "Reference", "Bed", "Plant", "Status", "Garden", "record"] {
+            #expect(names.contains(expected), "\(expected)")
+        }
+        #expect(!names.contains("queryable"))
+    }
+
+    /// Garbage is answered with an error and the server goes on: a header without
+    /// Content-Length, a body that is not JSON, JSON that is not a request, an unknown method,
+    /// missing parameters, positions far outside the text, and document text no schema has.
+    @Test func malformedMessagesGetErrorsAndTheServerKeepsServing() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
+        let hostile = String(repeating: "[", count: 5000) + "\u{0}\u{1B}]0;x\u{7}" + String(repeating: "record {", count: 300)
+        let input =
+            Array("garbage\r\n\r\n".utf8) + Array("Content-Length: 5\r\n\r\n{oops".utf8) + Array("Content-Length: 3\r\n\r\n[1]".utf8)
+            + (try Self.request(4, "textDocument/rename", Self.at(uri, 0, 0))) + (try Self.request(5, "textDocument/hover", [:]))
+            + (try Self.open(uri, hostile)) + (try Self.request(6, "textDocument/hover", Self.at(uri, 9999, -5)))
+            + (try Self.request(7, "textDocument/definition", Self.at(uri, 0, 100_000)))
+            + (try Self.request(8, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+            + (try Self.request(9, "textDocument/formatting", ["textDocument": ["uri": uri]])) + (try Self.request(10, "shutdown"))
+            + (try Self.notification("exit", [:]))
+        let (code, messages) = try Self.serve(input)
+        let errors = messages.compactMap { $0["error"] as? [String: Any] }.compactMap { $0["code"] as? Int }
+        #expect(errors == [-32700, -32700, -32600, -32601, -32602])
+        #expect(Self.published(uri, in: messages).count == 1)
+        for id in 6...10 { #expect(Self.response(id, in: messages)?.keys.contains("result") == true, "\(id) answered") }
+        #expect(code == 0)
+    }
+
+    @Test func exitWithoutShutdownOrAtTheEndOfInputIsCodeOne() throws {
+        #expect(try Self.serve(try Self.notification("exit", [:])).code == 1)
+        #expect(try Self.serve(try Self.request(1, "initialize")).code == 1)
+        #expect(try Self.serve(Array("Content-Length: 10\r\n\r\n{}".utf8)).code == 1, "a body cut short ends the input")
+    }
+}
