@@ -47,4 +47,18 @@ struct GraphCommandTests {
         let invalid = try cloudschema("graph", "--format", "svg", in: folder)
         #expect(invalid.status == 2 && invalid.stderr.contains("expected one of: mermaid, dot"))
     }
+
+    /// `diff --format markdown` draws the record types the change touches (with `graph`'s renderer).
+    @Test func diffMarkdownDrawsTheChangedRecordTypes() throws {
+        let folder = try temporaryFolder([
+            "deployed/Garden.cloudschema": Self.schema,
+            "Schemas/Garden.cloudschema": Self.schema.replacingOccurrences(of: "record Tool { name: String }", with: "record Tool { name: String; size: Int64? }"),
+        ])
+        let result = try cloudschema("diff", "Schemas", "--against", "deployed", "--format", "markdown", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("```mermaid\nflowchart LR\n"))
+        #expect(result.stdout.contains(#"record_Tool["Tool<br/>name: String<br/>+ size: Int64?"]"#))
+        #expect(result.stdout.contains("    class record_Tool changed\n"))
+        #expect(!result.stdout.contains("record_Bed["), "only the touched types and their neighbours")
+    }
 }
