@@ -216,7 +216,7 @@ struct RegistryViewModel {
          { $0.database == "public" }),
     ]
 
-    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String]) {
+    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
         // Record types marked `@available(*, deprecated)` stay out: naming them in the enums'
         // switches would warn.
         var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
@@ -260,6 +260,7 @@ struct RegistryViewModel {
             "container": schema.container.map { .string($0.identifier) } ?? .null,
             "configurationName": .string(firstFile ?? "CloudSchema"),
             "models": .array(models.map { .string($0.swiftName) }),
+            "subscriptions": .array(subscriptions),
         ]
     }
 }

@@ -57,7 +57,7 @@
 /// `records` and `hasCustomMerge`), `records` (every record type: `caseName`, `swiftName`, `recordTypeName`;
 /// record types marked deprecated are left out), `zones` (`name`, `swiftName`, `doc`),
 /// `container` (or null), `configurationName` (the first schema file's base name), `models`
-/// (Swift names of every model).
+/// (Swift names of every model), `subscriptions` (`SubscriptionViewModel`).
 ///
 /// Queries and merges (a field): `isQueryable`, `isSortable`, `isSearchable` (its indexes);
 /// `queryFieldType`, the Swift type of its handle in the record's `QueryFields`
@@ -106,7 +106,10 @@ public struct GeneratorViewModel: Sendable {
         self.records = records
         self.models = models
         self.keyValueStores = keyValueStores
-        registryValue = RegistryViewModel(schema: schema, records: records, models: models, inputFiles: inputFiles).templateValue
+        registryValue = RegistryViewModel(
+            schema: schema, records: records, models: models, inputFiles: inputFiles,
+            subscriptions: SubscriptionViewModel.values(schema, records: records, names: names)
+        ).templateValue
         var index: [String: Int] = [:]
         files = inputFiles.enumerated().map { i, path in
             index[path] = i
