@@ -676,6 +676,27 @@ fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRu
 {% endif %}
 {% include "Registry.swift.template" %}
 {% include "Subscriptions.swift.template" %}
+{% include "Sharing.swift.template" %}
+
+"""##,
+        "Sharing.swift.template": ##"""
+{# CloudSchema.swift: the @shareable record types and zones. Variable: registry. #}
+{% for record in registry.shareableRecords %}
+
+/// `@shareable`: `{{ record.swiftName }}.makeShare(rootRecord:title:)` shares a record and its children.
+extension {{ record.swiftName }}: ShareableRecord {
+    {{ accessPrefix }}static let shareType = {{ record.shareType | swiftStringLiteral }}
+}
+{% endfor %}
+{% if registry.shareableZones and registry.records %}
+
+extension {{ registry.registry }}.Zones {
+{% for zone in registry.shareableZones %}
+    /// The share type of zone {{ zone.name }} (`@shareable`): `Zones.{{ zone.swiftName }}.makeShare(title:shareType:)`.
+    {{ accessPrefix }}static let {{ zone.swiftName }}ShareType = {{ zone.shareType | swiftStringLiteral }}
+{% endfor %}
+}
+{% endif %}
 
 """##,
         "Subscriptions.swift.template": ##"""
