@@ -239,7 +239,7 @@ public struct SchemaDiff: Hashable, Sendable {
 
     /// A kind of change a `.ckdb` cannot state, so a comparison with one cannot see it.
     public enum Unchecked: String, Hashable, Sendable, CaseIterable {
-        case zonesAndDatabases, optionality, enums, swiftTypes, referenceTargets, modelAttributes, keyValueStores
+        case zonesAndDatabases, optionality, enums, swiftTypes, referenceTargets, modelAttributes, keyValueStores, subscriptions
 
         /// What went unseen, for people.
         public var message: String {
@@ -251,6 +251,7 @@ public struct SchemaDiff: Hashable, Sendable {
             case .referenceTargets: "reference targets: a typed reference pointing at another record type"
             case .modelAttributes: "SwiftData models' attributes beyond their CloudKit fields: made required, Bool and Int64, UUID and String"
             case .keyValueStores: "key-value stores, which are not part of a CloudKit schema"
+            case .subscriptions: "subscriptions, which apps save at run time and .ckdb does not state"
             }
         }
 
@@ -264,6 +265,7 @@ public struct SchemaDiff: Hashable, Sendable {
             case .referenceTargets: [BreakingRules.referenceTargetChanged]
             case .modelAttributes: [BreakingRules.fieldNewRequired, BreakingRules.modelAttributeSameType]
             case .keyValueStores: [BreakingRules.keyValueKeySameType]
+            case .subscriptions: [BreakingRules.subscriptionRemoved, BreakingRules.subscriptionChanged]
             }
         }
 

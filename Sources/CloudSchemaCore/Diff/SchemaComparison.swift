@@ -108,6 +108,7 @@ private struct Comparer {
             case .enums: sides.contains { !$0.enums.isEmpty }
             case .modelAttributes: sides.contains { !$0.models.isEmpty }
             case .keyValueStores: sides.contains { !$0.keyValueStores.isEmpty }
+            case .subscriptions: sides.contains { !$0.subscriptions.isEmpty }
             default: true
             }
         }
