@@ -22,7 +22,8 @@ enum ExportCommand {
             fields, aligned names), so it can be diffed against a committed export. Each SwiftData model is
             written as the CD_ record type Core Data mirroring creates for it. The schemas are linted
             first: a schema with errors (one CloudKit would refuse, such as an encrypted asset) is not
-            exported (exit code 1).
+            exported (exit code 1). Subscriptions are not part of a CloudKit schema: they are left out, with
+            a note on standard error, and the app saves them at run time (SchemaRegistry.subscriptions).
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -40,6 +41,11 @@ enum ExportCommand {
             return problems.contains { $0.id == .inputUnreadable } ? 2 : 1
         }
         let text = CKDBExporter.export(loaded.schema)
+        if !loaded.schema.subscriptions.isEmpty {
+            let count = loaded.schema.subscriptions.count
+            Terminal.err(
+                "note: \(count) subscription\(count == 1 ? "" : "s") not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n")
+        }
         if let output = arguments.value("output") {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output))

@@ -66,6 +66,22 @@ import Testing
         #expect(garden.status == 0 && garden.stdout.contains("RECORD TYPE Bed ("))
     }
 
+    /// Subscriptions are not part of a CloudKit schema: `export` leaves them out and says so.
+    @Test func exportSaysSubscriptionsAreNotExported() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("zone Z\nrecord A in Z { a: String? }\nsubscription AChanges zone Z @silent\n".utf8)
+            .write(to: directory.appendingPathComponent("A.cloudschema"))
+        let exported = try run(["export", "."], in: directory)
+        #expect(exported.status == 0 && exported.stdout.contains("RECORD TYPE A (") && !exported.stdout.contains("AChanges"))
+        #expect(
+            exported.stderr
+                == "note: 1 subscription not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n")
+        let garden = try run(["export", "Schemas/Garden", "--format", "ckdb"])
+        #expect(garden.stderr.isEmpty)
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -53,6 +53,17 @@ public enum AlwaysOnRules {
             explanation: "Generated code initialises the property with the default, so the value must be of the field's type (a case of an enum field's enum).",
             fix: "write a default of the field's type, or remove it."),
         DiagnosticRule(
+            .subscriptionPredicateInvalid, .resolve, .syntax, .error,
+            summary: "A subscription predicate a typed query could not build: an unknown field or method, or a value of the wrong type",
+            explanation: """
+                A subscription's predicate is written like a typed query (`tags.contains("herb") && name.beginsWith("N")`): \
+                each condition names a field of the record type and an operator its type has (==, !=, <, <=, >, >=, \
+                in, beginsWith on strings, contains on lists, between on strings, numbers and dates, \
+                textSearch.contains), with literal values of the field's type. Which indexes each operator needs is \
+                the lint rule SUBSCRIPTION_PREDICATE_INDEX.
+                """,
+            fix: "name a field of the record type, an operator its type has, and a literal of its type (the message lists them)."),
+        DiagnosticRule(
             .listNested, .resolve, .syntax, .error,
             summary: "A list of lists",
             explanation: "CloudKit's LIST<T> holds single values; the schema language has no nested lists.",

@@ -34,6 +34,8 @@ extension DiagnosticID {
     public static let enumRawValueDuplicate: DiagnosticID = "ENUM_RAW_VALUE_DUPLICATE"
     /// An `Int64` enum case without a raw value, or a raw value of the wrong kind.
     public static let enumRawValueInvalid: DiagnosticID = "ENUM_RAW_VALUE_INVALID"
+    /// A subscription predicate naming an unknown field or method, or a value of the wrong type.
+    public static let subscriptionPredicateInvalid: DiagnosticID = "SUBSCRIPTION_PREDICATE_INVALID"
 
     /// The front end's own IDs (syntax and resolution), which config files cannot disable or downgrade.
     public static let frontEnd: Set<DiagnosticID> = Set(

@@ -183,12 +183,34 @@ public enum BreakingRules {
             """,
         fix: "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code.")
 
+    /// rules.md, "Sharing and subscriptions": subscriptions live on the server, saved by the app.
+    public static let subscriptionRemoved = breaking(
+        "SUBSCRIPTION_REMOVED", .warning,
+        summary: "A subscription is no longer declared.",
+        explanation: """
+            Subscriptions are saved by the app at run time, per user, and stay on the server until deleted: \
+            devices with shipped app versions keep receiving its pushes, and a saveMissingSubscriptions \
+            without deletingUndeclared leaves it in place.
+            """,
+        fix: "Keep it declared while shipped versions rely on it, or delete it from the server (saveMissingSubscriptions(_:deletingUndeclared: true)) once none do.")
+
+    public static let subscriptionChanged = breaking(
+        "SUBSCRIPTION_CHANGED", .warning,
+        summary: "A subscription changed (its target, predicate, events or notification) but kept its ID.",
+        explanation: """
+            saveMissingSubscriptions saves only subscriptions whose ID is missing on the server, so users \
+            who already have the old one keep it, and devices in the field receive the old pushes until the \
+            app resaves it.
+            """,
+        fix: "Give the changed subscription a new ID (@name(\"id-v2\")) so it is saved alongside the old one, and delete the old one when no shipped version needs it.")
+
     /// Every rule, in rules.md's order (additions last).
     public static let all: [DiagnosticRule] = [
         recordTypeNoDelete, fieldNoDelete, fieldSameType, fieldNoEncryptionChange, fieldNewRequired,
         fieldRenameSuspected, indexNoDelete, enumCaseNoDelete, enumCaseSameValue, referenceTargetChanged,
         recordDatabaseChanged, numberPreferredChanged, modelNoDelete, modelAttributeNoDelete,
-        modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed,
+        modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed, subscriptionRemoved,
+        subscriptionChanged,
     ]
 
     private static let byID: [DiagnosticID: DiagnosticRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

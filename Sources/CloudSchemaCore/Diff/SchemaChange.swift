@@ -20,6 +20,7 @@ public struct SchemaChange: Hashable, Sendable {
         case modelAttributeAdded, modelAttributeRemoved, modelAttributeTypeChanged
         case modelAttributeEncryptionChanged, modelAttributeMadeRequired, modelAttributeDeprecated
         case keyValueKeyAdded, keyValueKeyRemoved, keyValueKeyTypeChanged
+        case subscriptionAdded, subscriptionRemoved, subscriptionChanged
     }
 
     /// The schema element a change is about, by its CloudKit identity where it has one.
@@ -35,6 +36,7 @@ public struct SchemaChange: Hashable, Sendable {
         case model(String)
         case modelAttribute(model: String, attribute: String)
         case keyValueKey(store: String, key: String)
+        case subscription(String)
 
         /// The record type (CloudKit name) for record, field, index and grant changes.
         public var recordType: String? {
@@ -59,6 +61,7 @@ public struct SchemaChange: Hashable, Sendable {
             case .role(let n): ("Role", n)
             case .model(let n), .modelAttribute(let n, _): ("Model", n)
             case .keyValueKey(let store, _): ("Key-value store", store)
+            case .subscription(let id): ("Subscription", id)
             }
         }
 
@@ -70,6 +73,7 @@ public struct SchemaChange: Hashable, Sendable {
             case .enumCase(let e, let raw): "\(e).\(raw)"
             case .modelAttribute(let m, let a): "\(m).\(a)"
             case .keyValueKey(let s, let k): "\(s).\(k)"
+            case .subscription(let id): id
             }
         }
 
@@ -85,6 +89,7 @@ public struct SchemaChange: Hashable, Sendable {
             case .model(let n): [("model", .string(n))]
             case .modelAttribute(let m, let a): [("model", .string(m)), ("attribute", .string(a))]
             case .keyValueKey(let s, let k): [("keyValueStore", .string(s)), ("key", .string(k))]
+            case .subscription(let id): [("subscription", .string(id))]
             }
         }
     }
@@ -234,7 +239,7 @@ public struct SchemaDiff: Hashable, Sendable {
 
     /// A kind of change a `.ckdb` cannot state, so a comparison with one cannot see it.
     public enum Unchecked: String, Hashable, Sendable, CaseIterable {
-        case zonesAndDatabases, optionality, enums, swiftTypes, referenceTargets, modelAttributes, keyValueStores
+        case zonesAndDatabases, optionality, enums, swiftTypes, referenceTargets, modelAttributes, keyValueStores, subscriptions
 
         /// What went unseen, for people.
         public var message: String {
@@ -246,6 +251,7 @@ public struct SchemaDiff: Hashable, Sendable {
             case .referenceTargets: "reference targets: a typed reference pointing at another record type"
             case .modelAttributes: "SwiftData models' attributes beyond their CloudKit fields: made required, Bool and Int64, UUID and String"
             case .keyValueStores: "key-value stores, which are not part of a CloudKit schema"
+            case .subscriptions: "subscriptions, which apps save at run time and .ckdb does not state"
             }
         }
 
@@ -259,6 +265,7 @@ public struct SchemaDiff: Hashable, Sendable {
             case .referenceTargets: [BreakingRules.referenceTargetChanged]
             case .modelAttributes: [BreakingRules.fieldNewRequired, BreakingRules.modelAttributeSameType]
             case .keyValueStores: [BreakingRules.keyValueKeySameType]
+            case .subscriptions: [BreakingRules.subscriptionRemoved, BreakingRules.subscriptionChanged]
             }
         }
 

@@ -108,6 +108,7 @@ private struct Comparer {
             case .enums: sides.contains { !$0.enums.isEmpty }
             case .modelAttributes: sides.contains { !$0.models.isEmpty }
             case .keyValueStores: sides.contains { !$0.keyValueStores.isEmpty }
+            case .subscriptions: sides.contains { !$0.subscriptions.isEmpty }
             default: true
             }
         }
@@ -121,6 +122,7 @@ private struct Comparer {
         compareZones()
         compareModels()
         compareKeyValueKeys()
+        compareSubscriptions()
     }
 
     // MARK: Record types
@@ -978,6 +980,46 @@ private struct Comparer {
                             "older app versions neither read nor write it; until a newer version sets it, newer versions read \(key.defaultValue.map { "the default, \($0)" } ?? "nil")",
                         at: key.spans.name, after: keyValueType(key.type)))
             }
+        }
+    }
+
+    // MARK: Subscriptions
+
+    /// By subscription ID: saved per user at run time, so a removed or changed one lingers on
+    /// devices (warnings); `.ckdb` states none, so they are compared only between `.cloudschema`s.
+    private mutating func compareSubscriptions() {
+        var old: [String: Subscription] = [:]
+        for subscription in deployed.subscriptions where old[subscription.id] == nil { old[subscription.id] = subscription }
+        var new: [String: Subscription] = [:]
+        for subscription in current.subscriptions where new[subscription.id] == nil { new[subscription.id] = subscription }
+        for subscription in deployed.subscriptions where old[subscription.id] == subscription {
+            guard let now = new[subscription.id] else {
+                add(
+                    SchemaChange(
+                        .subscriptionRemoved, .subscription(subscription.id), rule: BreakingRules.subscriptionRemoved,
+                        message: "subscription '\(subscription.id)' is no longer declared; users who saved it keep it on the server",
+                        deployedAt: subscription.spans.name))
+                continue
+            }
+            // What the server holds: not the Swift name or the doc comment.
+            var before = subscription
+            var after = now
+            (before.name, before.doc, after.name, after.doc) = ("", nil, "", nil)
+            if after != before {
+                add(
+                    SchemaChange(
+                        .subscriptionChanged, .subscription(subscription.id), rule: BreakingRules.subscriptionChanged,
+                        message: "subscription '\(subscription.id)' changed but kept its ID; users who saved the old one keep it until the app resaves it",
+                        at: now.spans.name, deployedAt: subscription.spans.name))
+            }
+        }
+        for subscription in current.subscriptions where old[subscription.id] == nil && new[subscription.id] == subscription {
+            add(
+                SchemaChange(
+                    .subscriptionAdded, .subscription(subscription.id),
+                    message: "subscription '\(subscription.id)' added",
+                    olderVersions: "older app versions don't save it; a device gets it once a newer version runs saveMissingSubscriptions",
+                    at: subscription.spans.name))
         }
     }
 }

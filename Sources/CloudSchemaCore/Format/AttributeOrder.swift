@@ -10,6 +10,7 @@ enum AttributeOrder {
         "queryable", "sortable", "searchable",
         "unique", "shareable", "transient", "externalStorage",
         "encrypted", "parent", "deleteSelf",
+        "silent", "alert",
         "name", "inverse", "deleteRule", "merge",
         "deprecated",
     ]

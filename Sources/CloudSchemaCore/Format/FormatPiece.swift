@@ -111,6 +111,35 @@ struct PieceWriter {
         }
     }
 
+    /// A subscription predicate: `a && !(b == 1) && c.contains("x")`, parentheses as written.
+    mutating func predicate(_ predicate: PredicateSyntax, space: Bool) throws(FormatInconsistency) {
+        switch predicate {
+        case .and(let terms, let operators):
+            for (i, term) in terms.enumerated() {
+                if i > 0 { add("&&", operators[i - 1]) }
+                try self.predicate(term, space: i > 0 || space)
+            }
+        case .not(let inner, let bang):
+            add("!", bang, space: space)
+            try self.predicate(inner, space: false)
+        case .parenthesized(let inner, let range):
+            try add(.leftParen, "(", after: range.start.offset, space: space)
+            try self.predicate(inner, space: false)
+            try add(.rightParen, ")", after: range.end.offset - 1, space: false)
+        case .comparison(let field, let op, let operatorRange, let value):
+            add(Self.name(field), field.range, space: space)
+            add(op, operatorRange)
+            try expression(value, space: true)
+        case .call(let receiver, let method, let arguments, let range):
+            add(Self.name(receiver), receiver.range, space: space)
+            try add(.dot, ".", after: receiver.range.end.offset, space: false)
+            add(Self.name(method), method.range, space: false)
+            try add(.leftParen, "(", after: method.range.end.offset, space: false)
+            try list(arguments)
+            try add(.rightParen, ")", after: range.end.offset - 1, space: false)
+        }
+    }
+
     /// `a, b, c` (a trailing comma is dropped).
     private mutating func list(_ elements: [ExpressionSyntax]) throws(FormatInconsistency) {
         for (i, element) in elements.enumerated() {

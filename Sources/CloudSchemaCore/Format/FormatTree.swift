@@ -157,6 +157,25 @@ struct FormatTreeBuilder {
             var members: [FormatElement] = []
             for key in d.keys { members.append(try field(key)) }
             return try bodied(w.pieces, d.attributes, headerEnd: d.name.range.end.offset, end: d.range.end.offset, members: members, doc: d.doc)
+        case .subscription(let d):
+            try keyword("subscription", at: d.range, into: &w)
+            w.add(PieceWriter.name(d.name), d.name.range)
+            w.add(d.kind.rawValue, d.kindRange)
+            w.add(d.kind == .on ? PieceWriter.name(d.target) : PieceWriter.placement(d.target), d.target.range)
+            if let whereRange = d.whereRange, let predicate = d.predicate {
+                try keyword("where", at: whereRange, into: &w)
+                w.pieces[w.pieces.count - 1].spaceBefore = true
+                try w.predicate(predicate, space: true)
+            }
+            if let firesRange = d.firesRange {
+                try keyword("fires", at: firesRange, into: &w)
+                w.pieces[w.pieces.count - 1].spaceBefore = true
+                for (i, event) in d.events.enumerated() {
+                    if i > 0 { try w.add(.comma, ",", after: d.events[i - 1].range.end.offset, space: false) }
+                    w.add(event.name, event.range)
+                }
+            }
+            return FormatElement(prefix: w.pieces, attributes: try attributes(d.attributes), doc: d.doc, takesDoc: true)
         }
     }
 

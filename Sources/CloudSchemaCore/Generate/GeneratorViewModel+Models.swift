@@ -216,7 +216,7 @@ struct RegistryViewModel {
          { $0.database == "public" }),
     ]
 
-    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String]) {
+    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
         // Record types marked `@available(*, deprecated)` stay out: naming them in the enums'
         // switches would warn.
         var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
@@ -238,13 +238,23 @@ struct RegistryViewModel {
             ]
         }
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])
+        // A share type (CKShare.SystemFieldKey.shareType, a UTI-style string): the container
+        // without "iCloud.", then the record type or zone.
+        let sharePrefix = schema.container.map { $0.identifier.hasPrefix("iCloud.") ? String($0.identifier.dropFirst(7)) + "." : $0.identifier + "." } ?? ""
+        var shareableZones: [TemplateValue] = []
         let zones: [TemplateValue] = schema.zones.map { zone in
             let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(zone.name), reserved: ["all"])
-            return [
+            let value: TemplateValue = [
                 "name": .string(zone.name),
                 "swiftName": .string(SwiftNaming.identifier(zoneScope.claim(base))),
                 "doc": zone.doc.map(TemplateValue.string) ?? .null,
+                "shareType": .string(sharePrefix + zone.name),
             ]
+            if zone.isShareable { shareableZones.append(value) }
+            return value
+        }
+        let shareableRecords: [TemplateValue] = listed.filter(\.isShareable).map { record in
+            ["swiftName": .string(record.swiftName), "shareType": .string(sharePrefix + record.recordTypeName)]
         }
         // The first schema file's name without its extension: "Garden" for Garden.cloudschema.
         let firstFile = inputFiles.first.map { path -> String in
@@ -260,6 +270,9 @@ struct RegistryViewModel {
             "container": schema.container.map { .string($0.identifier) } ?? .null,
             "configurationName": .string(firstFile ?? "CloudSchema"),
             "models": .array(models.map { .string($0.swiftName) }),
+            "subscriptions": .array(subscriptions),
+            "shareableRecords": .array(shareableRecords),
+            "shareableZones": .array(shareableZones),
         ]
     }
 }

@@ -57,7 +57,7 @@
 /// `records` and `hasCustomMerge`), `records` (every record type: `caseName`, `swiftName`, `recordTypeName`;
 /// record types marked deprecated are left out), `zones` (`name`, `swiftName`, `doc`),
 /// `container` (or null), `configurationName` (the first schema file's base name), `models`
-/// (Swift names of every model).
+/// (Swift names of every model), `subscriptions` (`SubscriptionViewModel`).
 ///
 /// Queries and merges (a field): `isQueryable`, `isSortable`, `isSearchable` (its indexes);
 /// `queryFieldType`, the Swift type of its handle in the record's `QueryFields`
@@ -106,7 +106,10 @@ public struct GeneratorViewModel: Sendable {
         self.records = records
         self.models = models
         self.keyValueStores = keyValueStores
-        registryValue = RegistryViewModel(schema: schema, records: records, models: models, inputFiles: inputFiles).templateValue
+        registryValue = RegistryViewModel(
+            schema: schema, records: records, models: models, inputFiles: inputFiles,
+            subscriptions: SubscriptionViewModel.values(schema, records: records, names: names)
+        ).templateValue
         var index: [String: Int] = [:]
         files = inputFiles.enumerated().map { i, path in
             index[path] = i
@@ -355,36 +358,25 @@ public struct FieldViewModel: Sendable {
         (queryHandle, queryOperators) = Self.queryHandle(field, names: names)
     }
 
-    /// Which handle a field gets and the operators it offers (see `RecordQuery.swift` in the
-    /// runtime for the index each operator needs).
+    /// Which handle a field gets and the operators it offers (`QueryOperator` says which index
+    /// each operator needs; see `RecordQuery.swift` in the runtime).
     private static func queryHandle(_ field: Field, names: SchemaNames) -> ((kind: String, value: String?, index: String)?, [String]) {
         let queryable = field.indexes.contains(.queryable)
         let sortable = field.indexes.contains(.sortable)
         guard !field.isEncrypted, queryable || sortable else { return (nil, []) }
         let index = queryable && sortable ? "QueryableSortableIndex" : queryable ? "QueryableIndex" : "SortableIndex"
+        let operators = QueryOperator.operators(for: field.type).filter { $0.indexProblem(on: field) == nil }.map(\.rawValue)
         switch field.type {
         case .asset, .model, .decimal:
             return (nil, [])
         case .list(let element):
             guard queryable else { return (nil, []) }
-            return ((kind: "QueryListField", value: names.swiftType(element), index: index), ["CONTAINS"])
+            return ((kind: "QueryListField", value: names.swiftType(element), index: index), operators)
         case .location:
             guard queryable else { return (nil, []) }
-            return ((kind: "QueryLocationField", value: nil, index: index), ["distanceToLocation:fromLocation:"])
+            return ((kind: "QueryLocationField", value: nil, index: index), operators)
         default:
-            var operators: [String] = []
-            if queryable {
-                operators += ["==", "!=", "IN"]
-                if field.type == .string { operators.append("BEGINSWITH") }
-            }
-            if queryable && sortable {
-                switch field.type {
-                case .string, .int64, .int, .double, .date, .number: operators += ["<", "<=", ">", ">=", "BETWEEN"]
-                default: break
-                }
-            }
-            if sortable { operators.append("sort") }
-            return ((kind: "QueryField", value: names.swiftType(field.type), index: index), operators)
+            return ((kind: "QueryField", value: names.swiftType(field.type), index: index), operators + (sortable ? ["sort"] : []))
         }
     }
 

@@ -23,7 +23,7 @@ public struct SourceFileOutline: Sendable {
             case .model(let m): elementRanges += m.properties.map(\.range)
             case .keyValue(let k): elementRanges += k.keys.map(\.range)
             case .enumeration(let e): elementRanges += e.cases.map(\.range)
-            case .container, .role, .zone: break
+            case .container, .role, .zone, .subscription: break
             }
         }
     }

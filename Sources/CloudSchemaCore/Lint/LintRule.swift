@@ -1,7 +1,7 @@
 /// The families a diagnostic belongs to. `use`/`except` in `cloudschema.json` accept the
 /// names of categories with configurable rules as well as rule IDs.
 public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
-    case records, encryption, indexes, databases, models, keyvalue
+    case records, encryption, indexes, databases, models, keyvalue, subscriptions
     /// Checks on `// cloudschema:ignore` comments themselves.
     case suppressions
     /// `cloudschema diff`'s rules: changes production or shipped app versions cannot take.
@@ -23,6 +23,7 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
         case .databases: "Databases, zones, grants and sharing"
         case .models: "SwiftData models (CloudKit mirroring)"
         case .keyvalue: "Key-value store"
+        case .subscriptions: "Subscriptions and sharing"
         case .suppressions: "Suppression comments"
         case .breaking: "Breaking changes (cloudschema diff)"
         case .syntax: "Syntax and resolution (always on)"

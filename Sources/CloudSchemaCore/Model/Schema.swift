@@ -12,10 +12,13 @@ public struct Schema: Hashable, Sendable {
     public var recordTypes: [RecordType]
     public var models: [Model]
     public var keyValueStores: [KeyValueStore]
+    /// Push subscriptions (not part of a `.ckdb` schema: apps save them at run time).
+    public var subscriptions: [Subscription]
 
     public init(
         container: Container? = nil, roles: [Role] = [], zones: [Zone] = [], enums: [EnumType] = [],
-        recordTypes: [RecordType] = [], models: [Model] = [], keyValueStores: [KeyValueStore] = []
+        recordTypes: [RecordType] = [], models: [Model] = [], keyValueStores: [KeyValueStore] = [],
+        subscriptions: [Subscription] = []
     ) {
         self.container = container
         self.roles = roles
@@ -24,6 +27,7 @@ public struct Schema: Hashable, Sendable {
         self.recordTypes = recordTypes
         self.models = models
         self.keyValueStores = keyValueStores
+        self.subscriptions = subscriptions
     }
 
     public func recordType(named name: String) -> RecordType? { recordTypes.first { $0.name == name } }

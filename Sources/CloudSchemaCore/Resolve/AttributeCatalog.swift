@@ -9,14 +9,15 @@ enum AttributeCatalog {
         case recordField = "record fields"
         case modelProperty = "model properties"
         case keyValueKey = "keyvalue keys"
+        case subscription = "subscriptions"
 
-        var bit: UInt8 { 1 << UInt8(Site.allCases.firstIndex(of: self)!) }
+        var bit: UInt16 { 1 << UInt16(Site.allCases.firstIndex(of: self)!) }
     }
 
     /// A set of sites as bits: checked for every attribute written, so no hashing.
     struct Sites: OptionSet {
-        let rawValue: UInt8
-        init(rawValue: UInt8) { self.rawValue = rawValue }
+        let rawValue: UInt16
+        init(rawValue: UInt16) { self.rawValue = rawValue }
         init(_ sites: [Site]) { rawValue = sites.reduce(0) { $0 | $1.bit } }
         func contains(_ site: Site) -> Bool { rawValue & site.bit != 0 }
     }
@@ -40,7 +41,7 @@ enum AttributeCatalog {
 
     static let names = [
         "shareable", "name", "deprecated", "queryable", "sortable", "searchable", "encrypted", "parent",
-        "deleteSelf", "merge", "unique", "externalStorage", "transient", "inverse", "deleteRule",
+        "deleteSelf", "merge", "unique", "externalStorage", "transient", "inverse", "deleteRule", "silent", "alert",
     ]
 
     private static let mergePolicies = MergePolicy.allCases.map(\.rawValue)
@@ -50,7 +51,10 @@ enum AttributeCatalog {
     static func spec(_ name: String) -> Spec? {
         switch name {
         case "shareable": Spec(sites: Sites([.record, .zone]), arguments: .none)
-        case "name": Spec(sites: Sites([.record, .recordField, .modelProperty, .keyValueKey]), arguments: .string(optional: false))
+        case "name":
+            Spec(sites: Sites([.record, .recordField, .modelProperty, .keyValueKey, .subscription]), arguments: .string(optional: false))
+        case "silent": Spec(sites: Sites([.subscription]), arguments: .none)
+        case "alert": Spec(sites: Sites([.subscription]), arguments: .string(optional: false))
         case "deprecated":
             Spec(
                 sites: Sites([.record, .enumeration, .model, .recordField, .modelProperty, .keyValueKey]),

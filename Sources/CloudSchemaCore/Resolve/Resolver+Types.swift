@@ -200,7 +200,7 @@ extension Resolver {
         return nil
     }
 
-    private func describe(_ value: ExpressionSyntax) -> String {
+    func describe(_ value: ExpressionSyntax) -> String {
         switch value {
         case .string(let s, _): SchemaText.stringLiteral(s)
         case .integer(let t, _), .float(let t, _): t
@@ -210,7 +210,7 @@ extension Resolver {
         }
     }
 
-    private func expectedHint(_ type: FieldType) -> String {
+    func expectedHint(_ type: FieldType) -> String {
         switch type {
         case .string: "; write a string such as \"\""
         case .int64, .int: "; write an integer such as 0"
@@ -227,7 +227,7 @@ extension Resolver {
         }
     }
 
-    private func defaultValue(_ value: ExpressionSyntax, _ type: FieldType) -> DefaultValue? {
+    func defaultValue(_ value: ExpressionSyntax, _ type: FieldType) -> DefaultValue? {
         switch (value, type) {
         case (.string(let s, _), .string):
             return .string(s)

@@ -14,6 +14,9 @@ public struct Resolver {
     var enums: [String: EnumType] = [:]
     /// Each model's property names, for `@inverse`.
     private var modelProperties: [String: Set<String>] = [:]
+    var subscriptionNames: [String: SourceRange] = [:]
+    /// Subscriptions wait for every record type: their predicates name fields.
+    var pendingSubscriptions: [SubscriptionSyntax] = []
 
     /// What a type name refers to.
     enum Declared {
@@ -83,6 +86,7 @@ public struct Resolver {
             }
         }
         checkCloudKitNames(schema.recordTypes)
+        resolveSubscriptions(into: &schema)
         return schema
     }
 
@@ -94,6 +98,7 @@ public struct Resolver {
         case .record(let r): schema.recordTypes.append(resolveRecord(r))
         case .model(let m): schema.models.append(resolveModel(m))
         case .keyValue(let k): schema.keyValueStores.append(resolveKeyValue(k))
+        case .subscription(let s): pendingSubscriptions.append(s)
         case .container, .enumeration: break
         }
     }
@@ -142,6 +147,13 @@ public struct Resolver {
             return declare(.enumeration(d.name.range), d.name, lowercased: &lowercased)
         case .keyValue(let d):
             return declare(.keyValue(d.name.range), d.name, lowercased: &lowercased)
+        case .subscription(let d):
+            if let first = subscriptionNames[d.name.name] {
+                duplicate("subscription", d.name, first: first)
+                return false
+            }
+            subscriptionNames[d.name.name] = d.name.range
+            return true
         }
     }
 
@@ -170,18 +182,18 @@ public struct Resolver {
         return true
     }
 
-    private mutating func duplicate(_ kind: String, _ name: NameSyntax, first: SourceRange) {
+    mutating func duplicate(_ kind: String, _ name: NameSyntax, first: SourceRange) {
         report(
             .error(
                 .nameDuplicate, "\(kind) '\(name.name)' is declared twice; remove or rename one",
                 at: name.range, notes: [.init("first declared here", at: first)]))
     }
 
-    private func spans(_ range: SourceRange, _ name: NameSyntax, attributes: [AttributeSyntax] = []) -> SourceSpans {
+    func spans(_ range: SourceRange, _ name: NameSyntax, attributes: [AttributeSyntax] = []) -> SourceSpans {
         SourceSpans(range: range, name: name.range, attributes: attributeRanges(attributes))
     }
 
-    private func attributeRanges(_ attributes: [AttributeSyntax]) -> AttributeRanges {
+    func attributeRanges(_ attributes: [AttributeSyntax]) -> AttributeRanges {
         var ranges: AttributeRanges = [:]
         for attribute in attributes { ranges[attribute.name.name] = attribute.range }
         return ranges
@@ -566,7 +578,7 @@ public struct Resolver {
         var deprecation: Deprecation? { has("deprecated") ? Deprecation(message: value("deprecated")) : nil }
     }
 
-    private mutating func checkAttributes(
+    mutating func checkAttributes(
         _ attributes: [AttributeSyntax], site: AttributeCatalog.Site, modelUniqueNames: Bool = false
     ) -> CheckedAttributes {
         var checked = CheckedAttributes()

@@ -95,7 +95,7 @@ struct Lexer {
         UInt8(ascii: "<"): .leftAngle, UInt8(ascii: ">"): .rightAngle,
         UInt8(ascii: ":"): .colon, UInt8(ascii: ","): .comma, UInt8(ascii: ";"): .semicolon,
         UInt8(ascii: "="): .equals, UInt8(ascii: "?"): .question, UInt8(ascii: "@"): .at,
-        UInt8(ascii: "."): .dot,
+        UInt8(ascii: "."): .dot, UInt8(ascii: "&"): .ampersand, UInt8(ascii: "|"): .pipe, UInt8(ascii: "!"): .bang,
     ]
 
     private mutating func newline() {

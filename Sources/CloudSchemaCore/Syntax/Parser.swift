@@ -7,7 +7,7 @@
 public struct Parser {
     /// Words that start declarations or grants. Use backticks to use one as a name.
     public static let keywords: Set<String> = [
-        "container", "role", "zone", "enum", "record", "model", "keyvalue", "grant",
+        "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription", "grant",
     ]
 
     /// A switch, not a set lookup: this runs for every name in a file.
@@ -17,7 +17,7 @@ public struct Parser {
 
     static func isDeclarationKeyword(_ word: String) -> Bool {
         switch word {
-        case "container", "role", "zone", "enum", "record", "model", "keyvalue": true
+        case "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription": true
         default: false
         }
     }
@@ -216,7 +216,7 @@ public struct Parser {
                 diagnostics.append(
                     .error(
                         .syntaxError,
-                        "expected a declaration (record, model, enum, zone, role, keyvalue or container), found \(describe(current))\(hint)",
+                        "expected a declaration (record, model, enum, zone, role, keyvalue, subscription or container), found \(describe(current))\(hint)",
                         at: current.range))
                 skipToNextDeclaration()
                 continue
@@ -252,6 +252,8 @@ public struct Parser {
             return .zone(ZoneSyntax(doc: doc, name: name, attributes: attributes, range: range(from: keyword.range)))
         case "enum":
             return .enumeration(try parseEnum(keyword: keyword, doc: doc))
+        case "subscription":
+            return .subscription(try parseSubscription(keyword: keyword, doc: doc))
         case "record":
             let name = try parseName("a record type name after 'record'")
             var placement: NameSyntax?
@@ -445,6 +447,141 @@ public struct Parser {
                 skipToEndOfLine()
             }
         }
+    }
+
+    // MARK: Subscriptions
+
+    private mutating func parseSubscription(keyword: Token, doc: DocSyntax?) throws -> SubscriptionSyntax {
+        let name = try parseName("a subscription name after 'subscription'")
+        let kindToken = current
+        guard kindToken.kind == .identifier, let kind = SubscriptionSyntax.Kind(rawValue: kindToken.text) else {
+            throw fail(
+                "expected 'on RecordType', 'zone ZoneName' or 'database private|shared' after subscription '\(name.name)', found \(describe(current))")
+        }
+        advance()
+        let target: NameSyntax
+        switch kind {
+        case .on: target = try parseName("a record type after 'on'")
+        case .zone: target = try parseName("a zone name after 'zone'", allowKeywords: true)
+        case .database:
+            let token = current
+            guard token.kind == .identifier, ["private", "shared", "public"].contains(token.text) else {
+                throw fail("expected 'private' or 'shared' after 'database', found \(describe(token))")
+            }
+            advance()
+            target = NameSyntax(name: token.text, range: token.range, isBackticked: false)
+        }
+        var whereRange: SourceRange?
+        var predicate: PredicateSyntax?
+        var firesRange: SourceRange?
+        var events: [NameSyntax] = []
+        if isWord("where"), !current.isAtLineStart {
+            let word = advance()
+            guard kind == .on else {
+                throw fail("only a query subscription ('on RecordType') has a predicate; a \(kind.rawValue) subscription covers every record", at: word.range)
+            }
+            predicate = try parsePredicate()
+            whereRange = range(from: word.range)
+        }
+        if isWord("fires"), !current.isAtLineStart {
+            let word = advance()
+            guard kind == .on else {
+                throw fail(
+                    "only a query subscription ('on RecordType') chooses its events; a \(kind.rawValue) subscription fires on every change",
+                    at: word.range)
+            }
+            repeat {
+                let token = current
+                guard token.kind == .identifier, ["create", "update", "delete"].contains(token.text) else {
+                    throw fail("expected 'create', 'update' or 'delete' after 'fires', found \(describe(token))")
+                }
+                advance()
+                events.append(NameSyntax(name: token.text, range: token.range, isBackticked: false))
+            } while consume(.comma) != nil
+            firesRange = range(from: word.range)
+        }
+        let attributes = try parseAttributes()
+        requireSeparator(after: "subscription '\(name.name)'")
+        return SubscriptionSyntax(
+            doc: doc, name: name, kind: kind, kindRange: kindToken.range, target: target, whereRange: whereRange,
+            predicate: predicate, firesRange: firesRange, events: events, attributes: attributes,
+            range: range(from: keyword.range))
+    }
+
+    /// Two tokens written without a space between them (`&&`, `==`, `<=`).
+    private func adjacent(_ first: Token, _ second: Token) -> Bool {
+        first.range.end.offset == second.range.start.offset
+    }
+
+    /// `term && term && ...`, on one line; `||` is reported (CloudKit has no OR).
+    private mutating func parsePredicate() throws -> PredicateSyntax {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumDepth { throw tooDeep("predicate") }
+        var terms = [try parsePredicateTerm()]
+        var operators: [SourceRange] = []
+        while true {
+            if current.kind == .pipe, peek().kind == .pipe, adjacent(current, peek()) {
+                throw fail(
+                    "CloudKit predicates have no OR ('||'); declare one subscription per alternative",
+                    at: current.range.union(peek().range))
+            }
+            guard current.kind == .ampersand, !current.isAtLineStart else { break }
+            guard peek().kind == .ampersand, adjacent(current, peek()) else { throw fail("expected '&&', found '&'") }
+            let first = advance()
+            let second = advance()
+            operators.append(first.range.union(second.range))
+            terms.append(try parsePredicateTerm())
+        }
+        return terms.count == 1 ? terms[0] : .and(terms, operators: operators)
+    }
+
+    private mutating func parsePredicateTerm() throws -> PredicateSyntax {
+        if current.isAtLineStart { throw fail("expected a condition on the same line", at: (previous ?? current).range) }
+        if current.kind == .bang {
+            let bang = advance()
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Self.maximumDepth { throw tooDeep("predicate") }
+            return .not(try parsePredicateTerm(), bang: bang.range)
+        }
+        if let open = consume(.leftParen) {
+            let inner = try parsePredicate()
+            _ = try expect(.rightParen, "expected ')' to close the '(' of the predicate")
+            return .parenthesized(inner, range: range(from: open.range))
+        }
+        let field = try parseName("a field name, '!' or '(' in the predicate", allowKeywords: true)
+        if consume(.dot) != nil {
+            let method = try parseName("a method after '.', as in \(field.name).contains(\"x\")", allowKeywords: true)
+            _ = try expect(.leftParen, "expected '(' after '\(field.name).\(method.name)'")
+            var arguments: [ExpressionSyntax] = []
+            while current.kind != .rightParen {
+                arguments.append(try parseExpression("an argument of '\(method.name)'"))
+                if consume(.comma) == nil { break }
+            }
+            _ = try expect(.rightParen, "expected ')' to close the arguments of '\(method.name)'")
+            return .call(receiver: field, method: method, arguments: arguments, range: range(from: field.range))
+        }
+        let op = current
+        var spelling: String
+        switch op.kind {
+        case .equals where peek().kind == .equals && adjacent(op, peek()): spelling = "=="
+        case .bang where peek().kind == .equals && adjacent(op, peek()): spelling = "!="
+        case .leftAngle: spelling = "<"
+        case .rightAngle: spelling = ">"
+        case .equals: throw fail("expected '==' to compare '\(field.name)', found '='")
+        default:
+            throw fail("expected a comparison (==, !=, <, <=, >, >=) or a method such as '.contains(…)' after '\(field.name)', found \(describe(op))")
+        }
+        var operatorRange = advance().range
+        if spelling == "==" || spelling == "!=" {
+            operatorRange = operatorRange.union(advance().range)
+        } else if current.kind == .equals, adjacent(op, current) {
+            spelling += "="
+            operatorRange = operatorRange.union(advance().range)
+        }
+        let value = try parseExpression("a value after '\(spelling)'")
+        return .comparison(field: field, operator: spelling, operatorRange: operatorRange, value: value)
     }
 
     // MARK: Types, expressions, attributes

@@ -22,6 +22,7 @@ public enum DeclarationSyntax: Sendable {
     case record(RecordSyntax)
     case model(ModelSyntax)
     case keyValue(KeyValueSyntax)
+    case subscription(SubscriptionSyntax)
 
     public var range: SourceRange {
         switch self {
@@ -32,6 +33,7 @@ public enum DeclarationSyntax: Sendable {
         case .record(let d): d.range
         case .model(let d): d.range
         case .keyValue(let d): d.range
+        case .subscription(let d): d.range
         }
     }
 }
@@ -161,6 +163,53 @@ public indirect enum ExpressionSyntax: Sendable {
         switch self {
         case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r): r
         case .name(let n): n.range
+        }
+    }
+}
+
+/// `subscription Name on RecordType [where PREDICATE] [fires create, update, delete] [@attrs]`,
+/// `subscription Name zone ZoneName [@attrs]` or `subscription Name database private | shared [@attrs]`.
+public struct SubscriptionSyntax: Sendable {
+    public enum Kind: String, Sendable {
+        case on, zone, database
+    }
+
+    public var doc: DocSyntax?
+    public var name: NameSyntax
+    public var kind: Kind
+    /// The word `on`, `zone` or `database`.
+    public var kindRange: SourceRange
+    /// The record type, zone or database.
+    public var target: NameSyntax
+    /// The `where` keyword and what follows it.
+    public var whereRange: SourceRange?
+    public var predicate: PredicateSyntax?
+    /// The `fires` keyword and its events.
+    public var firesRange: SourceRange?
+    public var events: [NameSyntax]
+    public var attributes: [AttributeSyntax]
+    public var range: SourceRange
+}
+
+/// A subscription predicate, written like a typed query: `name.beginsWith("N") && !(sunHours < 4)`.
+public indirect enum PredicateSyntax: Sendable {
+    /// `a && b && c`, with the range of each `&&`.
+    case and([PredicateSyntax], operators: [SourceRange])
+    /// `!a`
+    case not(PredicateSyntax, bang: SourceRange)
+    /// `( a )`
+    case parenthesized(PredicateSyntax, range: SourceRange)
+    /// `field == value` (also `!=`, `<`, `<=`, `>`, `>=`).
+    case comparison(field: NameSyntax, operator: String, operatorRange: SourceRange, value: ExpressionSyntax)
+    /// `field.method(arguments)`: `tags.contains("herb")`, `textSearch.contains("tomato")`.
+    case call(receiver: NameSyntax, method: NameSyntax, arguments: [ExpressionSyntax], range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .and(let terms, _): terms[0].range.union(terms[terms.count - 1].range)
+        case .not(let inner, let bang): bang.union(inner.range)
+        case .parenthesized(_, let range), .call(_, _, _, let range): range
+        case .comparison(let field, _, _, let value): field.range.union(value.range)
         }
     }
 }

@@ -8,6 +8,7 @@ public struct Token: Sendable {
         case float
         case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
         case leftAngle, rightAngle, colon, comma, semicolon, equals, question, at, dot
+        case ampersand, pipe, bang  // `&&`, `||` and `!` in subscription predicates (two tokens for `&&`)
         case endOfFile
     }
 
@@ -49,6 +50,9 @@ extension Token.Kind {
         case .question: "'?'"
         case .at: "'@'"
         case .dot: "'.'"
+        case .ampersand: "'&'"
+        case .pipe: "'|'"
+        case .bang: "'!'"
         case .endOfFile: "end of file"
         }
     }

@@ -112,9 +112,9 @@ struct CrossFormatDiffTests {
         #expect(crossed.unchecked == [.zonesAndDatabases, .optionality, .swiftTypes, .referenceTargets])
         let native = SchemaComparison.compare(deployed: SchemaLoader.load(sources: [("d.cloudschema", before)]).schema, current: current)
         #expect(native.unchecked.isEmpty)
-        // Enums, models and key-value stores are listed once either side declares them.
+        // Enums, models, key-value stores and subscriptions are listed once either side declares them.
         let full = SchemaLoader.load(sources: [
-            ("current.cloudschema", "record Plant { name: String }\nenum S: String { a }\nmodel M { n: String = \"\" }\nkeyvalue K { k: Bool = false }")
+            ("current.cloudschema", "record Plant { name: String }\nenum S: String { a }\nmodel M { n: String = \"\" }\nkeyvalue K { k: Bool = false }\nsubscription P on Plant")
         ]).schema
         #expect(SchemaComparison.compare(deployed: Self.exported(before).schema, current: full).unchecked == SchemaDiff.Unchecked.allCases)
     }

@@ -634,7 +634,7 @@ extension {{ registry.registry }} {
 {% include "Header.swift.template" %}
 
 import CloudSchemaRuntime
-{% if not isEmpty %}
+{% if not isEmpty or registry.subscriptions %}
 import Foundation
 {% endif %}
 {% if registry.records %}
@@ -675,6 +675,58 @@ fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRu
 #endif
 {% endif %}
 {% include "Registry.swift.template" %}
+{% include "Subscriptions.swift.template" %}
+{% include "Sharing.swift.template" %}
+
+"""##,
+        "Sharing.swift.template": ##"""
+{# CloudSchema.swift: the @shareable record types and zones. Variable: registry. #}
+{% for record in registry.shareableRecords %}
+
+/// `@shareable`: `{{ record.swiftName }}.makeShare(rootRecord:title:)` shares a record and its children.
+extension {{ record.swiftName }}: ShareableRecord {
+    {{ accessPrefix }}static let shareType = {{ record.shareType | swiftStringLiteral }}
+}
+{% endfor %}
+{% if registry.shareableZones and registry.records %}
+
+extension {{ registry.registry }}.Zones {
+{% for zone in registry.shareableZones %}
+    /// The share type of zone {{ zone.name }} (`@shareable`): `Zones.{{ zone.swiftName }}.makeShare(title:shareType:)`.
+    {{ accessPrefix }}static let {{ zone.swiftName }}ShareType = {{ zone.shareType | swiftStringLiteral }}
+{% endfor %}
+}
+{% endif %}
+
+"""##,
+        "Subscriptions.swift.template": ##"""
+{# CloudSchema.swift: the schema's subscriptions (`subscription` declarations). Variable: registry. #}
+{% if registry.subscriptions %}
+
+{% if registry.records %}
+extension {{ registry.registry }} {
+{% else %}
+{{ accessPrefix }}enum {{ registry.registry }} {
+{% endif %}
+    /// The schema's subscriptions, each with a stable ID and the database it belongs in. Save
+    /// the missing ones at launch, once per database:
+    /// `try await CloudKitSubscriptionStore(container.privateCloudDatabase).saveMissingSubscriptions({{ registry.registry }}.subscriptions)`;
+    /// `makeCKSubscription()` makes one `CKSubscription`.
+    {{ accessPrefix }}enum Subscriptions {
+{% for subscription in registry.subscriptions %}
+{% if subscription.doc %}
+        {{ subscription.doc | docComment:8 }}
+{% endif %}
+        {{ accessPrefix }}static let {{ subscription.swiftName }}: SchemaSubscription = {{ subscription.expression }}
+{% endfor %}
+        /// Every subscription, in declaration order.
+        {{ accessPrefix }}static let all: [SchemaSubscription] = [{% for subscription in registry.subscriptions %}{{ subscription.swiftName }}{% if not loop.last %}, {% endif %}{% endfor %}]
+    }
+
+    /// Every subscription of the schema (`Subscriptions.all`).
+    {{ accessPrefix }}static var subscriptions: [SchemaSubscription] { Subscriptions.all }
+}
+{% endif %}
 
 """##,
     ]

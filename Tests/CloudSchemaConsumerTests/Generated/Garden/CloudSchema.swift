@@ -241,3 +241,8 @@ public enum SchemaModels {
     }
 }
 #endif
+
+/// `@shareable`: `Bed.makeShare(rootRecord:title:)` shares a record and its children.
+extension Bed: ShareableRecord {
+    public static let shareType = "app.gardenlog.Bed"
+}

@@ -125,3 +125,8 @@ extension SchemaRegistry {
     }
 }
 #endif
+
+/// `@shareable`: `Folder.makeShare(rootRecord:title:)` shares a record and its children.
+extension Folder: ShareableRecord {
+    package static let shareType = "com.example.notes.Folder"
+}
