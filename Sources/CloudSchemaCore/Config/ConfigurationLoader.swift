@@ -10,7 +10,9 @@ public enum ConfigurationLoader {
     }
 
     /// The nearest `cloudschema.json` in the folder of `file` or any folder above it.
-    public static func find(for file: String, cache: inout [String: String?]) -> String? {
+    public static func find(
+        for file: String, cache: inout [String: String?], fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> String? {
         var directory = (absolute(file) as NSString).deletingLastPathComponent
         var visited: [String] = []
         var found: String?
@@ -21,7 +23,7 @@ public enum ConfigurationLoader {
             }
             visited.append(directory)
             let candidate = directory + "/" + fileName
-            if FileManager.default.fileExists(atPath: candidate) {
+            if (try? fileSystem.status(of: candidate)) != nil {
                 found = candidate
                 break
             }
@@ -34,13 +36,15 @@ public enum ConfigurationLoader {
     }
 
     /// Reads a config file; problems are `CONFIG_INVALID` errors at the key or value.
-    public static func load(path: String) -> (LintConfiguration, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    public static func load(
+        path: String, fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> (LintConfiguration, [Diagnostic]) {
+        guard let bytes = try? fileSystem.contents(of: path) else {
             var fallback = LintConfiguration.default
             fallback.path = path
             return (fallback, [.error(.configInvalid, "cannot read config file '\(path)'", at: nil)])
         }
-        return parse([UInt8](data), path: path)
+        return parse(bytes, path: path)
     }
 
     /// Parses config text. `path` names the file in diagnostics; its folder is the base for globs.

@@ -8,19 +8,20 @@ public struct ConfigurationSet: Sendable {
     private var configFor: [String: String] = [:]
     private let defaults = LintConfiguration.default
 
-    public init(files: [String], explicitPath: String?) {
+    /// Config files are read through `fileSystem`, as schema files are.
+    public init(files: [String], explicitPath: String?, fileSystem: any InputFileSystem = LocalFileSystem()) {
         if let explicitPath {
-            let (config, problems) = ConfigurationLoader.load(path: explicitPath)
+            let (config, problems) = ConfigurationLoader.load(path: explicitPath, fileSystem: fileSystem)
             explicit = config
             diagnostics = problems
             return
         }
         var cache: [String: String?] = [:]
         for file in files {
-            guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
+            guard let found = ConfigurationLoader.find(for: file, cache: &cache, fileSystem: fileSystem) else { continue }
             configFor[file] = found
             if configs[found] == nil {
-                let (config, problems) = ConfigurationLoader.load(path: found)
+                let (config, problems) = ConfigurationLoader.load(path: found, fileSystem: fileSystem)
                 configs[found] = config
                 diagnostics += problems
             }

@@ -8,7 +8,8 @@
 import Foundation
 
 /// Every read of the outside world the core makes: the file-system calls of `SchemaLoader`
-/// and the `git` commands of `diff --against git:REV`. `LocalFileSystem` is the real one;
+/// and of config discovery (`ConfigurationSet`), and the `git` commands of
+/// `diff --against git:REV`. `LocalFileSystem` is the real one;
 /// tests substitute folders and files that cannot be read (which permissions alone cannot
 /// show when tests run as root) and a repository's history, with no files and no git.
 public protocol InputFileSystem: Sendable {
