@@ -68,7 +68,7 @@ public enum CKDBExporter {
     /// Fields whose key is a system name (`___recordID` written in `.cloudschema`) count as system fields.
     public static func completedFields(_ record: RecordType) -> [Field] {
         var fields = record.fields
-        for (name, type) in CKDB.systemFields where !fields.contains(where: { $0.key == name }) {
+        for (name, type) in SystemFields.all where !fields.contains(where: { $0.key == name }) {
             fields.append(Field(name: name, type: type, isOptional: true, isSystem: true))
         }
         return fields.sorted { CKDB.byteOrder($0.key, $1.key) }

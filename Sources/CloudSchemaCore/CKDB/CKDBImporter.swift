@@ -101,7 +101,7 @@ public enum CKDBImporter {
             out += header + " {\n"
             // Fields in source order, then grants in source order, as `cloudschema format` lays them out.
             let sourceOrder = { (spans: SourceSpans) in spans.range?.start.offset ?? Int.max }
-            let fields = record.fields.filter { !CKDB.isSystemFieldKey($0.key) || !$0.indexes.isEmpty || $0.doc != nil }
+            let fields = record.fields.filter { !SystemFields.contains($0.key) || !$0.indexes.isEmpty || $0.doc != nil }
             for field in fields.sorted(by: { sourceOrder($0.spans) < sourceOrder($1.spans) }) {  // a stable sort
                 putComments(before: field.spans, indent: "    ")
                 writeField(field, in: record)
@@ -125,7 +125,7 @@ public enum CKDBImporter {
             if field.isEncrypted { attributes.append("@encrypted") }
             if !isIdentifier(field.key) { attributes.append("@name(\(SchemaText.stringLiteral(field.key)))") }
             // In the order `cloudschema format` writes them.
-            attributes.sort { AttributeOrder.rank(attributeName($0)) < AttributeOrder.rank(attributeName($1)) }
+            attributes.sort { AttributeCatalog.rank(attributeName($0)) < AttributeCatalog.rank(attributeName($1)) }
             let line = (["    \(swiftName(field.name)): \(type)?"] + attributes).joined(separator: " ")
             out += line + (note.map { " // \($0)" } ?? "") + "\n"
         }

@@ -66,25 +66,25 @@ public struct CKDBParser {
     private let file: String
     private var index = 0
     private var commentCursor = 0
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     private var detached: [CKDBComment] = []
-    private var schema = Schema()
+    var schema = Schema()
 
-    private var records: [PendingRecord] = []
-    private var roleRanges: [String: SourceRange] = [:]
+    var records: [PendingRecord] = []
+    var roleRanges: [String: SourceRange] = [:]
     /// What a trailing comment attaches to.
     private var lastAttachable: Attachable = .none
 
     private enum Attachable { case none, role(Int), record, field(Int) }
 
-    private struct PendingGrant {
+    struct PendingGrant {
         var permissions: Grant.Permissions
         var role: String
         var roleRange: SourceRange
         var range: SourceRange
     }
 
-    private struct PendingRecord {
+    struct PendingRecord {
         var name: String
         var nameRange: SourceRange
         var range: SourceRange
@@ -131,7 +131,7 @@ public struct CKDBParser {
         }
     }
 
-    private mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
@@ -204,7 +204,7 @@ public struct CKDBParser {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
-    // MARK: Statements
+    // MARK: Statements (the schema is built in CKDBParser+Build.swift)
 
     /// False when the file is not a schema at all (then only one diagnostic is reported).
     private mutating func parseSchema() -> Bool {
@@ -494,7 +494,7 @@ public struct CKDBParser {
         // CloudKit's own record types (`"cloudkit.share"`) carry fields of its own (`"cloudkit.title"`).
         let isOwnedByCloudKit = nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
             && records.last.map { CKDB.isSystemRecordType($0.name) } == true
-        let isSystem = name.hasPrefix("_") && (CKDB.isSystemFieldKey(name) || isOwnedByCloudKit)
+        let isSystem = name.hasPrefix("_") && (SystemFields.contains(name) || isOwnedByCloudKit)
         if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
             reservedName(nameToken)
         } else if nameToken.kind == .word, name.hasPrefix("_") {
@@ -508,7 +508,7 @@ public struct CKDBParser {
         } else if !isSystem, !isOwnedByCloudKit {
             if name.hasPrefix("_") {
                 error(
-                    "'\(name)' is not a CloudKit system field; the system fields are \(CKDB.systemFields.map { "\"\($0.name)\"" }.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: name, among: CKDB.systemFields.map(\.name))))",
+                    "'\(name)' is not a CloudKit system field; the system fields are \(SystemFields.all.map { "\"\($0.name)\"" }.joined(separator: ", "))\(Spelling.hint(Spelling.closest(to: name, among: SystemFields.all.map(\.name))))",
                     at: nameToken.range)
             } else if !CKDB.isUserIdentifier(name) {
                 error("'\(name)' is not a valid field name; use letters, digits and '_', starting with a letter", at: nameToken.range)
@@ -520,17 +520,13 @@ public struct CKDBParser {
         var field = Field(name: name, type: type, isOptional: true, isEncrypted: encrypted, isSystem: isSystem)
         var attributes: AttributeRanges = [:]
         options: while current.kind == .word {
-            let option: Indexes
-            switch current.upper {
-            case "QUERYABLE": option = .queryable
-            case "SORTABLE": option = .sortable
-            case "SEARCHABLE": option = .searchable
-            default:
+            let upper = current.upper
+            guard let option = CKDB.indexOptions.first(where: { $0.word == upper })?.index else {
                 if current.isAtLineStart || current.isKeyword("GRANT") { break options }
                 let word = current
                 error(
                     .attributeUnknown,
-                    "unknown field option '\(word.text)'; use QUERYABLE, SORTABLE or SEARCHABLE\(Spelling.hint(Spelling.closest(to: word.text, among: ["QUERYABLE", "SORTABLE", "SEARCHABLE"])))",
+                    "unknown field option '\(word.text)'; use QUERYABLE, SORTABLE or SEARCHABLE\(Spelling.hint(Spelling.closest(to: word.text, among: CKDB.indexOptions.map(\.word))))",
                     at: word.range)
                 advance()
                 continue
@@ -544,7 +540,7 @@ public struct CKDBParser {
             }
             advance()
         }
-        if isSystem, let expected = CKDB.systemFieldType(name), expected != type || encrypted {
+        if isSystem, let expected = SystemFields.type(of: name), expected != type || encrypted {
             error(
                 .typeMisplaced,
                 "system field '\(name)' is \(expected.cloudKitType); CloudKit does not let you change its type",
@@ -653,127 +649,5 @@ public struct CKDBParser {
         let typeRange = range(from: start.range)
         guard let element, !typeError, !nestedReported else { return nil }
         return (listDepth > 0 ? .list(element) : element, encrypted, typeRange)
-    }
-
-    // MARK: Building the schema
-
-    private mutating func finish() {
-        var seenTypes: [String: SourceRange] = [:]
-        var lowercased: [String: (String, SourceRange)] = [:]
-        var recordTypes: [RecordType] = []
-        for pending in records {
-            if let first = seenTypes[pending.name] {
-                error(
-                    .nameDuplicate, "record type '\(pending.name)' is declared twice; remove or rename one", at: pending.nameRange,
-                    notes: [.init("first declared here", at: first)])
-                continue
-            }
-            seenTypes[pending.name] = pending.nameRange
-            if let (other, range) = lowercased[pending.name.lowercased()] {
-                diagnostics.append(
-                    .warning(
-                        .nameCaseCollision,
-                        "'\(pending.name)' differs from '\(other)' only in letter case; generated Swift files and tools on case-insensitive file systems will collide, so rename one",
-                        at: pending.nameRange, notes: [.init("'\(other)' declared here", at: range)]))
-            } else {
-                lowercased[pending.name.lowercased()] = (pending.name, pending.nameRange)
-            }
-            recordTypes.append(build(pending))
-        }
-        schema.recordTypes = recordTypes.sorted { CKDB.byteOrder($0.cloudKitName, $1.cloudKitName) }
-        for record in schema.recordTypes {
-            if let entity = record.coreDataEntityName {
-                diagnostics.append(
-                    Diagnostic(
-                        .ckdbCoreDataMirror, .info,
-                        "record type '\(record.name)' is the Core Data / SwiftData mirror of entity '\(entity)'; NSPersistentCloudKitContainer creates and manages it",
-                        at: record.spans.name))
-            }
-        }
-    }
-
-    private mutating func build(_ pending: PendingRecord) -> RecordType {
-        var fields: [Field] = []
-        var seen: [String: SourceRange] = [:]
-        var lowercased: [String: (String, SourceRange)] = [:]
-        for (i, var field) in pending.fields.enumerated() {
-            let nameRange = field.spans.name ?? pending.nameRange
-            if let first = seen[field.key] {
-                error(
-                    .nameDuplicate, "field '\(field.key)' is declared twice in record type '\(pending.name)'; remove or rename one",
-                    at: nameRange, notes: [.init("first declared here", at: first)])
-                continue
-            }
-            seen[field.key] = nameRange
-            if let (other, range) = lowercased[field.key.lowercased()] {
-                diagnostics.append(
-                    .warning(
-                        .nameCaseCollision,
-                        "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
-                        at: nameRange, notes: [.init("'\(other)' declared here", at: range)]))
-            } else {
-                lowercased[field.key.lowercased()] = (field.key, nameRange)
-            }
-            field.doc = Self.docText(i < pending.fieldDocs.count ? pending.fieldDocs[i] : [])
-            fields.append(field)
-        }
-        for (name, type) in CKDB.systemFields where seen[name] == nil {
-            fields.append(Field(name: name, type: type, isOptional: true, isSystem: true))
-        }
-        fields.sort { CKDB.byteOrder($0.key, $1.key) }
-
-        var grants: [Grant] = []
-        for grant in pending.grants {
-            let grantee: Grant.Grantee
-            if let builtIn = CKDB.builtInRoles[grant.role] {
-                grantee = builtIn
-            } else if roleRanges[grant.role] != nil {
-                grantee = .role(grant.role)
-            } else {
-                error(
-                    .roleUnknown,
-                    "no role named '\(grant.role)'; declare it with 'CREATE ROLE \(grant.role);' or grant to \"_world\", \"_icloud\" or \"_creator\"\(Spelling.hint(Spelling.closest(to: grant.role, among: Array(roleRanges.keys) + Array(CKDB.builtInRoles.keys))))",
-                    at: grant.roleRange)
-                continue
-            }
-            grants.append(Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange)))
-        }
-        grants.sort(by: CKDB.exportOrder)
-        var record = RecordType(
-            name: pending.name, fields: fields, grants: grants, doc: Self.docText(pending.doc), format: .ckdb,
-            spans: SourceSpans(range: pending.range, name: pending.nameRange))
-        if record.isCoreDataMirror {
-            record.placement = .zone(CoreDataMirror.zoneName)
-        } else if !grants.isEmpty {
-            record.placement = .publicDatabase
-        }
-        return record
-    }
-}
-
-extension CKDBParser {
-    /// Adds `.ckdb` schemas to a schema read from other files (`SchemaLoader`): roles by name,
-    /// record types, reporting a record type declared in two files as `NAME_DUPLICATE`.
-    static func merge(_ schemas: [Schema], into schema: inout Schema) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var names: [String: RecordType] = [:]
-        for record in schema.recordTypes { names[record.cloudKitName] = record }
-        for other in schemas {
-            for role in other.roles where !schema.roles.contains(where: { $0.name == role.name }) {
-                schema.roles.append(role)
-            }
-            for record in other.recordTypes {
-                if let first = names[record.cloudKitName] {
-                    diagnostics.append(
-                        .error(
-                            .nameDuplicate, "record type '\(record.cloudKitName)' is declared in two files; remove one",
-                            at: record.spans.name, notes: [.init("first declared here", at: first.spans.name)]))
-                    continue
-                }
-                names[record.cloudKitName] = record
-                schema.recordTypes.append(record)
-            }
-        }
-        return diagnostics
     }
 }

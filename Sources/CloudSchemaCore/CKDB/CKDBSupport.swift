@@ -1,11 +1,8 @@
 /// Names and rules of Apple's CloudKit Schema Language (`.ckdb`) shared by the parser,
 /// exporter, importer and Core Data mirroring.
 public enum CKDB {
-    /// The implicit fields every record type has, with their fixed types, in export order.
-    public static let systemFields: [(name: String, type: FieldType)] = [
-        ("___createTime", .date), ("___createdBy", .reference(target: nil)), ("___etag", .string),
-        ("___modTime", .date), ("___modifiedBy", .reference(target: nil)), ("___recordID", .reference(target: nil)),
-    ]
+    /// The field options that declare indexes (`QUERYABLE`...), from the attribute table.
+    static let indexOptions = AttributeCatalog.indexes.map { (word: $0.name.uppercased(), index: $0.index) }
 
     /// The built-in roles as CloudKit names them.
     public static let builtInRoles: [String: Grant.Grantee] = ["_creator": .creator, "_icloud": .icloud, "_world": .world]
@@ -25,10 +22,6 @@ public enum CKDB {
 
     /// The prefix `NSPersistentCloudKitContainer` gives record types and fields it creates.
     public static let coreDataPrefix = "CD_"
-
-    public static func isSystemFieldKey(_ key: String) -> Bool { systemFields.contains { $0.name == key } }
-
-    static func systemFieldType(_ key: String) -> FieldType? { systemFields.first { $0.name == key }?.type }
 
     /// `[A-Za-z][A-Za-z0-9_]*`: a user identifier as Apple's rules allow it.
     public static func isUserIdentifier(_ name: String) -> Bool {
@@ -68,9 +61,4 @@ extension RecordType {
         guard cloudKitName.hasPrefix(CKDB.coreDataPrefix), cloudKitName.count > CKDB.coreDataPrefix.count else { return nil }
         return String(cloudKitName.dropFirst(CKDB.coreDataPrefix.count))
     }
-}
-
-extension Field {
-    /// A CloudKit system field (`"___recordID"`...): from `.ckdb` (`isSystem`) or written by key in `.cloudschema`.
-    public var isCloudKitSystemField: Bool { isSystem || CKDB.isSystemFieldKey(key) }
 }

@@ -54,7 +54,8 @@ public enum DiffSourceLoader {
     ///   - currentPaths: the current side's paths, used for `git:REV` without a PATH.
     ///   - workingDirectory: where git runs and relative paths start (default: the process's).
     public static func load(
-        _ source: DiffSource, currentPaths: [String], workingDirectory: String? = nil
+        _ source: DiffSource, currentPaths: [String], workingDirectory: String? = nil,
+        fileSystem: any InputFileSystem = LocalFileSystem()
     ) throws(DiffSourceError) -> LoadedSchema {
         switch source {
         case .files(let paths):
@@ -62,28 +63,36 @@ public enum DiffSourceLoader {
                 guard let workingDirectory, !path.hasPrefix("/") else { return path }
                 return workingDirectory + "/" + path
             }
-            let loaded = SchemaLoader.load(paths: resolved)
+            let loaded = SchemaLoader.load(paths: resolved, fileSystem: fileSystem)
             if let problem = loaded.diagnostics.first(where: { $0.id == .inputUnreadable }) {
                 throw DiffSourceError("cannot read the deployed schema: \(problem.message)")
             }
             return loaded
         case .git(let revision, let paths):
             return try GitSource.load(
-                revision: revision, paths: paths ?? currentPaths, workingDirectory: workingDirectory)
+                revision: revision, paths: paths ?? currentPaths, workingDirectory: workingDirectory, fileSystem: fileSystem)
         }
     }
 }
 
 /// Reads schema files as they were at a git revision, through `git ls-tree` and
-/// `git show` run as subprocesses (no libgit2, no dependency).
+/// `git show` (`InputFileSystem.git`: a subprocess, no libgit2, no dependency).
 public enum GitSource {
     /// Every `*.cloudschema` file under `paths` at `revision` (a `.ckdb` or
     /// `.cloudschema` path is taken as is), read and resolved. Files are named
     /// `REV:path/from/repository/root` in diagnostics.
     public static func load(
-        revision: String, paths: [String], workingDirectory: String? = nil
+        revision: String, paths: [String], workingDirectory: String? = nil,
+        fileSystem: any InputFileSystem = LocalFileSystem()
     ) throws(DiffSourceError) -> LoadedSchema {
         let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
+        func git(_ arguments: [String], in directory: String) throws(DiffSourceError) -> GitOutput {
+            do {
+                return try fileSystem.git(arguments, in: directory)
+            } catch {
+                throw DiffSourceError(error.reason)
+            }
+        }
         let inside = try git(["rev-parse", "--is-inside-work-tree"], in: directory)
         guard inside.status == 0 else {
             throw DiffSourceError(
@@ -120,45 +129,5 @@ public enum GitSource {
             sources.append(("\(revision):\(file)", shown.output))
         }
         return SchemaLoader.load(bytes: sources)
-    }
-
-    struct Result {
-        var status: Int32
-        var output: [UInt8]
-        var error: String
-    }
-
-    static func git(_ arguments: [String], in directory: String) throws(DiffSourceError) -> Result {
-        #if os(macOS) || os(Linux) || os(Windows)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: directory)
-            var environment = ProcessInfo.processInfo.environment
-            environment["GIT_TERMINAL_PROMPT"] = "0"
-            environment["LC_ALL"] = "C"
-            process.environment = environment
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                throw DiffSourceError("cannot run git (\(error.localizedDescription)); install git or compare against a file")
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            if process.terminationReason == .exit, process.terminationStatus == 127 {
-                throw DiffSourceError("git is not installed or not on PATH; install git or compare against a file")
-            }
-            return Result(
-                status: process.terminationStatus, output: [UInt8](data),
-                error: String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        #else
-            throw DiffSourceError("git sources are not available on this platform")
-        #endif
     }
 }

@@ -3,7 +3,7 @@
 final class FormatElement {
     /// Everything before the attributes: keyword, name, type, default value.
     var prefix: [FormatPiece]
-    /// Each attribute's pieces with its rank in `AttributeOrder`.
+    /// Each attribute's pieces with its rank in `AttributeCatalog`.
     var attributes: [(rank: Int, pieces: [FormatPiece])]
     /// After the attributes: the `{` of a body.
     var suffix: [FormatPiece]
@@ -87,7 +87,7 @@ struct FormatTreeBuilder {
         for attribute in attributes {
             var w = writer()
             try w.attribute(attribute)
-            result.append((AttributeOrder.rank(attribute.name.name), w.pieces))
+            result.append((AttributeCatalog.rank(attribute.name.name), w.pieces))
         }
         return result
     }

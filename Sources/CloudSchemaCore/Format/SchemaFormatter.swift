@@ -18,7 +18,7 @@
 ///   `["a", "b"]`, `.case`, `@name("x")`. No column alignment of types, defaults,
 ///   attributes or trailing comments: an edit to one line never re-aligns its
 ///   neighbours, so review diffs show only what changed.
-/// - Attributes in the order of `AttributeOrder.canonical`: `@queryable @sortable
+/// - Attributes in the order of `AttributeCatalog.all`: `@queryable @sortable
 ///   @searchable`, `@unique @shareable @transient @externalStorage`, `@encrypted
 ///   @parent @deleteSelf`, `@name @inverse @deleteRule @merge`, `@deprecated`;
 ///   unknown attributes last, as written. Attributes with a comment between them

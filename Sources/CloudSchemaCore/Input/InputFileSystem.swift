@@ -7,8 +7,11 @@
 #endif
 import Foundation
 
-/// The file-system calls `SchemaLoader` makes. Tests substitute folders and files that
-/// cannot be read, which permissions alone cannot show when tests run as root.
+/// Every read of the outside world the core makes: the file-system calls of `SchemaLoader`
+/// and of config discovery (`ConfigurationSet`), and the `git` commands of
+/// `diff --against git:REV`. `LocalFileSystem` is the real one;
+/// tests substitute folders and files that cannot be read (which permissions alone cannot
+/// show when tests run as root) and a repository's history, with no files and no git.
 public protocol InputFileSystem: Sendable {
     /// What `path` is, following symbolic links.
     func status(of path: String) throws(InputError) -> InputFileStatus
@@ -16,6 +19,22 @@ public protocol InputFileSystem: Sendable {
     func entries(of folder: String) throws(InputError) -> [String]
     func contents(of file: String) throws(InputError) -> [UInt8]
     func standardInput() throws(InputError) -> [UInt8]
+    /// Runs `git` with `arguments` in `folder`; throws only when git cannot run at all.
+    func git(_ arguments: [String], in folder: String) throws(InputError) -> GitOutput
+}
+
+/// What a `git` command printed, and its exit status.
+public struct GitOutput: Sendable {
+    public var status: Int32
+    public var output: [UInt8]
+    /// Standard error, without surrounding white space.
+    public var error: String
+
+    public init(status: Int32, output: [UInt8], error: String) {
+        self.status = status
+        self.output = output
+        self.error = error
+    }
 }
 
 public struct InputFileStatus: Hashable, Sendable {
@@ -43,59 +62,4 @@ public struct InputError: Error, Sendable {
     }
 
     static var fromErrno: InputError { InputError(String(cString: strerror(errno)), isMissing: errno == ENOENT) }
-}
-
-/// The real file system, through POSIX calls (which say why they fail).
-public struct LocalFileSystem: InputFileSystem {
-    public init() {}
-
-    public func status(of path: String) throws(InputError) -> InputFileStatus {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .fromErrno }
-        let kind: InputFileStatus.Kind =
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: .folder
-            case S_IFREG: .file
-            default: .other
-            }
-        return InputFileStatus(kind: kind, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
-    }
-
-    public func entries(of folder: String) throws(InputError) -> [String] {
-        guard let directory = opendir(folder) else { throw .fromErrno }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    public func contents(of file: String) throws(InputError) -> [UInt8] {
-        let descriptor = open(file, O_RDONLY)
-        guard descriptor >= 0 else { throw .fromErrno }
-        defer { close(descriptor) }
-        return try readAll(descriptor)
-    }
-
-    public func standardInput() throws(InputError) -> [UInt8] {
-        try readAll(STDIN_FILENO)
-    }
-
-    private func readAll(_ descriptor: Int32) throws(InputError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .fromErrno
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-        }
-    }
 }

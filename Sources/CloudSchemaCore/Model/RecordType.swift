@@ -117,8 +117,7 @@ public struct Indexes: OptionSet, Hashable, Sendable {
 
     /// The attribute names, in the order `.ckdb` exports write them.
     public var names: [String] {
-        [(Indexes.queryable, "queryable"), (.searchable, "searchable"), (.sortable, "sortable")]
-            .filter { contains($0.0) }.map(\.1)
+        AttributeCatalog.indexes.filter { contains($0.index) }.map(\.name).sorted()
     }
 }
 

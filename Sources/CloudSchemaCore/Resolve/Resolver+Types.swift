@@ -1,27 +1,6 @@
 import Foundation
 
 extension Resolver {
-    static let builtinNames = ["String", "Int64", "Int", "Double", "Bool", "Date", "Data", "UUID", "URL", "Asset", "Location", "Decimal"]
-
-    /// A switch, not a dictionary: no hashing for the most common lookup of all.
-    private static func builtin(_ name: String) -> FieldType? {
-        switch name {
-        case "String": .string
-        case "Int64": .int64
-        case "Int": .int
-        case "Double": .double
-        case "Bool": .bool
-        case "Date": .date
-        case "Data": .data
-        case "UUID": .uuid
-        case "URL": .url
-        case "Asset": .asset
-        case "Location": .location
-        case "Decimal": .decimal
-        default: nil
-        }
-    }
-
     /// The field type and whether it is optional, or nil after reporting why not.
     mutating func resolveType(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> (FieldType, Bool)? {
         switch syntax {
@@ -67,7 +46,7 @@ extension Resolver {
     private mutating func resolveNamed(
         _ name: NameSyntax, arguments: [TypeSyntax], range: SourceRange, site: AttributeCatalog.Site
     ) -> FieldType? {
-        if name.name == "Reference" {
+        if name.name == TypeCatalog.reference {
             guard site == .recordField || site == .keyValueKey else {
                 report(
                     .error(
@@ -108,7 +87,7 @@ extension Resolver {
             report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does", at: range))
             return nil
         }
-        if let builtin = Self.builtin(name.name) {
+        if let builtin = TypeCatalog.builtin(name.name) {
             switch (builtin, site) {
             case (.decimal, .modelProperty):
                 return builtin
@@ -156,7 +135,7 @@ extension Resolver {
             report(.error(.typeMisplaced, "'\(name.name)' is a keyvalue declaration, not a type", at: range))
             return nil
         case nil:
-            let hint = suggestion(for: name.name, kind: "type") { Self.builtinNames + ["Reference"] + Array($0.types.keys) }
+            let hint = suggestion(for: name.name, kind: "type") { TypeCatalog.names + Array($0.types.keys) }
             report(
                 .error(
                     .typeUnknown,

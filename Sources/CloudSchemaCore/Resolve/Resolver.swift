@@ -399,7 +399,7 @@ public struct Resolver {
             field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
         }
         // `___recordID: Reference @queryable`: a CloudKit system field, declared to index it.
-        if let systemType = CKDB.systemFieldType(field.key) {
+        if let systemType = SystemFields.type(of: field.key) {
             field.isSystem = true
             if systemType != type {
                 report(
@@ -409,9 +409,7 @@ public struct Resolver {
                         at: syntax.type.range))
             }
         }
-        if attributes.has("queryable") { field.indexes.insert(.queryable) }
-        if attributes.has("sortable") { field.indexes.insert(.sortable) }
-        if attributes.has("searchable") { field.indexes.insert(.searchable) }
+        for (name, index) in AttributeCatalog.indexes where attributes.has(name) { field.indexes.insert(index) }
         field.isEncrypted = attributes.has("encrypted")
         for name in Self.referenceAttributes where attributes.has(name) {
             let allowed = name == "parent" ? type.isReference : type.isReferenceOrList

@@ -7,5 +7,5 @@ public enum LanguageVocabulary {
     /// Attribute names without `@`, in the catalogue's order.
     public static var attributes: [String] { AttributeCatalog.names }
     /// Built-in type names, and `Reference` (written `Reference<T>` or alone).
-    public static var builtInTypes: [String] { Resolver.builtinNames + ["Reference"] }
+    public static var builtInTypes: [String] { TypeCatalog.names }
 }

@@ -36,7 +36,7 @@ struct CKDBCorpusTests {
             // Declared fields keep spans; the implicit system fields are added without.
             let declared = record.fields.filter { $0.spans.name != nil }
             #expect(declared.count == expected.fields.count, "\(expected.name)")
-            #expect(record.fields.filter { CKDB.isSystemFieldKey($0.key) }.count == 6)
+            #expect(record.fields.filter { SystemFields.contains($0.key) }.count == 6)
             for item in expected.fields {
                 guard let field = record.field(key: item.name) else {
                     Issue.record("\(expected.name).\(item.name) missing")

@@ -23,7 +23,7 @@ import Testing
 /// and review the golden files' diff like code.
 @Suite("Diff reports (golden)")
 struct DiffReportGoldenTests {
-    static let folder = String(#filePath).components(separatedBy: "/Diff/")[0] + "/Golden/diff"
+    static let folder = packageRoot.appendingPathComponent("Tests/CloudSchemaCoreTests/Golden/diff").path
 
     /// Named as a pull request would see them: `--against git:main` (the deployed
     /// `.cloudschema`), or `--against CloudKit/production.ckdb`.
@@ -51,13 +51,7 @@ struct DiffReportGoldenTests {
     static let production = "CloudKit/production.ckdb"
 
     func check(_ actual: String, against name: String) throws {
-        let path = "\(Self.folder)/\(name)"
-        if ProcessInfo.processInfo.environment["CLOUDSCHEMA_UPDATE_GOLDEN"] == "1" {
-            try actual.write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(actual == expected, "\(name) differs; if intended, run CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test --filter DiffReportGoldenTests")
+        try expectGolden(actual, file: "Tests/CloudSchemaCoreTests/Golden/diff/\(name)", suite: "DiffReportGoldenTests")
     }
 
     @Test func markdownReviewComment() throws {

@@ -31,12 +31,37 @@ struct GitSourceTests {
 
         @discardableResult
         func run(_ arguments: String...) throws -> Int32 {
-            let result = try GitSource.git(Array(arguments), in: path)
+            let result = try LocalFileSystem().git(Array(arguments), in: path)
             if result.status != 0 { Issue.record("git \(arguments.joined(separator: " ")) failed: \(result.error)") }
             return result.status
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The core reads git only through `InputFileSystem`, so a repository's history can be
+    /// stated in memory: no files, no git.
+    @Test func readsARevisionThroughTheInputFileSystem() throws {
+        let schema = "record Plant in public {\n    name: String\n    grant read to world\n}\n"
+        var fileSystem = MemoryFileSystem()
+        fileSystem.git = [
+            ["rev-parse", "--is-inside-work-tree"]: GitOutput(status: 0, output: Array("true\n".utf8), error: ""),
+            ["rev-parse", "--verify", "--quiet", "v1^{commit}"]: GitOutput(status: 0, output: [], error: ""),
+            ["ls-tree", "-r", "-z", "--name-only", "--full-name", "v1", "--", "Schemas"]: GitOutput(
+                status: 0, output: Array("Schemas/Garden.cloudschema\0Schemas/notes.txt\0".utf8), error: ""),
+            ["show", "v1:Schemas/Garden.cloudschema"]: GitOutput(status: 0, output: Array(schema.utf8), error: ""),
+        ]
+        let loaded = try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.sources.paths == ["v1:Schemas/Garden.cloudschema"])
+        #expect(loaded.schema.recordTypes.map(\.name) == ["Plant"])
+
+        fileSystem.git = [:]
+        #expect(throws: DiffSourceError(
+            "--against git:v1 reads from git, but '/repo' is not inside a git repository; run it from your repository or compare against a file"
+        )) {
+            try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+        }
     }
 
     @Test func comparesTheWorkingTreeWithHEAD() throws {

@@ -11,9 +11,7 @@ import Testing
 ///
 ///     CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test --filter GeneratorGoldenTests
 @Suite struct GeneratorGoldenTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let generated = root.appendingPathComponent("Tests/CloudSchemaConsumerTests/Generated")
+    static let generated = packageRoot.appendingPathComponent("Tests/CloudSchemaConsumerTests/Generated")
 
     /// Each consumer module: its schema file (relative to the package root) and access level.
     /// Public and package are what another module (the consumer tests) can use.
@@ -27,7 +25,7 @@ import Testing
     ]
 
     static func load(_ path: String) throws -> LoadedSchema {
-        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
         return SchemaLoader.load(sources: [(path, text)])
     }
 
@@ -44,7 +42,7 @@ import Testing
         let files = try Self.generate(module.schema, access: module.access)
         #expect(files.map(\.name) == ["\(name).cloudschema.swift", "CloudSchema.swift"])
         let folder = Self.generated.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["CLOUDSCHEMA_UPDATE_GOLDEN"] != nil {
+        if updatingGoldenFiles {
             _ = try GeneratedFileWriter.write(files, to: folder.path)
             return
         }
@@ -68,7 +66,7 @@ import Testing
         #expect(first == second)
         // Nothing that varies between runs or machines: no absolute paths, no dates.
         for file in first {
-            #expect(!file.contents.contains(Self.root.path))
+            #expect(!file.contents.contains(packageRoot.path))
             #expect(!file.contents.contains("2025") && !file.contents.contains("2026"))
         }
     }

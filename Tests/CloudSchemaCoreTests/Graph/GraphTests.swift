@@ -9,7 +9,7 @@ import Testing
 ///
 ///     CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test --filter GraphTests
 @Suite struct GraphTests {
-    static let golden = GoldenTests.golden.appendingPathComponent("graph")
+    static let golden = "Tests/CloudSchemaCoreTests/Golden/graph"
 
     static func graph(_ text: String, focus: Set<String>? = nil) -> SchemaGraph {
         let loaded = SchemaLoader.load(sources: [("Test.cloudschema", text)])
@@ -18,13 +18,7 @@ import Testing
     }
 
     func check(_ actual: String, _ name: String) throws {
-        let file = Self.golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["CLOUDSCHEMA_UPDATE_GOLDEN"] != nil {
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(actual == expected, "\(name) differs; if intended, run CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test --filter GraphTests")
+        try expectGolden(actual, file: "\(Self.golden)/\(name)", suite: "GraphTests")
     }
 
     @Test(arguments: ["Garden", "Notes", "Catalogue", "Mistakes"])
@@ -46,7 +40,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        process.currentDirectoryURL = GoldenTests.golden.deletingLastPathComponent()
+        process.currentDirectoryURL = packageRoot.appendingPathComponent("Tests/CloudSchemaCoreTests")
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

@@ -16,7 +16,7 @@ enum EncryptionRules {
         check: { input, out in
             for record in input.schema.recordTypes {
                 for field in record.fields where field.isEncrypted {
-                    for index in ["queryable", "sortable", "searchable"] {
+                    for (index, _) in AttributeCatalog.indexes {
                         guard let range = field.spans.attributes[index] else { continue }
                         out.report(
                             "encrypted field '\(field.name)' cannot be \(index); CloudKit does not index encrypted fields",

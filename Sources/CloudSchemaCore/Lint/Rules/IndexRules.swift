@@ -16,7 +16,7 @@ enum IndexRules {
         check: { input, out in
             for record in input.schema.recordTypes {
                 for field in record.fields where field.type == .asset || field.type == .list(.asset) {
-                    for index in ["queryable", "sortable", "searchable"] {
+                    for (index, _) in AttributeCatalog.indexes {
                         guard let range = field.spans.attributes[index] else { continue }
                         out.report(
                             "'\(field.name)' is an Asset, which CloudKit cannot index; remove @\(index)",

@@ -7,7 +7,7 @@ import Testing
 /// every keyword, attribute and built-in type the language has (read from the language's own
 /// lists, so a word the language gains fails here until the grammar has it too).
 @Suite struct GrammarTests {
-    static let file = GoldenTests.root.appendingPathComponent("Editors/vscode/syntaxes/cloudschema.tmLanguage.json")
+    static let file = packageRoot.appendingPathComponent("Editors/vscode/syntaxes/cloudschema.tmLanguage.json")
 
     static func grammar() throws -> TextMateGrammar {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: ["Garden", "Notes", "Catalogue", "Mistakes"])
     func tokenisesTheExampleSchemas(_ name: String) throws {
         let text = try String(
-            contentsOf: GoldenTests.root.appendingPathComponent("Schemas/\(name)/\(name).cloudschema"), encoding: .utf8)
+            contentsOf: packageRoot.appendingPathComponent("Schemas/\(name)/\(name).cloudschema"), encoding: .utf8)
         let tokens = try Self.grammar().tokenise(text)
         #expect(!tokens.contains { $0.scope.hasPrefix("invalid") }, "\(tokens.filter { $0.scope.hasPrefix("invalid") })")
         let scopes = Set(tokens.map(\.scope))
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func gardenReadsAsWritten() throws {
-        let text = try String(contentsOf: GoldenTests.root.appendingPathComponent("Schemas/Garden/Garden.cloudschema"), encoding: .utf8)
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Schemas/Garden/Garden.cloudschema"), encoding: .utf8)
         let tokens = try Self.grammar().tokenise(text).map { "\($0.text)|\($0.scope)" }
         for expected in [
             "/// A raised bed; sharing a bed shares its plants (they name it as @parent).|comment.line.documentation.cloudschema",

@@ -5,9 +5,7 @@ import Testing
 /// Built-in templates (compiled in from `Templates/`) and user overrides from a folder.
 @Suite struct TemplateLibraryTests {
     /// The package's `Templates/` folder, found from this file's path.
-    static let templatesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates")
+    static let templatesFolder = packageRoot.appendingPathComponent("Templates")
 
     @Test func builtInsContainTheHeader() throws {
         #expect(TemplateLibrary.builtIn.names.contains("Header.swift.template"))

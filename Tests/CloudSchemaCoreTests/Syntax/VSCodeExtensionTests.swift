@@ -4,7 +4,7 @@ import Testing
 /// `Editors/vscode`: its manifests are valid JSON, contribute the grammar for `.cloudschema`,
 /// and the extension starts `cloudschema lsp` for `.cloudschema` and `.ckdb` documents.
 @Suite struct VSCodeExtensionTests {
-    static let folder = GoldenTests.root.appendingPathComponent("Editors/vscode")
+    static let folder = packageRoot.appendingPathComponent("Editors/vscode")
 
     static func json(_ name: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])

@@ -5,7 +5,7 @@ import Testing
 
 /// Every diagnostic ID the tool can report is documented once, in `DiagnosticRegistry`.
 @Suite struct DiagnosticRegistryTests {
-    static let sources = GoldenTests.root.appendingPathComponent("Sources")
+    static let sources = packageRoot.appendingPathComponent("Sources")
 
     /// The text of every Swift file under Sources.
     static func sourceTexts() throws -> [(path: String, text: String)] {
@@ -62,7 +62,7 @@ import Testing
     /// Every `[ID]` (text), `"id"`/`"ruleId"` (JSON, SARIF) and `title=ID` (GitHub) in the
     /// files under Tests, and every `[ID]` the Swift tests expect, is explained.
     @Test func everyIDInExpectedOutputsIsExplained() throws {
-        let tests = GoldenTests.root.appendingPathComponent("Tests")
+        let tests = packageRoot.appendingPathComponent("Tests")
         let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         var found: Set<String> = []
         for file in files {

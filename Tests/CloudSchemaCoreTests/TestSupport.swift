@@ -37,6 +37,26 @@ let packageRoot: URL = {
     return url
 }()
 
+/// The one switch for every golden file: with `CLOUDSCHEMA_UPDATE_GOLDEN=1`, suites rewrite their
+/// golden files from the current code instead of comparing (review the diff like code).
+let updatingGoldenFiles = ProcessInfo.processInfo.environment["CLOUDSCHEMA_UPDATE_GOLDEN"] == "1"
+
+/// Compares `actual` with the golden file at `path` (relative to the package root), or rewrites
+/// the file when updating; `suite` is the `--filter` that refreshes it.
+func expectGolden(
+    _ actual: String, file path: String, suite: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let url = packageRoot.appendingPathComponent(path)
+    if updatingGoldenFiles {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+        actual == expected, "\(path) differs; if intended, run CLOUDSCHEMA_UPDATE_GOLDEN=1 swift test --filter \(suite)",
+        sourceLocation: sourceLocation)
+}
+
 /// The example schemas, one folder per app.
 let exampleSchemaFolders = ["Garden", "Notes", "Catalogue"]
 

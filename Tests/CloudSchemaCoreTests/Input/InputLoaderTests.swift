@@ -15,6 +15,8 @@ struct MemoryFileSystem: InputFileSystem {
     /// Pipes and devices: path → what reading them gives.
     var pipes: [String: String] = [:]
     var input = ""
+    /// `git` arguments → what git prints; anything else is answered as outside a repository.
+    var git: [[String]: GitOutput] = [:]
 
     private func target(_ path: String) -> String { links[path].map(target) ?? path }
 
@@ -38,6 +40,10 @@ struct MemoryFileSystem: InputFileSystem {
     }
 
     func standardInput() throws(InputError) -> [UInt8] { Array(input.utf8) }
+
+    func git(_ arguments: [String], in folder: String) throws(InputError) -> GitOutput {
+        git[arguments] ?? GitOutput(status: 128, output: [], error: "fatal: not a git repository")
+    }
 }
 
 struct InputLoaderTests {

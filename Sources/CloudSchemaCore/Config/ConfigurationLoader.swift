@@ -1,107 +1,5 @@
 import Foundation
 
-/// The `generate` section of `cloudschema.json`, read by the generator.
-public struct GenerateConfiguration: Hashable, Sendable {
-    public enum Access: String, Hashable, Sendable, CaseIterable {
-        case `public`, package, `internal`
-    }
-
-    public var access: Access?
-    /// A folder of templates overriding the built-in ones, resolved against the config file's folder.
-    public var templates: String?
-
-    public init(access: Access? = nil, templates: String? = nil) {
-        self.access = access
-        self.templates = templates
-    }
-}
-
-/// The `lint` and `breaking` sections of one `cloudschema.json` (or the defaults), resolved to rules.
-///
-/// Resolution follows buf: each section configures its own rules (lint rules, or
-/// `cloudschema diff`'s breaking-change rules) with the same keys. An empty `use` means every
-/// rule of the section; `use` and `except` take rule IDs and category names; `except` wins.
-/// `severity` then changes a rule's severity (`"off"` disables it), and `ignore` drops a rule's
-/// findings in files matching a glob relative to the config file's folder (`*`, `**`, `?`; a
-/// plain path matches everything under it).
-public struct LintConfiguration: Sendable {
-    /// The config file, or nil for the defaults.
-    public var path: String?
-    /// The folder `ignore` globs and `generate.templates` are relative to (absolute).
-    public var directory: String
-    public var enabled: Set<DiagnosticID>
-    public var severities: [DiagnosticID: Diagnostic.Severity]
-    public var ignores: [DiagnosticID: [String]]
-    public var generate: GenerateConfiguration
-
-    public static var `default`: LintConfiguration {
-        LintConfiguration(
-            path: nil, directory: FileManager.default.currentDirectoryPath,
-            enabled: Set(DiagnosticRegistry.configurable.map(\.id)), severities: [:], ignores: [:], generate: .init())
-    }
-
-    /// The severity a lint or breaking-change rule's findings get in `file`, or nil when the rule is off there.
-    /// (Front-end diagnostics never pass through configuration.)
-    public func severity(of id: DiagnosticID, in file: String?) -> Diagnostic.Severity? {
-        guard enabled.contains(id) else { return nil }
-        if let file, let globs = ignores[id], globs.contains(where: { Glob.matches($0, path: relativePath(file)) }) {
-            return nil
-        }
-        return severities[id] ?? DiagnosticRegistry.rule(id)?.defaultSeverity
-    }
-
-    public func isEnabled(_ id: DiagnosticID) -> Bool { enabled.contains(id) }
-
-    /// `file` relative to the config's folder (or as given when it is outside it).
-    func relativePath(_ file: String) -> String {
-        let absolute = ConfigurationLoader.absolute(file)
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : file
-    }
-}
-
-/// The configuration each input file uses, as `lint`, `diff` and `generate` read it:
-/// `--config` for every file, else the nearest `cloudschema.json` above each (each read once).
-public struct ConfigurationSet: Sendable {
-    /// Problems in the config files read (`CONFIG_INVALID`).
-    public private(set) var diagnostics: [Diagnostic] = []
-    private var explicit: LintConfiguration?
-    private var configs: [String: LintConfiguration] = [:]
-    private var configFor: [String: String] = [:]
-    private let defaults = LintConfiguration.default
-
-    public init(files: [String], explicitPath: String?) {
-        if let explicitPath {
-            let (config, problems) = ConfigurationLoader.load(path: explicitPath)
-            explicit = config
-            diagnostics = problems
-            return
-        }
-        var cache: [String: String?] = [:]
-        for file in files {
-            guard let found = ConfigurationLoader.find(for: file, cache: &cache) else { continue }
-            configFor[file] = found
-            if configs[found] == nil {
-                let (config, problems) = ConfigurationLoader.load(path: found)
-                configs[found] = config
-                diagnostics += problems
-            }
-        }
-    }
-
-    /// The configuration for findings in `file` (nil: a finding with no location).
-    public func configuration(for file: String?) -> LintConfiguration {
-        if let explicit { return explicit }
-        guard let file, let path = configFor[file], let config = configs[path] else { return defaults }
-        return config
-    }
-
-    /// `generate` settings: --config's, else those of the first input with a config file.
-    public func generateSettings(for inputs: [String]) -> GenerateConfiguration? {
-        explicit?.generate ?? inputs.lazy.compactMap { configFor[$0].flatMap { configs[$0] } }.first?.generate
-    }
-}
-
 /// Reads and validates `cloudschema.json`, and finds the one that applies to a file.
 public enum ConfigurationLoader {
     public static let fileName = "cloudschema.json"
@@ -112,7 +10,9 @@ public enum ConfigurationLoader {
     }
 
     /// The nearest `cloudschema.json` in the folder of `file` or any folder above it.
-    public static func find(for file: String, cache: inout [String: String?]) -> String? {
+    public static func find(
+        for file: String, cache: inout [String: String?], fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> String? {
         var directory = (absolute(file) as NSString).deletingLastPathComponent
         var visited: [String] = []
         var found: String?
@@ -123,7 +23,7 @@ public enum ConfigurationLoader {
             }
             visited.append(directory)
             let candidate = directory + "/" + fileName
-            if FileManager.default.fileExists(atPath: candidate) {
+            if (try? fileSystem.status(of: candidate)) != nil {
                 found = candidate
                 break
             }
@@ -136,13 +36,15 @@ public enum ConfigurationLoader {
     }
 
     /// Reads a config file; problems are `CONFIG_INVALID` errors at the key or value.
-    public static func load(path: String) -> (LintConfiguration, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    public static func load(
+        path: String, fileSystem: any InputFileSystem = LocalFileSystem()
+    ) -> (LintConfiguration, [Diagnostic]) {
+        guard let bytes = try? fileSystem.contents(of: path) else {
             var fallback = LintConfiguration.default
             fallback.path = path
             return (fallback, [.error(.configInvalid, "cannot read config file '\(path)'", at: nil)])
         }
-        return parse([UInt8](data), path: path)
+        return parse(bytes, path: path)
     }
 
     /// Parses config text. `path` names the file in diagnostics; its folder is the base for globs.
@@ -323,55 +225,5 @@ public enum ConfigurationLoader {
                     member.keyRange)
             }
         }
-    }
-}
-
-/// Path globs for `ignore`: `*` and `?` stop at `/`, `**` crosses folders, and a pattern
-/// without wildcards also matches every path under it (`Legacy` matches `Legacy/A.cloudschema`).
-enum Glob {
-    static func matches(_ pattern: String, path: String) -> Bool {
-        let p = Array(pattern.utf8)
-        let s = Array(path.utf8)
-        if !p.contains(UInt8(ascii: "*")) && !p.contains(UInt8(ascii: "?")) {
-            let prefix = pattern.hasSuffix("/") ? pattern : pattern + "/"
-            return path == pattern || path.hasPrefix(prefix)
-        }
-        // Dynamic programming over (pattern index, path index): linear in their product.
-        var current = [Bool](repeating: false, count: s.count + 1)
-        current[0] = true
-        var i = 0
-        while i < p.count {
-            var next = [Bool](repeating: false, count: s.count + 1)
-            if p[i] == UInt8(ascii: "*") {
-                let doubleStar = i + 1 < p.count && p[i + 1] == UInt8(ascii: "*")
-                // `**/` also matches zero folders.
-                let skipSlash = doubleStar && i + 2 < p.count && p[i + 2] == UInt8(ascii: "/")
-                var reachable = false
-                for j in 0...s.count {
-                    if current[j] { reachable = true }
-                    next[j] = reachable
-                    if j < s.count && s[j] == UInt8(ascii: "/") && !doubleStar { reachable = false }
-                }
-                if skipSlash {
-                    // Consume `**/` as a unit: any prefix ending in '/', or nothing.
-                    var after = [Bool](repeating: false, count: s.count + 1)
-                    for j in 0...s.count where current[j] {
-                        after[j] = true
-                        for k in j..<s.count where s[k] == UInt8(ascii: "/") { after[k + 1] = true }
-                    }
-                    next = after
-                    i += 3
-                } else {
-                    i += doubleStar ? 2 : 1
-                }
-            } else {
-                for j in 0..<s.count where current[j] {
-                    if p[i] == UInt8(ascii: "?") ? s[j] != UInt8(ascii: "/") : s[j] == p[i] { next[j + 1] = true }
-                }
-                i += 1
-            }
-            current = next
-        }
-        return current[s.count]
     }
 }

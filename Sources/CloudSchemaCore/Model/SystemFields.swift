@@ -1,0 +1,18 @@
+/// CloudKit's implicit fields, which every record type has: read by the resolver (a
+/// `.cloudschema` field written with a system key), the `.ckdb` parser, exporter and importer.
+public enum SystemFields {
+    /// The implicit fields with their fixed types, in export order.
+    public static let all: [(name: String, type: FieldType)] = [
+        ("___createTime", .date), ("___createdBy", .reference(target: nil)), ("___etag", .string),
+        ("___modTime", .date), ("___modifiedBy", .reference(target: nil)), ("___recordID", .reference(target: nil)),
+    ]
+
+    public static func contains(_ key: String) -> Bool { all.contains { $0.name == key } }
+
+    static func type(of key: String) -> FieldType? { all.first { $0.name == key }?.type }
+}
+
+extension Field {
+    /// A CloudKit system field (`"___recordID"`...): from `.ckdb` (`isSystem`) or written by key in `.cloudschema`.
+    public var isCloudKitSystemField: Bool { isSystem || SystemFields.contains(key) }
+}
