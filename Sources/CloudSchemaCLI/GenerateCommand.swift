@@ -95,7 +95,7 @@ enum GenerateCommand {
         return 0
     }
 
-    /// Generates and writes each file as soon as it is made, so only one file's text is in memory.
+    /// Generates and writes each file as it is rendered, so no file's whole text is in memory.
     private static func write(
         _ schema: Schema, inputs: [String], options: Generator.Options, to output: String
     ) throws(GeneratorError) -> GeneratedFileWriter.Report {
@@ -105,13 +105,7 @@ enum GenerateCommand {
         } catch {
             throw .write(error)
         }
-        try Generator.generate(schema, inputFiles: inputs, options: options) { (file) throws(GeneratorError) in
-            do throws(FileWriter.Failure) {
-                try writer.write(file)
-            } catch {
-                throw .write(error)
-            }
-        }
+        try Generator.generate(schema, inputFiles: inputs, options: options, into: &writer)
         do throws(FileWriter.Failure) {
             return try writer.finish()
         } catch {

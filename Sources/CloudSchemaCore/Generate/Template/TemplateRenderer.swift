@@ -8,15 +8,33 @@ final class TemplateRenderer {
     private var includeChain: [String] = []
     private var parsed: [String: Template] = [:]
 
+    /// Where finished text goes, in pieces.
+    private let write: (String) -> Void
+    /// The text not yet handed to `write`.
+    private var pending = ""
+    /// How many indented includes are being rendered into strings of their own (their text is
+    /// indented as a whole, so it is handed on only through the outermost output).
+    private var indentedIncludes = 0
+
     /// Includes nest at most this deep, recursion or not.
     static let maximumIncludeDepth = 64
+    /// `pending` is handed on once it holds this many bytes.
+    static let pieceSize = 1 << 16
 
-    init(library: TemplateLibrary, context: [String: TemplateValue]) {
+    init(library: TemplateLibrary, context: [String: TemplateValue], write: @escaping (String) -> Void) {
         self.library = library
         self.scopes = [context]
+        self.write = write
     }
 
-    func render(_ template: Template, into output: inout String) throws(TemplateError) {
+    /// Renders the whole template and hands on all of its text.
+    func render(_ template: Template) throws(TemplateError) {
+        try render(template, into: &pending)
+        if !pending.isEmpty { write(pending) }
+        pending = ""
+    }
+
+    private func render(_ template: Template, into output: inout String) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.nodes, of: template.source, into: &output)
@@ -24,6 +42,10 @@ final class TemplateRenderer {
 
     private func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout String) throws(TemplateError) {
         for node in nodes {
+            if indentedIncludes == 0, output.utf8.count >= Self.pieceSize {
+                write(output)
+                output.removeAll(keepingCapacity: true)
+            }
             switch node {
             case .text(let text):
                 output += text
@@ -82,6 +104,8 @@ final class TemplateRenderer {
                     try render(template, into: &output)
                 } else {
                     var inner = ""
+                    indentedIncludes += 1
+                    defer { indentedIncludes -= 1 }
                     try render(template, into: &inner)
                     output += TemplateFilter.indent(inner, by: indent, includingFirstLine: true)
                 }
