@@ -146,15 +146,17 @@ public enum SchemaFormatter {
         return min(doc?.range.start.offset ?? .max, declaration.range.start.offset)
     }
 
-    /// What formatting must keep: the resolved schema (a file on its own) and every comment.
+    /// What formatting must keep: the resolved schema (a file on its own) and every comment,
+    /// as hashes (`Hasher`, equal values hash equal within a run; source positions are not
+    /// hashed), so the input's schema is not held while the output is parsed and resolved.
     struct Meaning {
-        var schema: Schema
-        var comments: [String]
+        var schema: Int
+        var comments: Int
 
         /// Takes the tree, so the resolver releases each declaration once resolved.
         init(_ syntax: consuming SourceFileSyntax) {
-            comments = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted()
-            schema = Resolver.resolve([consume syntax]).schema
+            comments = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted().hashValue
+            schema = Resolver.resolve([consume syntax]).schema.hashValue
         }
     }
 
