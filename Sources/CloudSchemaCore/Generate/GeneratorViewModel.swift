@@ -115,8 +115,8 @@ public struct GeneratorViewModel: Sendable {
         unplaced = FileViewModel(sourcePath: "")
         // Sequences: each declaration's values are made when a template reads them, one at a time.
         schemaValue = [
-            "records": .sequence(TemplateSequence(records, \.templateValue)),
-            "enums": .sequence(TemplateSequence(enums, \.templateValue)),
+            "records": .array(records.map(\.templateValue)),
+            "enums": .array(enums.map(\.templateValue)),
             "sourceFiles": .array(files.map { .string($0.sourceFile) }),
             "models": .sequence(TemplateSequence(models, \.templateValue)),
             "keyValueStores": .sequence(TemplateSequence(keyValueStores, \.templateValue)),
@@ -150,8 +150,8 @@ public struct GeneratorViewModel: Sendable {
         var context = baseContext()
         context["sourceFile"] = .string(file.sourceFile)
         context["fileName"] = .string(file.outputName)
-        context["records"] = .sequence(TemplateSequence(file.records, \.templateValue))
-        context["enums"] = .sequence(TemplateSequence(file.enums, \.templateValue))
+        context["records"] = .array(file.records.map(\.templateValue))
+        context["enums"] = .array(file.enums.map(\.templateValue))
         context["models"] = .sequence(TemplateSequence(file.models, \.templateValue))
         context["keyValueStores"] = .sequence(TemplateSequence(file.keyValueStores, \.templateValue))
         context["isEmpty"] = .bool(file.isEmpty)
@@ -165,8 +165,8 @@ public struct GeneratorViewModel: Sendable {
         let sources = files.map(\.sourceFile)
         context["sourceFile"] = .string(sources.isEmpty ? "no schema files" : sources.joined(separator: ", "))
         context["fileName"] = .string(fileName)
-        context["records"] = .sequence(TemplateSequence(unplaced.records, \.templateValue))
-        context["enums"] = .sequence(TemplateSequence(unplaced.enums, \.templateValue))
+        context["records"] = .array(unplaced.records.map(\.templateValue))
+        context["enums"] = .array(unplaced.enums.map(\.templateValue))
         context["models"] = .sequence(TemplateSequence(unplaced.models, \.templateValue))
         context["keyValueStores"] = .sequence(TemplateSequence(unplaced.keyValueStores, \.templateValue))
         context["isEmpty"] = .bool(unplaced.isEmpty)
@@ -214,21 +214,27 @@ public struct DeprecationViewModel: Sendable, Hashable {
     var templateValue: TemplateValue { ["message": message.map(TemplateValue.string) ?? .null] }
 }
 
-public struct RecordViewModel: Sendable {
-    public var name: String
-    public var swiftName: String
-    public var recordTypeName: String
-    public var doc: String?
-    public var deprecation: DeprecationViewModel?
-    public var isShareable: Bool
-    public var database: String
-    public var zone: String?
-    public var fields: [FieldViewModel]
-    public var sourcePath: String?
+/// A record type as templates see it; built once per run and read by member number.
+public final class RecordViewModel: TemplateObject {
+    public let name: String
+    public let swiftName: String
+    public let recordTypeName: String
+    public let doc: String?
+    public let deprecation: DeprecationViewModel?
+    public let isShareable: Bool
+    public let database: String
+    public let zone: String?
+    public let fields: [FieldViewModel]
+    public let sourcePath: String?
+    /// The lists templates read, made once.
+    private let fieldValues: TemplateValue
+    private let queryFieldValues: TemplateValue
+    private let customMergeFieldValues: TemplateValue
 
     init(_ record: RecordType, names: SchemaNames) {
         name = record.name
-        swiftName = names.typeName(record.name)
+        let swiftName = names.typeName(record.name)
+        self.swiftName = swiftName
         recordTypeName = record.cloudKitName
         doc = names.doc(record.doc, deprecation: record.deprecation, usable: names.canDeprecate(record.name))
         deprecation = names.canDeprecate(record.name) ? record.deprecation.map { DeprecationViewModel(message: $0.message) } : nil
@@ -243,94 +249,94 @@ public struct RecordViewModel: Sendable {
         var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames)
         let generated = record.fields.filter { !$0.isSystem }
         let swiftNames = generated.map { scope.claim(GeneratorNaming.baseName($0.name, reserved: GeneratorNaming.reservedMemberNames)) }
-        fields = zip(generated, swiftNames).map { field, base in
+        let fields = zip(generated, swiftNames).map { field, base in
             // A deprecated field's storage is `_name`, unique among the record's names.
             let storage = field.deprecation == nil ? base : scope.claim("_" + base)
             let parameter = GeneratorNaming.shadowingParameterNames.contains(base) ? scope.claim(base + "_") : base
-            return FieldViewModel(field, base: base, storage: storage, parameter: parameter, names: names)
+            return FieldViewModel(field, base: base, storage: storage, parameter: parameter, record: swiftName, names: names)
         }
-        for i in fields.indices { fields[i].resolveQueryFieldType(record: swiftName) }
+        self.fields = fields
+        fieldValues = .array(fields.map(\.templateValue))
+        queryFieldValues = .array(fields.filter { $0.queryFieldType != nil }.map(\.templateValue))
+        customMergeFieldValues = .array(fields.filter(\.isCustomMerge).map(\.templateValue))
     }
 
-    var templateValue: TemplateValue {
-        // Each field's values once, shared by the lists that include it.
-        let fieldValues = fields.map(\.templateValue)
-        func values(where include: (FieldViewModel) -> Bool) -> TemplateValue {
-            .array(zip(fields, fieldValues).filter { include($0.0) }.map(\.1))
-        }
-        return [
-            "name": .string(name),
-            "swiftName": .string(swiftName),
-            "recordTypeName": .string(recordTypeName),
-            "doc": doc.map(TemplateValue.string) ?? .null,
-            "deprecation": deprecation?.templateValue ?? .null,
-            "isShareable": .bool(isShareable),
-            "database": .string(database),
-            "zone": zone.map(TemplateValue.string) ?? .null,
-            "fields": .array(fieldValues),
-            "fieldCount": .int(fields.count),
-            "parentField": fields.firstIndex(where: \.isParent).map { fieldValues[$0] } ?? .null,
-            "sourceFile": .string(sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? ""),
-            "queryFields": values { $0.queryFieldType != nil },
-            "hasTextSearch": .bool(fields.contains { $0.isSearchable && !$0.isEncrypted }),
-            "customMergeFields": values(where: \.isCustomMerge),
-        ]
-    }
+    var templateValue: TemplateValue { .object(self) }
+
+    public static let templateMembers = TemplateMembers<RecordViewModel>([
+        "name": { .string($0.name) },
+        "swiftName": { .string($0.swiftName) },
+        "recordTypeName": { .string($0.recordTypeName) },
+        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
+        "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "isShareable": { .bool($0.isShareable) },
+        "database": { .string($0.database) },
+        "zone": { $0.zone.map(TemplateValue.string) ?? .null },
+        "fields": { $0.fieldValues },
+        "fieldCount": { .int($0.fields.count) },
+        "parentField": { $0.fields.first(where: \.isParent)?.templateValue ?? .null },
+        "sourceFile": { .string($0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "") },
+        "queryFields": { $0.queryFieldValues },
+        "hasTextSearch": { .bool($0.fields.contains { $0.isSearchable && !$0.isEncrypted }) },
+        "customMergeFields": { $0.customMergeFieldValues },
+    ])
 }
 
-public struct FieldViewModel: Sendable {
-    public var name: String
-    public var key: String
-    public var swiftName: String
-    public var argumentLabel: String
-    public var storageName: String
+/// A record field as templates see it.
+public final class FieldViewModel: TemplateObject {
+    public let name: String
+    public let key: String
+    public let swiftName: String
+    public let argumentLabel: String
+    public let storageName: String
     /// The memberwise init's parameter name: `swiftName`, except where that would shadow
     /// something the init's body uses (`self`), then written as `self self_: Bool`.
-    public var parameterName: String
-    public var caseName: String
+    public let parameterName: String
+    public let caseName: String
     /// The `Field` case's implicit raw value (its name) is not the key.
-    public var caseNeedsRawValue: Bool
-    public var wrappedType: String
-    public var isOptional: Bool
-    public var isList: Bool
-    public var defaultValue: String?
-    public var isEncrypted: Bool
-    public var isParent: Bool
-    public var referenceAction: String
-    public var isTypedReference: Bool
-    public var referenceTarget: String?
-    public var cloudKitType: String
-    public var indexes: [String]
-    public var merge: String
-    public var doc: String?
-    public var deprecation: DeprecationViewModel?
-    public var isQueryable: Bool
-    public var isSortable: Bool
-    public var isSearchable: Bool
+    public let caseNeedsRawValue: Bool
+    public let wrappedType: String
+    public let isOptional: Bool
+    public let isList: Bool
+    public let defaultValue: String?
+    public let isEncrypted: Bool
+    public let isParent: Bool
+    public let referenceAction: String
+    public let isTypedReference: Bool
+    public let referenceTarget: String?
+    public let cloudKitType: String
+    public let indexes: [String]
+    public let merge: String
+    public let doc: String?
+    public let deprecation: DeprecationViewModel?
+    public let isQueryable: Bool
+    public let isSortable: Bool
+    public let isSearchable: Bool
     /// The handle kind, value type (list element for lists) and index marker for `queryFieldType`.
-    var queryHandle: (kind: String, value: String?, index: String)?
-    /// The handle's Swift type in `QueryFields`; set by the record, which knows its own type name.
-    public var queryFieldType: String?
-    public var queryOperators: [String]
+    let queryHandle: (kind: String, value: String?, index: String)?
+    /// The handle's Swift type in `QueryFields`.
+    public let queryFieldType: String?
+    public let queryOperators: [String]
     public var isCustomMerge: Bool { merge == "custom" }
 
-    /// `QueryField<Record, Value, Index>` and friends; see `queryHandle`.
-    mutating func resolveQueryFieldType(record: String) {
-        guard let handle = queryHandle else { return }
-        queryFieldType = "\(handle.kind)<\(record), " + (handle.value.map { $0 + ", " } ?? "") + "\(handle.index)>"
-    }
+    /// With `?` when optional.
+    public let type: String
 
-    init(_ field: Field, base: String, storage: String, parameter: String, names: SchemaNames) {
+    /// `record` is the record's Swift type name, for `queryFieldType`.
+    init(_ field: Field, base: String, storage: String, parameter: String, record: String, names: SchemaNames) {
         name = field.name
         key = field.key
-        swiftName = SwiftNaming.identifier(base)
+        let swiftName = SwiftNaming.identifier(base)
+        self.swiftName = swiftName
         argumentLabel = SwiftNaming.argumentLabel(base)
         storageName = SwiftNaming.identifier(storage)
         parameterName = SwiftNaming.identifier(parameter)
         caseName = swiftName
         caseNeedsRawValue = base != field.key
-        wrappedType = names.swiftType(field.type)
+        let wrappedType = names.swiftType(field.type)
+        self.wrappedType = wrappedType
         isOptional = field.isOptional
+        type = field.isOptional ? wrappedType + "?" : wrappedType
         isList = field.type.isList
         defaultValue = field.defaultValue.map { names.literal($0, type: field.type) }
         isEncrypted = field.isEncrypted
@@ -352,7 +358,10 @@ public struct FieldViewModel: Sendable {
         isQueryable = field.indexes.contains(.queryable)
         isSortable = field.indexes.contains(.sortable)
         isSearchable = field.indexes.contains(.searchable)
-        (queryHandle, queryOperators) = Self.queryHandle(field, names: names)
+        let (handle, operators) = Self.queryHandle(field, names: names)
+        (queryHandle, queryOperators) = (handle, operators)
+        // `QueryField<Record, Value, Index>` and friends.
+        queryFieldType = handle.map { "\($0.kind)<\(record), " + ($0.value.map { $0 + ", " } ?? "") + "\($0.index)>" }
     }
 
     /// Which handle a field gets and the operators it offers (see `RecordQuery.swift` in the
@@ -388,8 +397,6 @@ public struct FieldViewModel: Sendable {
         }
     }
 
-    var type: String { isOptional ? wrappedType + "?" : wrappedType }
-
     /// The stored property as written to a record: typed references carry the schema's action.
     var encodedValue: String {
         let value = "self." + storageName + (isOptional && isTypedReference ? "?" : "")
@@ -397,44 +404,45 @@ public struct FieldViewModel: Sendable {
         return isList ? value + ".map { $0.with(action: .\(referenceAction)) }" : value + ".with(action: .\(referenceAction))"
     }
 
-    var templateValue: TemplateValue {
-        [
-            "name": .string(name),
-            "key": .string(key),
-            "swiftName": .string(swiftName),
-            "argumentLabel": .string(argumentLabel),
-            "storageName": .string(storageName),
-            "parameterName": .string(parameterName),
-            "caseName": .string(caseName),
-            "caseNeedsRawValue": .bool(caseNeedsRawValue),
-            "type": .string(type),
-            "wrappedType": .string(wrappedType),
-            "isOptional": .bool(isOptional),
-            "isList": .bool(isList),
-            "defaultValue": defaultValue.map(TemplateValue.string) ?? .null,
-            "initDefault": defaultValue.map(TemplateValue.string) ?? (isOptional ? "nil" : .null),
-            "isEncrypted": .bool(isEncrypted),
-            "isParent": .bool(isParent),
-            "referenceAction": .string(referenceAction),
-            "isTypedReference": .bool(isTypedReference),
-            "referenceTarget": referenceTarget.map(TemplateValue.string) ?? .null,
-            "cloudKitType": .string(cloudKitType),
-            "indexes": .array(indexes.map(TemplateValue.string)),
-            "merge": .string(merge),
-            "doc": doc.map(TemplateValue.string) ?? .null,
-            "deprecation": deprecation?.templateValue ?? .null,
-            "isQueryable": .bool(isQueryable),
-            "isSortable": .bool(isSortable),
-            "isSearchable": .bool(isSearchable),
-            "queryFieldType": queryFieldType.map(TemplateValue.string) ?? .null,
-            "queryOperators": .array(queryOperators.map(TemplateValue.string)),
-            "isCustomMerge": .bool(isCustomMerge),
-            "encodedValue": .string(encodedValue),
-        ]
-    }
+    var templateValue: TemplateValue { .object(self) }
+
+    public static let templateMembers = TemplateMembers<FieldViewModel>([
+        "name": { .string($0.name) },
+        "key": { .string($0.key) },
+        "swiftName": { .string($0.swiftName) },
+        "argumentLabel": { .string($0.argumentLabel) },
+        "storageName": { .string($0.storageName) },
+        "parameterName": { .string($0.parameterName) },
+        "caseName": { .string($0.caseName) },
+        "caseNeedsRawValue": { .bool($0.caseNeedsRawValue) },
+        "type": { .string($0.type) },
+        "wrappedType": { .string($0.wrappedType) },
+        "isOptional": { .bool($0.isOptional) },
+        "isList": { .bool($0.isList) },
+        "defaultValue": { $0.defaultValue.map(TemplateValue.string) ?? .null },
+        "initDefault": { $0.defaultValue.map(TemplateValue.string) ?? ($0.isOptional ? "nil" : .null) },
+        "isEncrypted": { .bool($0.isEncrypted) },
+        "isParent": { .bool($0.isParent) },
+        "referenceAction": { .string($0.referenceAction) },
+        "isTypedReference": { .bool($0.isTypedReference) },
+        "referenceTarget": { $0.referenceTarget.map(TemplateValue.string) ?? .null },
+        "cloudKitType": { .string($0.cloudKitType) },
+        "indexes": { .array($0.indexes.map(TemplateValue.string)) },
+        "merge": { .string($0.merge) },
+        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
+        "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "isQueryable": { .bool($0.isQueryable) },
+        "isSortable": { .bool($0.isSortable) },
+        "isSearchable": { .bool($0.isSearchable) },
+        "queryFieldType": { $0.queryFieldType.map(TemplateValue.string) ?? .null },
+        "queryOperators": { .array($0.queryOperators.map(TemplateValue.string)) },
+        "isCustomMerge": { .bool($0.isCustomMerge) },
+        "encodedValue": { .string($0.encodedValue) },
+    ])
 }
 
-public struct EnumViewModel: Sendable {
+/// An enum as templates see it.
+public final class EnumViewModel: TemplateObject {
     public struct Case: Sendable {
         public var name: String
         public var swiftName: String
@@ -445,16 +453,18 @@ public struct EnumViewModel: Sendable {
         public var doc: String?
     }
 
-    public var name: String
-    public var swiftName: String
-    public var rawType: String
-    public var doc: String?
-    public var deprecation: DeprecationViewModel?
-    public var cases: [Case]
+    public let name: String
+    public let swiftName: String
+    public let rawType: String
+    public let doc: String?
+    public let deprecation: DeprecationViewModel?
+    public let cases: [Case]
     /// The case that keeps a raw value this version doesn't know: `unrecognized`, renamed when
     /// the schema has a case of that name.
-    public var unrecognizedCase: String
-    public var sourcePath: String?
+    public let unrecognizedCase: String
+    public let sourcePath: String?
+    /// `cases` for templates, made once.
+    private let caseValues: TemplateValue
 
     init(_ type: EnumType, names: SchemaNames) {
         name = type.name
@@ -463,7 +473,7 @@ public struct EnumViewModel: Sendable {
         doc = names.doc(type.doc, deprecation: type.deprecation, usable: names.canDeprecate(type.name))
         deprecation = names.canDeprecate(type.name) ? type.deprecation.map { DeprecationViewModel(message: $0.message) } : nil
         sourcePath = type.spans.range?.file ?? type.spans.name?.file
-        cases = type.cases.map { item in
+        let cases = type.cases.map { item in
             let base = names.caseBaseName(item.name, of: type.name)
             let literal: String
             let implicit: Bool
@@ -477,27 +487,29 @@ public struct EnumViewModel: Sendable {
             }
             return Case(name: item.name, swiftName: SwiftNaming.identifier(base), rawValue: literal, needsRawValue: !implicit, doc: item.doc)
         }
+        self.cases = cases
         unrecognizedCase = names.unrecognizedCaseName(of: type.name)
+        caseValues = .array(
+            cases.map {
+                [
+                    "name": .string($0.name), "swiftName": .string($0.swiftName), "rawValue": .string($0.rawValue),
+                    "needsRawValue": .bool($0.needsRawValue), "doc": $0.doc.map(TemplateValue.string) ?? .null,
+                ]
+            })
     }
 
-    var templateValue: TemplateValue {
-        [
-            "name": .string(name),
-            "swiftName": .string(swiftName),
-            "rawType": .string(rawType),
-            "doc": doc.map(TemplateValue.string) ?? .null,
-            "deprecation": deprecation?.templateValue ?? .null,
-            "unrecognizedCase": .string(unrecognizedCase),
-            "cases": .array(
-                cases.map {
-                    [
-                        "name": .string($0.name), "swiftName": .string($0.swiftName), "rawValue": .string($0.rawValue),
-                        "needsRawValue": .bool($0.needsRawValue), "doc": $0.doc.map(TemplateValue.string) ?? .null,
-                    ]
-                }),
-            "sourceFile": .string(sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? ""),
-        ]
-    }
+    var templateValue: TemplateValue { .object(self) }
+
+    public static let templateMembers = TemplateMembers<EnumViewModel>([
+        "name": { .string($0.name) },
+        "swiftName": { .string($0.swiftName) },
+        "rawType": { .string($0.rawType) },
+        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
+        "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "unrecognizedCase": { .string($0.unrecognizedCase) },
+        "cases": { $0.caseValues },
+        "sourceFile": { .string($0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "") },
+    ])
 }
 
 /// The schema-wide naming decisions: each record type's and enum's Swift type name, each
