@@ -42,7 +42,7 @@ enum GenerateCommand {
         do {
             _ = try Generator.outputNames(forInputs: inputs)
         } catch {
-            Terminal.err("error: \(error)\n")
+            Terminal.err("error: \(error) [\(error.id)]\n")
             return 2
         }
 
@@ -73,7 +73,7 @@ enum GenerateCommand {
             do {
                 templates = try templates.overriding(withDirectory: folder)
             } catch {
-                Terminal.err("\(error)\n")
+                Terminal.err("\(error) [\(DiagnosticID.templateInvalid)]\n")
                 return 2
             }
         }
@@ -86,7 +86,7 @@ enum GenerateCommand {
             Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
             return 2
         } catch {
-            Terminal.err(error.description.contains(": error: ") ? "\(error)\n" : "error: \(error)\n")
+            Terminal.err((error.description.contains(": error: ") ? "\(error)" : "error: \(error)") + " [\(error.id)]\n")
             return 2
         }
         let written = report.files.filter { $0.outcome == .written }.count

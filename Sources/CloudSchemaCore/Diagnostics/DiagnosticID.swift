@@ -50,6 +50,14 @@ extension DiagnosticID {
     public static let configInvalid: DiagnosticID = "CONFIG_INVALID"
 }
 
+// Code generation.
+extension DiagnosticID {
+    /// Two schema files whose Swift files would have one name (or the schema-wide file's).
+    public static let outputNameClash: DiagnosticID = "OUTPUT_NAME_CLASH"
+    /// A template that does not parse or render (usually a user's override).
+    public static let templateInvalid: DiagnosticID = "TEMPLATE_INVALID"
+}
+
 // CloudKit Schema Language (.ckdb) input.
 extension DiagnosticID {
     /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.

@@ -130,6 +130,15 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
     /// A generated file could not be written.
     case write(FileWriter.Failure)
 
+    /// The registered ID the command reports it under.
+    public var id: DiagnosticID {
+        switch self {
+        case .outputNameClash: .outputNameClash
+        case .template: .templateInvalid
+        case .write: .outputUnwritable
+        }
+    }
+
     public var description: String {
         switch self {
         case .outputNameClash(let message): message
