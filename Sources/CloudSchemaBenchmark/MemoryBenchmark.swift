@@ -44,8 +44,8 @@ func runMemoryBenchmark(megabytes: Double) -> Bool {
             return false
         }
         let verdict = peak <= budget ? "ok" : "OVER BUDGET"
-        // Only lint and format gate the exit status; export has no budget and generate is not yet within its own.
-        if peak > budget, arguments[0] == "lint" || arguments[0] == "format" { withinBudget = false }
+        // export has no budget of its own in issue 12; it is shown for reference.
+        if peak > budget, arguments[0] != "export" { withinBudget = false }
         let label = arguments.dropLast(arguments[0] == "generate" ? 3 : 1).joined(separator: " ")
         print(
             String(

@@ -75,7 +75,7 @@ enum FormatCommand {
                 Terminal.err("\(DiagnosticRenderer.visible(name)): error: not formatted: \(reason); the file is left as it is (please report this)\n")
                 failed = true
             case .formatted(let text):
-                let changed = Array(text.utf8) != bytes
+                let changed = !text.utf8.elementsEqual(bytes)
                 if check {
                     if changed { unformatted.append(name) }
                 } else if inPlace {

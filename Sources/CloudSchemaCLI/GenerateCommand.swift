@@ -42,7 +42,7 @@ enum GenerateCommand {
         do {
             _ = try Generator.outputNames(forInputs: inputs)
         } catch {
-            Terminal.err("error: \(error)\n")
+            Terminal.err("error: \(error) [\(error.id)]\n")
             return 2
         }
 
@@ -73,7 +73,7 @@ enum GenerateCommand {
             do {
                 templates = try templates.overriding(withDirectory: folder)
             } catch {
-                Terminal.err("\(error)\n")
+                Terminal.err("\(error) [\(DiagnosticID.templateInvalid)]\n")
                 return 2
             }
         }
@@ -86,7 +86,7 @@ enum GenerateCommand {
             Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
             return 2
         } catch {
-            Terminal.err(error.description.contains(": error: ") ? "\(error)\n" : "error: \(error)\n")
+            Terminal.err((error.description.contains(": error: ") ? "\(error)" : "error: \(error)") + " [\(error.id)]\n")
             return 2
         }
         let written = report.files.filter { $0.outcome == .written }.count
@@ -95,7 +95,7 @@ enum GenerateCommand {
         return 0
     }
 
-    /// Generates and writes each file as soon as it is made, so only one file's text is in memory.
+    /// Generates and writes each file as it is rendered, so no file's whole text is in memory.
     private static func write(
         _ schema: Schema, inputs: [String], options: Generator.Options, to output: String
     ) throws(GeneratorError) -> GeneratedFileWriter.Report {
@@ -105,13 +105,7 @@ enum GenerateCommand {
         } catch {
             throw .write(error)
         }
-        try Generator.generate(schema, inputFiles: inputs, options: options) { (file) throws(GeneratorError) in
-            do throws(FileWriter.Failure) {
-                try writer.write(file)
-            } catch {
-                throw .write(error)
-            }
-        }
+        try Generator.generate(schema, inputFiles: inputs, options: options, into: &writer)
         do throws(FileWriter.Failure) {
             return try writer.finish()
         } catch {

@@ -82,7 +82,7 @@ struct GenerateCommandTests {
         let folder = try temporaryFolder(["A/Garden.cloudschema": Self.garden, "B/Garden.cloudschema": Self.notes])
         let result = try cloudschema("generate", ".", "--output", "Out", in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("would both generate Garden.cloudschema.swift"))
+        #expect(result.stderr.contains("would both generate Garden.cloudschema.swift; schema files of one target need different names [OUTPUT_NAME_CLASH]\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
     }
 
@@ -106,6 +106,8 @@ struct GenerateCommandTests {
         let result = try cloudschema("generate", "Garden.cloudschema", "--output", "Out", "--templates", "T", in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("T/Record.swift.template:1:18: error: 'record' has no member 'nmae'"))
+        #expect(result.stderr.hasSuffix(" [TEMPLATE_INVALID]\n"))
+        #expect(try cloudschema("explain", "TEMPLATE_INVALID", in: folder).status == 0)
     }
 
     @Test(arguments: [("public", "public struct Bed"), ("package", "package struct Bed"), ("internal", "\nstruct Bed")])

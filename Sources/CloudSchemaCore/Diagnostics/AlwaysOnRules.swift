@@ -132,6 +132,25 @@ public enum AlwaysOnRules {
             explanation: "Files are written through a temporary file renamed over the original (or, for hard-linked files, in place with the old bytes put back on failure), so a failed write leaves the old file as it was; read-only files are never written.",
             fix: "make the file and its folder writable, or free disk space, and run the command again."),
         DiagnosticRule(
+            .outputNameClash, .generate, .files, .error,
+            summary: "Two schema files would generate Swift files of one name; nothing is generated",
+            explanation: """
+                generate writes one Swift file per schema file, named after the whole file name (Garden.cloudschema -> \
+                Garden.cloudschema.swift), plus CloudSchema.swift. Swift needs file names unique within a module, and \
+                macOS file systems compare names case-insensitively, so two inputs whose names differ only in folder or \
+                case, or an input named CloudSchema, would overwrite each other.
+                """,
+            fix: "rename one of the schema files."),
+        DiagnosticRule(
+            .templateInvalid, .generate, .files, .error,
+            summary: "A template that does not parse or render; nothing is written for it",
+            explanation: """
+                Templates (the built-ins, or overrides from --templates or generate.templates in cloudschema.json) are \
+                parsed before they render, and an unknown variable, member, filter or include is an error at its \
+                line and column rather than empty output. A templates folder that cannot be read is this error too.
+                """,
+            fix: "correct the template at the line and column shown (the message names what is wrong), or remove the override."),
+        DiagnosticRule(
             .configInvalid, .config, .files, .error,
             summary: "cloudschema.json is not valid JSON or has an unknown key, rule or value",
             explanation: """

@@ -54,6 +54,14 @@ extension DiagnosticID {
     public static let graphFocusUnknown: DiagnosticID = "GRAPH_FOCUS_UNKNOWN"
 }
 
+// Code generation.
+extension DiagnosticID {
+    /// Two schema files whose Swift files would have one name (or the schema-wide file's).
+    public static let outputNameClash: DiagnosticID = "OUTPUT_NAME_CLASH"
+    /// A template that does not parse or render (usually a user's override).
+    public static let templateInvalid: DiagnosticID = "TEMPLATE_INVALID"
+}
+
 // CloudKit Schema Language (.ckdb) input.
 extension DiagnosticID {
     /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.

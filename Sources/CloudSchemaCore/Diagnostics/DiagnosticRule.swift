@@ -11,6 +11,8 @@ public enum DiagnosticKind: String, Hashable, Sendable, CaseIterable {
     case input
     /// Writing files.
     case output
+    /// `cloudschema generate`: output file names and templates.
+    case generate
     /// Reading `cloudschema.json`.
     case config
     /// `cloudschema lint`'s rules.

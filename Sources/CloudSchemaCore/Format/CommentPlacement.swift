@@ -12,7 +12,8 @@ struct CommentPlacement {
         case close(FormatElement)
     }
 
-    /// Comments after the last declaration.
+    /// Comments after the last declaration given (for one declaration of a file: the own-line
+    /// comments after it, which lead the next one).
     private(set) var fileEndComments: [Comment] = []
     /// Whether a blank line comes before each own-line comment, by its start offset.
     private(set) var blankBeforeComment: [Int: Bool] = [:]
@@ -20,10 +21,12 @@ struct CommentPlacement {
     private var slots: [(start: Int, end: SourcePosition, slot: Slot)] = []
     private var docs: [(range: SourceRange, element: FormatElement)] = []
 
-    init(comments: [Comment], declarations: [FormatElement], bytes: [UInt8]) {
+    /// Places `comments` (in source order) among `declarations`, which follow the offset `start`
+    /// (0, or the end of the declaration before them).
+    init(comments: [Comment], declarations: [FormatElement], after start: Int, bytes: [UInt8]) {
         for declaration in declarations { collect(declaration) }
         for comment in comments { place(comment) }
-        measureBlankLines(declarations, endComments: fileEndComments, after: 0, bytes: bytes)
+        measureBlankLines(declarations, endComments: fileEndComments, after: start, bytes: bytes)
     }
 
     private mutating func collect(_ element: FormatElement) {

@@ -1,37 +1,41 @@
-/// Writes the format tree as lines: indentation, blank lines, comments.
+/// Writes the format tree as lines: indentation, blank lines, comments. Declarations are
+/// printed one at a time, so only one declaration's tree exists at once.
 struct FormatPrinter {
     static let indentUnit = "    "
 
-    private(set) var lines: [String] = []
-    private let blankBeforeComment: [Int: Bool]
+    /// The formatted text so far: every line ends in `\n` (empty for an empty file).
+    private(set) var output = ""
+    /// Whether a blank line comes before each own-line comment of the current declaration, by start offset.
+    var blankBeforeComment: [Int: Bool] = [:]
     private var lastLineEndsWithDoc = false
     private var atRegionStart = true
-
-    init(blankBeforeComment: [Int: Bool]) {
-        self.blankBeforeComment = blankBeforeComment
-    }
-
-    /// The formatted file: lines joined by `\n`, ending in one `\n` (empty for an empty file).
-    var output: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+    private var previous: TopLevel?
 
     private enum TopLevel { case comment, oneLine, bodied }
 
-    mutating func printFile(_ declarations: [FormatElement], endComments: [Comment]) {
-        var previous: TopLevel?
-        for declaration in declarations {
-            for comment in declaration.leading {
-                emit(comment, blank: previous == .bodied || blankBefore(comment), level: 0)
-                previous = .comment
-            }
-            let isBodied = declaration.body != nil
-            let forced = previous == .bodied || (isBodied && (previous == .oneLine || previous == .bodied))
-            emit(declaration, blank: forced || declaration.blankBefore, level: 0)
-            previous = isBodied ? .bodied : .oneLine
+    /// One top-level declaration with the comments before it.
+    mutating func print(_ declaration: FormatElement) {
+        for comment in declaration.leading {
+            emit(comment, blank: previous == .bodied || blankBefore(comment), level: 0)
+            previous = .comment
         }
+        let isBodied = declaration.body != nil
+        let forced = previous == .bodied || (isBodied && (previous == .oneLine || previous == .bodied))
+        emit(declaration, blank: forced || declaration.blankBefore, level: 0)
+        previous = isBodied ? .bodied : .oneLine
+    }
+
+    /// The comments after the last declaration.
+    mutating func print(endComments: [Comment]) {
         for comment in endComments {
             emit(comment, blank: previous == .bodied || blankBefore(comment), level: 0)
             previous = .comment
         }
+    }
+
+    private mutating func appendLine(_ line: String) {
+        output += line
+        output += "\n"
     }
 
     private func blankBefore(_ comment: Comment) -> Bool { blankBeforeComment[comment.range.start.offset] ?? false }
@@ -41,8 +45,8 @@ struct FormatPrinter {
     /// A blank line when asked for (never first in a file or body), and always when a
     /// `///` line directly above would otherwise document the element that follows.
     private mutating func separate(blank: Bool, takesDoc: Bool) {
-        if (blank && !atRegionStart && !lines.isEmpty) || (takesDoc && lastLineEndsWithDoc) {
-            lines.append("")
+        if (blank && !atRegionStart && !output.isEmpty) || (takesDoc && lastLineEndsWithDoc) {
+            appendLine("")
             lastLineEndsWithDoc = false
         }
         atRegionStart = false
@@ -50,14 +54,14 @@ struct FormatPrinter {
 
     private mutating func emit(_ comment: Comment, blank: Bool, level: Int) {
         separate(blank: blank, takesDoc: false)
-        lines.append(Self.indent(level) + Self.text(of: comment))
+        appendLine(Self.indent(level) + Self.text(of: comment))
         lastLineEndsWithDoc = comment.kind == .doc
     }
 
     private mutating func emit(_ element: FormatElement, blank: Bool, level: Int) {
         separate(blank: blank, takesDoc: element.takesDoc)
         for comment in element.docComments {
-            lines.append(Self.indent(level) + Self.text(of: comment))
+            appendLine(Self.indent(level) + Self.text(of: comment))
         }
         let pieces = Self.canonicalPieces(element)
         guard let body = element.body else {
@@ -91,7 +95,7 @@ struct FormatPrinter {
     }
 
     private mutating func appendLine(_ pieces: [FormatPiece], inner: [Comment], trailing: [Comment], level: Int) {
-        lines.append(Self.render(pieces, inner: inner, trailing: trailing, level: level))
+        appendLine(Self.render(pieces, inner: inner, trailing: trailing, level: level))
         lastLineEndsWithDoc = trailing.last?.kind == .doc
     }
 

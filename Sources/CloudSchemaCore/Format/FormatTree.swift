@@ -68,12 +68,6 @@ final class FormatBody {
 struct FormatTreeBuilder {
     let locator: TokenLocator
 
-    func declarations(_ syntax: SourceFileSyntax) throws(FormatInconsistency) -> [FormatElement] {
-        var elements: [FormatElement] = []
-        for declaration in syntax.declarations { elements.append(try self.declaration(declaration)) }
-        return elements
-    }
-
     private func writer() -> PieceWriter { PieceWriter(locator: locator) }
 
     private func keyword(_ word: String, at range: SourceRange, into writer: inout PieceWriter) throws(FormatInconsistency) {
@@ -99,7 +93,7 @@ struct FormatTreeBuilder {
         return (FormatPiece(text: "{", range: open.range, spaceBefore: true), FormatPiece(text: "}", range: close.range, spaceBefore: false))
     }
 
-    private func declaration(_ declaration: DeclarationSyntax) throws(FormatInconsistency) -> FormatElement {
+    func declaration(_ declaration: DeclarationSyntax) throws(FormatInconsistency) -> FormatElement {
         var w = writer()
         switch declaration {
         case .container(let d):

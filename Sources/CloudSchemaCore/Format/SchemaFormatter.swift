@@ -73,39 +73,91 @@ public enum SchemaFormatter {
             case .formatted(let text): output = text
             case let other: return other
             }
-            original = Meaning(syntax)
+            original = Meaning(consume syntax)
         }
         if let problem = meaningChange(from: original, to: output, file: file) { return .failed(problem) }
         return .formatted(output)
     }
 
     /// The canonical text of a file that parsed without errors, not yet checked.
+    ///
+    /// One top-level declaration at a time: its tokens, format tree and comments exist only
+    /// while it is printed, so memory holds the syntax tree and the output, not three more
+    /// copies of the whole file.
     static func layOut(_ syntax: SourceFileSyntax, bytes: [UInt8], file: String) -> Result {
-        let tokens = Lexer.tokenize(bytes, file: file).tokens
-        let declarations: [FormatElement]
-        do {
-            declarations = try FormatTreeBuilder(locator: TokenLocator(tokens: tokens)).declarations(syntax)
-        } catch {
-            return .failed(error.message)
+        var lexer = Lexer(bytes: bytes, file: file)
+        var nextToken = lexer.next()
+        let comments = syntax.comments
+        var commentIndex = 0
+        // Own-line comments after a declaration lead the next one.
+        var carried: [Comment] = []
+        var previousEnd = 0
+        var printer = FormatPrinter()
+        let declarations = syntax.declarations
+        for (index, declaration) in declarations.enumerated() {
+            // The declaration's tokens and the first one after it, where every search ends, as at the end of the file.
+            var tokens: [Token] = []
+            while nextToken.kind != .endOfFile, nextToken.range.start.offset < declaration.range.end.offset {
+                tokens.append(nextToken)
+                nextToken = lexer.next()
+            }
+            tokens.append(nextToken)
+            let element: FormatElement
+            do {
+                element = try FormatTreeBuilder(locator: TokenLocator(tokens: tokens)).declaration(declaration)
+            } catch {
+                return .failed(error.message)
+            }
+            let next = index + 1 < declarations.count ? start(of: declarations[index + 1]) : Int.max
+            var mine = carried
+            while commentIndex < comments.count, comments[commentIndex].range.start.offset < next {
+                mine.append(comments[commentIndex])
+                commentIndex += 1
+            }
+            let placement = CommentPlacement(comments: mine, declarations: [element], after: previousEnd, bytes: bytes)
+            carried = placement.fileEndComments
+            printer.blankBeforeComment = placement.blankBeforeComment
+            if let body = element.body { GrantOrder.apply(body, blankBeforeComment: &printer.blankBeforeComment) }
+            printer.print(element)
+            previousEnd = element.end
         }
-        let placement = CommentPlacement(comments: syntax.comments, declarations: declarations, bytes: bytes)
-        var blankBeforeComment = placement.blankBeforeComment
-        for declaration in declarations {
-            if let body = declaration.body { GrantOrder.apply(body, blankBeforeComment: &blankBeforeComment) }
+        if declarations.isEmpty {
+            let placement = CommentPlacement(comments: comments, declarations: [], after: 0, bytes: bytes)
+            carried = placement.fileEndComments
+            printer.blankBeforeComment = placement.blankBeforeComment
         }
-        var printer = FormatPrinter(blankBeforeComment: blankBeforeComment)
-        printer.printFile(declarations, endComments: placement.fileEndComments)
+        printer.print(endComments: carried)
         return .formatted(printer.output)
     }
 
-    /// What formatting must keep: the resolved schema (a file on its own) and every comment.
-    struct Meaning {
-        var schema: Schema
-        var comments: [String]
+    /// Where a declaration's doc comment, or the declaration, begins (a `///` at the end of the
+    /// line before documents it, and belongs to it, not to that line).
+    private static func start(of declaration: DeclarationSyntax) -> Int {
+        let doc: DocSyntax? =
+            switch declaration {
+            case .container: nil
+            case .role(let d): d.doc
+            case .zone(let d): d.doc
+            case .enumeration(let d): d.doc
+            case .record(let d): d.doc
+            case .model(let d): d.doc
+            case .keyValue(let d): d.doc
+            case .subscription(let d): d.doc
+            }
+        return min(doc?.range.start.offset ?? .max, declaration.range.start.offset)
+    }
 
-        init(_ syntax: SourceFileSyntax) {
-            schema = Resolver.resolve([syntax]).schema
-            comments = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted()
+    /// What formatting must keep: the resolved schema (a file on its own) and every comment,
+    /// as hashes (`Hasher`, equal values hash equal within a run; source positions are not
+    /// hashed), so the input's schema is not held while the output is parsed and resolved.
+    struct Meaning {
+        var schema: Int
+        var comments: Int
+
+        /// Takes the tree, so the resolver releases each declaration once resolved.
+        init(_ syntax: consuming SourceFileSyntax) {
+            comments = syntax.comments.map { FormatPrinter.text(of: $0) }.sorted().hashValue
+            schema = Resolver.resolve([consume syntax]).schema.hashValue
         }
     }
 
@@ -117,7 +169,7 @@ public enum SchemaFormatter {
         if let first = diagnostics.first {
             return "the formatted text does not parse (\(first.message) at \(first.range?.start.line ?? 0):\(first.range?.start.column ?? 0))"
         }
-        let after = Meaning(syntax)
+        let after = Meaning(consume syntax)
         if original.schema != after.schema { return "the formatted text would resolve to a different schema" }
         if original.comments != after.comments { return "the formatted text would not keep every comment" }
         return nil

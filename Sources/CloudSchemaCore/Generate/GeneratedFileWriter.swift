@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Foundation
 
 /// Writes generated files into a folder: only files whose bytes change (an unchanged file keeps
@@ -9,7 +16,11 @@ import Foundation
 /// file is removed only while it still holds exactly those bytes, so a file it did not write,
 /// or one that was edited since, is never removed. (A header line would not do: templates can
 /// be replaced, and a hand-written file can copy the line.)
-public struct GeneratedFileWriter {
+///
+/// As a `GeneratedOutput`, it takes each file's text in pieces: they go to a temporary file
+/// beside the target while they are hashed and compared with the file already there, so a large
+/// file is never held in memory.
+public struct GeneratedFileWriter: GeneratedOutput {
     public enum Outcome: String, Sendable, Hashable {
         case written, unchanged
     }
@@ -27,6 +38,7 @@ public struct GeneratedFileWriter {
     private let previous: [String: String]
     private var manifest: [String: String] = [:]
     private var report = Report(files: [], removed: [])
+    private var current: (name: String, file: StreamedFile)?
 
     /// Writes every file into `directory` (created if needed) and removes the stale ones.
     public static func write(_ files: [GeneratedFile], to directory: String) throws(FileWriter.Failure) -> Report {
@@ -51,21 +63,35 @@ public struct GeneratedFileWriter {
 
     /// Writes one file unless it already holds these bytes.
     public mutating func write(_ file: GeneratedFile) throws(FileWriter.Failure) {
-        // The text's own UTF-8 storage, borrowed: a large file is never copied to write it.
-        var text = file.contents
-        let path = path(file.name)
-        let (hash, outcome) = try text.withUTF8 { utf8 in
-            Result { () throws(FileWriter.Failure) -> (String, Outcome) in
-                let bytes = UnsafeRawBufferPointer(utf8)
-                if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
-                    return (Self.hash(bytes), .unchanged)
-                }
-                try FileWriter.write(bytes, to: path)
-                return (Self.hash(bytes), .written)
-            }
-        }.get()
-        manifest[file.name] = hash
-        report.files.append((file.name, outcome))
+        let streamed = try StreamedFile(path(file.name))
+        streamed.append(file.contents)
+        try finish(streamed, name: file.name)
+    }
+
+    public mutating func begin(_ name: String) throws(GeneratorError) {
+        do {
+            current = (name, try StreamedFile(path(name)))
+        } catch {
+            throw .write(error)
+        }
+    }
+
+    public mutating func append(_ text: String) { current?.file.append(text) }
+
+    public mutating func end() throws(GeneratorError) {
+        guard let (name, file) = current else { return }
+        current = nil
+        do {
+            try finish(file, name: name)
+        } catch {
+            throw .write(error)
+        }
+    }
+
+    private mutating func finish(_ file: StreamedFile, name: String) throws(FileWriter.Failure) {
+        let (hash, outcome) = try file.finish()
+        manifest[name] = hash
+        report.files.append((name, outcome))
     }
 
     /// Removes the files an earlier run wrote that this one didn't, and updates the manifest.
@@ -74,7 +100,7 @@ public struct GeneratedFileWriter {
         for (name, written) in previous.sorted(by: { $0.key < $1.key }) where manifest[name] == nil {
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: path(name), isDirectory: &isFolder), !isFolder.boolValue,
-                let bytes = fileManager.contents(atPath: path(name)), Self.hash(Array(bytes)) == written
+                let bytes = fileManager.contents(atPath: path(name)), Self.hash(bytes) == written
             else { continue }
             do {
                 try fileManager.removeItem(atPath: path(name))
@@ -108,14 +134,92 @@ public struct GeneratedFileWriter {
         return entries
     }
 
+    private static func hash(_ bytes: Data) -> String {
+        var hash = Hash()
+        bytes.withUnsafeBytes { hash.add($0) }
+        return hash.digest
+    }
+
     /// 64-bit FNV-1a: enough to tell "the bytes we wrote" from anything else; not a security measure.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01b3
+    fileprivate struct Hash {
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value &*= 0x0000_0100_0000_01b3
+            }
         }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        var digest: String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+    }
+}
+
+/// One file being written from pieces of text: staged in a temporary file, hashed, and compared
+/// with the file already at the path as the pieces come.
+private final class StreamedFile {
+    private var staged: FileWriter.Staged
+    private var hash = GeneratedFileWriter.Hash()
+    /// The file already at the path, read along; -1 when there is none.
+    private let existing: Int32
+    /// Whether every byte so far equals the existing file's.
+    private var same: Bool
+    private var failure: FileWriter.Failure?
+    private var buffer: [UInt8] = []
+
+    init(_ path: String) throws(FileWriter.Failure) {
+        staged = try FileWriter.Staged(path)
+        existing = open(path, O_RDONLY | O_CLOEXEC)
+        same = existing >= 0
+    }
+
+    deinit { if existing >= 0 { close(existing) } }
+
+    /// The next piece; a write failure is kept for `finish()`.
+    func append(_ text: String) {
+        guard failure == nil else { return }
+        var text = text
+        text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            hash.add(bytes)
+            if same { same = existingContinues(with: bytes) }
+            do throws(FileWriter.Failure) {
+                try staged.append(bytes)
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    /// The hash of every byte, and whether the file was written or already held them (the
+    /// temporary file is then dropped).
+    func finish() throws(FileWriter.Failure) -> (String, GeneratedFileWriter.Outcome) {
+        if let failure { throw failure }
+        if same, readExisting(1) == 0 {
+            return (hash.digest, .unchanged)
+        }
+        try staged.commit()
+        return (hash.digest, .written)
+    }
+
+    private func existingContinues(with bytes: UnsafeRawBufferPointer) -> Bool {
+        guard readExisting(bytes.count) == bytes.count else { return false }
+        return bytes.isEmpty || buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
+    /// Reads up to `count` bytes of the existing file into `buffer`; how many it read.
+    private func readExisting(_ count: Int) -> Int {
+        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+        var done = 0
+        while done < count {
+            let got: Int = buffer.withUnsafeMutableBytes { read(existing, $0.baseAddress! + done, count - done) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            done += got
+        }
+        return done
     }
 }

@@ -66,31 +66,49 @@ public enum Generator {
     public static func generate(
         _ schema: Schema, inputFiles: [String], options: Options = Options()
     ) throws(GeneratorError) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        try generate(schema, inputFiles: inputFiles, options: options) { files.append($0) }
-        return files
+        var files = GeneratedFiles()
+        try generate(schema, inputFiles: inputFiles, options: options, into: &files)
+        return files.files
     }
 
-    /// The same files, each handed to `output` before the next is made, so a caller that writes
-    /// and drops them holds one file's text at a time.
+    /// The same files, streamed into `output` one after the other, each in pieces as it is
+    /// rendered, so a caller that writes them (`GeneratedFileWriter`) never holds a whole file.
     public static func generate(
-        _ schema: Schema, inputFiles: [String], options: Options = Options(),
-        each output: (GeneratedFile) throws(GeneratorError) -> Void
+        _ schema: Schema, inputFiles: [String], options: Options = Options(), into output: inout some GeneratedOutput
     ) throws(GeneratorError) {
         let names = try outputNames(forInputs: inputFiles)
         let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access)
-        func render(_ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) -> String {
+        func render(_ name: String, _ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) {
+            try output.begin(name)
             do {
-                return try options.templates.render(template, context: context)
+                try options.templates.template(named: template).render(context, library: options.templates) { output.append($0) }
             } catch {
                 throw .template(error)
             }
+            try output.end()
         }
         for (file, name) in zip(model.files, names) {
-            try output(GeneratedFile(name: name, contents: try render(fileTemplate, model.context(for: file))))
+            try render(name, fileTemplate, model.context(for: file))
         }
-        try output(GeneratedFile(name: schemaFileName, contents: try render(schemaTemplate, model.schemaContext(fileName: schemaFileName))))
+        try render(schemaFileName, schemaTemplate, model.schemaContext(fileName: schemaFileName))
     }
+}
+
+/// Where `Generator.generate(_:inputFiles:options:into:)` puts its files: each file's text in
+/// consecutive pieces between `begin` and `end`, one file at a time.
+public protocol GeneratedOutput {
+    mutating func begin(_ name: String) throws(GeneratorError)
+    mutating func append(_ text: String)
+    mutating func end() throws(GeneratorError)
+}
+
+/// The files in memory, for callers that want them whole.
+struct GeneratedFiles: GeneratedOutput {
+    var files: [GeneratedFile] = []
+
+    mutating func begin(_ name: String) { files.append(GeneratedFile(name: name, contents: "")) }
+    mutating func append(_ text: String) { files[files.count - 1].contents += text }
+    mutating func end() {}
 }
 
 /// One generated Swift file: its name in the output folder and its text.
@@ -111,6 +129,15 @@ public enum GeneratorError: Error, Sendable, CustomStringConvertible {
     case template(TemplateError)
     /// A generated file could not be written.
     case write(FileWriter.Failure)
+
+    /// The registered ID the command reports it under.
+    public var id: DiagnosticID {
+        switch self {
+        case .outputNameClash: .outputNameClash
+        case .template: .templateInvalid
+        case .write: .outputUnwritable
+        }
+    }
 
     public var description: String {
         switch self {

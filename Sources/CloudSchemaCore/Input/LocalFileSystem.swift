@@ -40,15 +40,18 @@ public struct LocalFileSystem: InputFileSystem {
         let descriptor = open(file, O_RDONLY)
         guard descriptor >= 0 else { throw .fromErrno }
         defer { close(descriptor) }
-        return try readAll(descriptor)
+        // Sized to the file up front: growing by doubling would hold up to twice a large file.
+        var info = stat()
+        return try readAll(descriptor, expected: fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0)
     }
 
     public func standardInput() throws(InputError) -> [UInt8] {
-        try readAll(STDIN_FILENO)
+        try readAll(STDIN_FILENO, expected: 0)
     }
 
-    private func readAll(_ descriptor: Int32) throws(InputError) -> [UInt8] {
+    private func readAll(_ descriptor: Int32, expected: Int) throws(InputError) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(expected + 1)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

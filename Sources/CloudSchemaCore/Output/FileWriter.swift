@@ -34,74 +34,94 @@ public enum FileWriter {
     /// Writes `bytes` (borrowed, not copied: a large generated file is written from its own
     /// storage) to `path`, creating the file (and not its folder) if needed.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(Failure) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw Failure(path: path, reason: lastError()) }
-            try replace(path, with: bytes, keeping: nil)
-            return
-        }
-        let target = realpath(path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? path
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file") }
-        // Root may write anything; a file without write permission was still made read-only on purpose.
-        guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
-            throw Failure(path: path, reason: "it is read-only (make it writable, e.g. chmod u+w, to have it rewritten)")
-        }
-        if info.st_nlink > 1 {
-            try overwrite(target, with: bytes, reportedAs: path)
-        } else {
-            try replace(target, with: bytes, keeping: info, reportedAs: path)
-        }
+        var staged = try Staged(path)
+        try staged.append(bytes)
+        try staged.commit()
     }
 
-    /// A temporary file renamed over `target`, with `original`'s mode, owner and group; falls back
-    /// to `overwrite` when the owner cannot be given to the new file.
-    private static func replace(
-        _ target: String, with bytes: UnsafeRawBufferPointer, keeping original: stat?, reportedAs path: String? = nil
-    )
-        throws(Failure)
-    {
-        let path = path ?? target
-        let folder = (target as NSString).deletingLastPathComponent
-        // A short fixed name: a 255-byte file name still leaves room for it.
-        let temporary = (folder.isEmpty ? "." : folder) + "/.cloudschema-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw Failure(path: path, reason: "cannot create a temporary file in '\(folder)': \(lastError())") }
-        var closed = false
-        func discard() {
-            if !closed { close(fd) }
+    /// A file's new bytes, written piece by piece to a temporary file beside it, so a large
+    /// output is never held in memory; `commit()` puts them in place as `write` does. Dropped
+    /// without a successful `commit()`, the temporary file is removed and the target is untouched.
+    public struct Staged: ~Copyable {
+        /// The path as given, for messages.
+        public let path: String
+        /// The file written: `path` with symbolic links followed, when it exists.
+        private let target: String
+        private let temporary: String
+        private var fd: Int32
+        private var size = 0
+
+        /// Creates the temporary file in the folder of `path` (which must exist).
+        public init(_ path: String) throws(Failure) {
+            self.path = path
+            target = realpath(path, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            } ?? path
+            let folder = (target as NSString).deletingLastPathComponent
+            // A short fixed name: a 255-byte file name still leaves room for it.
+            temporary = (folder.isEmpty ? "." : folder) + "/.cloudschema-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
+            fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw Failure(path: path, reason: "cannot create a temporary file in '\(folder)': \(lastError())") }
+        }
+
+        deinit { discard() }
+
+        public mutating func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            guard writeAll(fd, bytes, at: off_t(size)) else { throw Failure(path: path, reason: lastError()) }
+            size += bytes.count
+        }
+
+        private func discard() {
+            guard fd >= 0 else { return }
+            close(fd)
             unlink(temporary)
         }
-        if let original {
+
+        /// Replaces the target with the bytes appended (see `FileWriter`).
+        public mutating func commit() throws(Failure) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                guard errno == ENOENT else { throw Failure(path: path, reason: lastError()) }
+                try moveIntoPlace()
+                return
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file") }
+            // Root may write anything; a file without write permission was still made read-only on purpose.
+            guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+                throw Failure(path: path, reason: "it is read-only (make it writable, e.g. chmod u+w, to have it rewritten)")
+            }
             var created = stat()
             fstat(fd, &created)
-            if created.st_uid != original.st_uid || created.st_gid != original.st_gid,
-                fchown(fd, original.st_uid, original.st_gid) != 0
+            if info.st_nlink > 1
+                || (created.st_uid != info.st_uid || created.st_gid != info.st_gid) && fchown(fd, info.st_uid, info.st_gid) != 0
             {
-                discard()
-                try overwrite(target, with: bytes, reportedAs: path)
+                // Rare (hard links, another user's file): the new bytes are read back to write them in place.
+                let bytes = try readBack()
+                try bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try overwrite(target, with: buffer, reportedAs: path) } }.get()
                 return
             }
             // After fchown, which clears set-user-ID and set-group-ID bits.
-            guard fchmod(fd, original.st_mode & 0o7777) == 0 else {
+            guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw Failure(path: path, reason: lastError()) }
+            try moveIntoPlace()
+        }
+
+        private mutating func moveIntoPlace() throws(Failure) {
+            guard fsync(fd) == 0 else { throw Failure(path: path, reason: lastError()) }
+            close(fd)
+            fd = -1
+            guard rename(temporary, target) == 0 else {
                 let reason = lastError()
-                discard()
+                unlink(temporary)
                 throw Failure(path: path, reason: reason)
             }
         }
-        guard writeAll(fd, bytes, at: 0), fsync(fd) == 0 else {
-            let reason = lastError()
-            discard()
-            throw Failure(path: path, reason: reason)
-        }
-        close(fd)
-        closed = true
-        guard rename(temporary, target) == 0 else {
-            let reason = lastError()
-            discard()
-            throw Failure(path: path, reason: reason)
+
+        private func readBack() throws(Failure) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: size)
+            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, size, 0) }
+            guard count == size else { throw Failure(path: path, reason: "cannot read back the new bytes: \(lastError())") }
+            return bytes
         }
     }
 

@@ -206,12 +206,23 @@ import Testing
         #expect(!swift.contains("___"))
     }
 
-    @Test func filesAreHandedOverOneAtATimeInOutputOrder() throws {
+    @Test func filesAreStreamedOneAtATimeInOutputOrder() throws {
+        /// Records what the generator hands over.
+        struct Recorder: GeneratedOutput {
+            var events: [String] = []
+            var files: [GeneratedFile] = []
+            mutating func begin(_ name: String) {
+                events.append("begin \(name)")
+                files.append(GeneratedFile(name: name, contents: ""))
+            }
+            mutating func append(_ text: String) { files[files.count - 1].contents += text }
+            mutating func end() { events.append("end") }
+        }
         let loaded = SchemaLoader.load(sources: [("A.cloudschema", "record Bed { name: String }"), ("B.cloudschema", "enum E: String { a }")])
-        var handed: [GeneratedFile] = []
-        try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"]) { handed.append($0) }
-        #expect(handed.map(\.name) == ["A.cloudschema.swift", "B.cloudschema.swift", "CloudSchema.swift"])
-        #expect(handed == (try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"])))
+        var recorder = Recorder()
+        try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"], into: &recorder)
+        #expect(recorder.events == ["begin A.cloudschema.swift", "end", "begin B.cloudschema.swift", "end", "begin CloudSchema.swift", "end"])
+        #expect(recorder.files == (try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"])))
     }
 
     @Test func anEnumCaseNamedUnrecognizedKeepsItsNameAndTheCatchAllMovesAside() throws {

@@ -50,12 +50,9 @@ import Testing
             #expect(field.queryFieldType == type, "\(name)")
             #expect(field.queryOperators == operators, "\(name)")
         }
-        guard case .dictionary(let value) = record.templateValue else {
-            Issue.record("a record's template value is a dictionary")
-            return
-        }
-        #expect(value["hasTextSearch"] == .bool(true))
-        guard case .array(let queryFields) = value["queryFields"] else {
+        let value = record.templateValue
+        #expect(value[member: "hasTextSearch"] == .bool(true))
+        guard case .array(let queryFields) = value[member: "queryFields"] else {
             Issue.record("queryFields is an array")
             return
         }
@@ -71,11 +68,12 @@ import Testing
             }
             """)
         #expect(record.fields.filter(\.isCustomMerge).map(\.name) == ["a", "c"])
-        guard case .dictionary(let value) = record.templateValue, case .array(let custom) = value["customMergeFields"] else {
+        let value = record.templateValue
+        guard case .array(let custom) = value[member: "customMergeFields"] else {
             Issue.record("customMergeFields is an array")
             return
         }
         #expect(custom.count == 2)
-        #expect(value["hasTextSearch"] == .bool(false))
+        #expect(value[member: "hasTextSearch"] == .bool(false))
     }
 }

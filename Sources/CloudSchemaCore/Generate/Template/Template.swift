@@ -47,9 +47,21 @@ public struct Template: Sendable {
     public func render(
         _ context: [String: TemplateValue], library: TemplateLibrary = TemplateLibrary()
     ) throws(TemplateError) -> String {
-        let renderer = TemplateRenderer(library: library, context: context)
         var output = ""
-        try renderer.render(self, into: &output)
+        try render(context, library: library) { output += $0 }
         return output
+    }
+
+    /// Renders, handing the text to `write` in consecutive pieces of about 64 KB as it is made,
+    /// so a large output never exists as one string.
+    public func render(
+        _ context: [String: TemplateValue], library: TemplateLibrary = TemplateLibrary(), into write: (String) -> Void
+    ) throws(TemplateError) {
+        // The renderer lives only for this call, so `write` never outlives it.
+        try withoutActuallyEscaping(write) { write in
+            Result { () throws(TemplateError) in
+                try TemplateRenderer(library: library, context: context, write: write).render(self)
+            }
+        }.get()
     }
 }

@@ -3,20 +3,38 @@
 /// report recursion) and the templates parsed so far.
 final class TemplateRenderer {
     private let library: TemplateLibrary
-    /// Innermost scope last; a `for` pushes one for its variable and `loop`.
-    private var scopes: [[String: TemplateValue]]
+    /// The variables, innermost last: the context's, then each `for`'s variable and `loop`.
+    private var variables: [(name: TemplateName, value: TemplateValue)]
     private var includeChain: [String] = []
     private var parsed: [String: Template] = [:]
 
+    /// Where finished text goes, in pieces.
+    private let write: (String) -> Void
+    /// The text not yet handed to `write`.
+    private var pending = ""
+    /// How many indented includes are being rendered into strings of their own (their text is
+    /// indented as a whole, so it is handed on only through the outermost output).
+    private var indentedIncludes = 0
+
     /// Includes nest at most this deep, recursion or not.
     static let maximumIncludeDepth = 64
+    /// `pending` is handed on once it holds this many bytes.
+    static let pieceSize = 1 << 16
 
-    init(library: TemplateLibrary, context: [String: TemplateValue]) {
+    init(library: TemplateLibrary, context: [String: TemplateValue], write: @escaping (String) -> Void) {
         self.library = library
-        self.scopes = [context]
+        self.variables = context.sorted { $0.key < $1.key }.map { (TemplateName($0.key), $0.value) }
+        self.write = write
     }
 
-    func render(_ template: Template, into output: inout String) throws(TemplateError) {
+    /// Renders the whole template and hands on all of its text.
+    func render(_ template: Template) throws(TemplateError) {
+        try render(template, into: &pending)
+        if !pending.isEmpty { write(pending) }
+        pending = ""
+    }
+
+    private func render(_ template: Template, into output: inout String) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.nodes, of: template.source, into: &output)
@@ -24,6 +42,10 @@ final class TemplateRenderer {
 
     private func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout String) throws(TemplateError) {
         for node in nodes {
+            if indentedIncludes == 0, output.utf8.count >= Self.pieceSize {
+                write(output)
+                output.removeAll(keepingCapacity: true)
+            }
             switch node {
             case .text(let text):
                 output += text
@@ -62,18 +84,14 @@ final class TemplateRenderer {
                     try render(empty, of: source, into: &output)
                     continue
                 }
-                let parent = lookup("loop") ?? .null
-                scopes.append([:])
-                defer { scopes.removeLast() }
+                let parent = lookup(Self.loop) ?? .null
+                let base = variables.count
+                variables.append((variable, .null))
+                variables.append((Self.loop, .null))
+                defer { variables.removeLast(2) }
                 for index in 0..<items.count {
-                    scopes[scopes.count - 1] = [
-                        variable: items[index],
-                        "loop": [
-                            "index": .int(index + 1), "index0": .int(index),
-                            "first": .bool(index == 0), "last": .bool(index == items.count - 1),
-                            "length": .int(items.count), "parent": parent,
-                        ],
-                    ]
+                    variables[base].value = items[index]
+                    variables[base + 1].value = .object(LoopState(index: index, length: items.count, parent: parent))
                     try render(body, of: source, into: &output)
                 }
             case .include(let name, let indent, let at):
@@ -82,6 +100,8 @@ final class TemplateRenderer {
                     try render(template, into: &output)
                 } else {
                     var inner = ""
+                    indentedIncludes += 1
+                    defer { indentedIncludes -= 1 }
                     try render(template, into: &inner)
                     output += TemplateFilter.indent(inner, by: indent, includingFirstLine: true)
                 }
@@ -110,11 +130,10 @@ final class TemplateRenderer {
 
     // MARK: Expressions
 
-    private func lookup(_ name: String) -> TemplateValue? {
-        for scope in scopes.reversed() {
-            if let value = scope[name] { return value }
-        }
-        return nil
+    private static let loop = TemplateName("loop")
+
+    private func lookup(_ name: TemplateName) -> TemplateValue? {
+        variables.last { $0.name == name }?.value
     }
 
     private func evaluate(_ expression: TemplateExpression, in source: TemplateSource) throws(TemplateError) -> TemplateValue {
@@ -133,7 +152,7 @@ final class TemplateRenderer {
             return value
         case .variable(let name, let at):
             if let value = lookup(name) { return value }
-            if missingIsError { throw source.error("unknown variable '\(name)'", at: at) }
+            if missingIsError { throw source.error("unknown variable '\(name.name)'", at: at) }
             return nil
         case .member(let base, let name, let at):
             guard let container = try evaluateIfDefined(base, in: source, missingIsError: missingIsError) else {
@@ -141,8 +160,8 @@ final class TemplateRenderer {
             }
             if let value = container[member: name] { return value }
             guard missingIsError else { return nil }
-            var message = "'\(base.spelling)' has no member '\(name)'"
-            if case .dictionary(let d) = container {
+            var message = "'\(base.spelling)' has no member '\(name.name)'"
+            if let d = container.members {
                 let keys = d.keys.sorted()
                 message += d.isEmpty ? " (it is an empty dictionary)" : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
             } else {
@@ -186,4 +205,26 @@ extension TemplateExpression {
         case .and(let lhs, _), .or(let lhs, _), .equal(let lhs, _, _): lhs.position
         }
     }
+}
+
+/// `loop` inside a `for`: `index` (from 1), `index0`, `first`, `last`, `length`, `parent`.
+private final class LoopState: TemplateObject {
+    let index: Int
+    let length: Int
+    let parent: TemplateValue
+
+    init(index: Int, length: Int, parent: TemplateValue) {
+        self.index = index
+        self.length = length
+        self.parent = parent
+    }
+
+    static let templateMembers = TemplateMembers<LoopState>([
+        "index": { .int($0.index + 1) },
+        "index0": { .int($0.index) },
+        "first": { .bool($0.index == 0) },
+        "last": { .bool($0.index == $0.length - 1) },
+        "length": { .int($0.length) },
+        "parent": { $0.parent },
+    ])
 }

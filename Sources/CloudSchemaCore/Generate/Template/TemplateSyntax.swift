@@ -5,16 +5,17 @@ indirect enum TemplateNode: Sendable {
     /// `{% if %}…{% elif %}…{% else %}…{% endif %}`: the first true branch renders, else `otherwise`.
     case conditional(branches: [(condition: TemplateExpression, body: [TemplateNode])], otherwise: [TemplateNode])
     /// `{% for variable in sequence %}…{% else %}…{% endfor %}`; `empty` renders when there is nothing to iterate.
-    case loop(variable: String, sequence: TemplateExpression, body: [TemplateNode], empty: [TemplateNode])
+    case loop(variable: TemplateName, sequence: TemplateExpression, body: [TemplateNode], empty: [TemplateNode])
     /// `{% include "name" %}`; `indent` is the line's indentation when the tag is alone on its line.
     case include(name: String, indent: String, at: Int)
 }
 
 /// An expression inside `{{ }}` or a block tag. `at` values are byte offsets into the template.
+/// Names are numbered when parsed (`TemplateName`), so rendering never hashes them.
 indirect enum TemplateExpression: Sendable {
     case literal(TemplateValue, at: Int)
-    case variable(String, at: Int)
-    case member(TemplateExpression, name: String, at: Int)
+    case variable(TemplateName, at: Int)
+    case member(TemplateExpression, name: TemplateName, at: Int)
     case filter(TemplateExpression, TemplateFilter, arguments: [TemplateExpression], at: Int)
     case not(TemplateExpression)
     case and(TemplateExpression, TemplateExpression)
@@ -25,7 +26,7 @@ indirect enum TemplateExpression: Sendable {
     var spelling: String {
         switch self {
         case .literal(let value, _): value.description
-        case .variable(let name, _): name
+        case .variable(let name, _): name.name
         case .member(let base, let name, _): "\(base.spelling).\(name)"
         case .filter(let base, let filter, _, _): "\(base.spelling) | \(filter.rawValue)"
         case .not(let operand): "not \(operand.spelling)"
@@ -181,7 +182,7 @@ struct TemplateParser {
             (empty, final) = try parseBody(of: closing)
             try final.reader.expectEnd()
         }
-        return .loop(variable: variable, sequence: sequence, body: body, empty: empty)
+        return .loop(variable: TemplateName(variable), sequence: sequence, body: body, empty: empty)
     }
 }
 
@@ -402,7 +403,7 @@ struct ExpressionReader {
             guard let (name, at) = takeIdentifier() else {
                 throw source.error("expected a member name after '.'", at: offset)
             }
-            value = .member(value, name: name, at: at)
+            value = .member(value, name: TemplateName(name), at: at)
         }
         return value
     }
@@ -421,7 +422,7 @@ struct ExpressionReader {
         case .identifier("true"): return .literal(.bool(true), at: at)
         case .identifier("false"): return .literal(.bool(false), at: at)
         case .identifier("null"), .identifier("nil"): return .literal(.null, at: at)
-        case .identifier(let name) where !Self.reservedWords.contains(name): return .variable(name, at: at)
+        case .identifier(let name) where !Self.reservedWords.contains(name): return .variable(TemplateName(name), at: at)
         case .symbol("("):
             try countOperator()
             let inner = try parseExpression()

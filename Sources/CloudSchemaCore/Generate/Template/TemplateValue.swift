@@ -18,6 +18,21 @@
 ///
 /// **Equality** (`==`, `!=`) compares kind and value: `1 == "1"` is false.
 public enum TemplateValue: Sendable, Equatable {
+    /// Kind and value; an object equals a dictionary or object with the same members.
+    public static func == (a: TemplateValue, b: TemplateValue) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): x == y
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.sequence(let x), .sequence(let y)): x == y
+        case (.object(let x), .object(let y)) where x === y: true
+        case (.dictionary, .dictionary), (.dictionary, .object), (.object, .dictionary), (.object, .object): a.members == b.members
+        case (.null, .null): true
+        default: false
+        }
+    }
+
     case string(String)
     case bool(Bool)
     case int(Int)
@@ -25,6 +40,8 @@ public enum TemplateValue: Sendable, Equatable {
     /// An array whose elements are made when a template reads them (see ``TemplateSequence``).
     case sequence(TemplateSequence)
     case dictionary([String: TemplateValue])
+    /// A value with named members, read by number (the generator's view models).
+    case object(any TemplateObject)
     case null
 
     /// The elements of an array or sequence; nil for other kinds.
@@ -45,6 +62,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .array(let a): !a.isEmpty
         case .sequence(let s): s.count > 0
         case .dictionary(let d): !d.isEmpty
+        case .object(let o): !o.memberNames.isEmpty
         case .null: false
         }
     }
@@ -56,31 +74,54 @@ public enum TemplateValue: Sendable, Equatable {
         case .bool: "bool"
         case .int: "int"
         case .array, .sequence: "array"
-        case .dictionary: "dictionary"
+        case .dictionary, .object: "dictionary"
         case .null: "null"
         }
     }
 
     /// The member `name` of this value (a dictionary key, or `count`, `isEmpty`,
     /// `first`, `last` where they apply), or nil when there is none.
-    public subscript(member name: String) -> TemplateValue? {
-        if case .dictionary(let d) = self, let value = d[name] {
-            return value
+    public subscript(member name: String) -> TemplateValue? { self[member: TemplateName(name)] }
+
+    subscript(member name: TemplateName) -> TemplateValue? {
+        switch self {
+        case .object(let o):
+            if let value = o.member(name) { return value }
+        case .dictionary(let d):
+            if let value = d[name.name] { return value }
+        default:
+            break
         }
         switch (self, name) {
-        case (.array(let a), "count"): return .int(a.count)
-        case (.array(let a), "isEmpty"): return .bool(a.isEmpty)
-        case (.array(let a), "first"): return a.first ?? .null
-        case (.array(let a), "last"): return a.last ?? .null
-        case (.sequence(let s), "count"): return .int(s.count)
-        case (.sequence(let s), "isEmpty"): return .bool(s.count == 0)
-        case (.sequence(let s), "first"): return s.count > 0 ? s[0] : .null
-        case (.sequence(let s), "last"): return s.count > 0 ? s[s.count - 1] : .null
-        case (.string(let s), "count"): return .int(s.count)
-        case (.string(let s), "isEmpty"): return .bool(s.isEmpty)
-        case (.dictionary(let d), "count"): return .int(d.count)
-        case (.dictionary(let d), "isEmpty"): return .bool(d.isEmpty)
+        case (.array(let a), Self.count): return .int(a.count)
+        case (.array(let a), Self.isEmpty): return .bool(a.isEmpty)
+        case (.array(let a), Self.first): return a.first ?? .null
+        case (.array(let a), Self.last): return a.last ?? .null
+        case (.sequence(let s), Self.count): return .int(s.count)
+        case (.sequence(let s), Self.isEmpty): return .bool(s.count == 0)
+        case (.sequence(let s), Self.first): return s.count > 0 ? s[0] : .null
+        case (.sequence(let s), Self.last): return s.count > 0 ? s[s.count - 1] : .null
+        case (.string(let s), Self.count): return .int(s.count)
+        case (.string(let s), Self.isEmpty): return .bool(s.isEmpty)
+        case (.dictionary(let d), Self.count): return .int(d.count)
+        case (.dictionary(let d), Self.isEmpty): return .bool(d.isEmpty)
+        case (.object(let o), Self.count): return .int(o.memberNames.count)
+        case (.object(let o), Self.isEmpty): return .bool(o.memberNames.isEmpty)
         default: return nil
+        }
+    }
+
+    private static let count = TemplateName("count")
+    private static let isEmpty = TemplateName("isEmpty")
+    private static let first = TemplateName("first")
+    private static let last = TemplateName("last")
+
+    /// An object's members as a dictionary (for descriptions and equality, never while rendering).
+    var members: [String: TemplateValue]? {
+        switch self {
+        case .dictionary(let d): d
+        case .object(let o): Dictionary(uniqueKeysWithValues: o.memberNames.map { ($0, o.member(TemplateName($0)) ?? .null) })
+        default: nil
         }
     }
 
@@ -90,7 +131,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .string(let s): s
         case .int(let i): String(i)
         case .bool(let b): b ? "true" : "false"
-        case .array, .sequence, .dictionary, .null: nil
+        case .array, .sequence, .dictionary, .object, .null: nil
         }
     }
 }
@@ -157,6 +198,7 @@ extension TemplateValue: CustomStringConvertible {
         case .null: return "null"
         case .array(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
         case .sequence(let s): return TemplateValue.array(s.elements).description
+        case .object: return TemplateValue.dictionary(members ?? [:]).description
         case .dictionary(let d):
             if d.isEmpty { return "[:]" }
             return "[" + d.keys.sorted().map { "\($0): \(d[$0]!.description)" }.joined(separator: ", ") + "]"

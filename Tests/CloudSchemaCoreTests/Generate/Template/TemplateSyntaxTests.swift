@@ -35,6 +35,16 @@ import Testing
         #expect(try render("{{ d.count }}", ["d": ["count": "many"]]) == "many")
     }
 
+    @Test func largeOutputIsHandedOnInPiecesThatJoinToTheWholeText() throws {
+        // 3,000 lines of 100 bytes: 300 KB, more than four 64 KB pieces.
+        let context: [String: TemplateValue] = ["lines": .array((0..<3_000).map { _ in .string(String(repeating: "x", count: 99)) })]
+        let template = try Template("{% for line in lines %}{{ line }}\n{% endfor %}", name: "test.template")
+        var pieces: [String] = []
+        try template.render(context) { pieces.append($0) }
+        #expect(pieces.count >= 4)
+        #expect(pieces.joined() == String(repeating: String(repeating: "x", count: 99) + "\n", count: 3_000))
+    }
+
     // MARK: Conditionals
 
     @Test func ifElifElse() throws {

@@ -1,0 +1,147 @@
+/// A record field as templates see it.
+public final class FieldViewModel: TemplateObject {
+    public let name: String
+    public let key: String
+    public let swiftName: String
+    public let argumentLabel: String
+    public let storageName: String
+    /// The memberwise init's parameter name: `swiftName`, except where that would shadow
+    /// something the init's body uses (`self`), then written as `self self_: Bool`.
+    public let parameterName: String
+    public let caseName: String
+    /// The `Field` case's implicit raw value (its name) is not the key.
+    public let caseNeedsRawValue: Bool
+    public let wrappedType: String
+    public let isOptional: Bool
+    public let isList: Bool
+    public let defaultValue: String?
+    public let isEncrypted: Bool
+    public let isParent: Bool
+    public let referenceAction: String
+    public let isTypedReference: Bool
+    public let referenceTarget: String?
+    public let cloudKitType: String
+    public let indexes: [String]
+    public let merge: String
+    public let doc: String?
+    public let deprecation: DeprecationViewModel?
+    public let isQueryable: Bool
+    public let isSortable: Bool
+    public let isSearchable: Bool
+    /// The handle kind, value type (list element for lists) and index marker for `queryFieldType`.
+    let queryHandle: (kind: String, value: String?, index: String)?
+    /// The handle's Swift type in `QueryFields`.
+    public let queryFieldType: String?
+    public let queryOperators: [String]
+    public var isCustomMerge: Bool { merge == "custom" }
+
+    /// With `?` when optional.
+    public let type: String
+
+    /// `record` is the record's Swift type name, for `queryFieldType`.
+    init(_ field: Field, base: String, storage: String, parameter: String, record: String, names: SchemaNames) {
+        name = field.name
+        key = field.key
+        let swiftName = SwiftNaming.identifier(base)
+        self.swiftName = swiftName
+        argumentLabel = SwiftNaming.argumentLabel(base)
+        storageName = SwiftNaming.identifier(storage)
+        parameterName = SwiftNaming.identifier(parameter)
+        caseName = swiftName
+        caseNeedsRawValue = base != field.key
+        let wrappedType = names.swiftType(field.type)
+        self.wrappedType = wrappedType
+        isOptional = field.isOptional
+        type = field.isOptional ? wrappedType + "?" : wrappedType
+        isList = field.type.isList
+        defaultValue = field.defaultValue.map { names.literal($0, type: field.type) }
+        isEncrypted = field.isEncrypted
+        isParent = field.isParent
+        referenceAction = field.referenceAction.rawValue
+        let element = field.type.listElement ?? field.type
+        if case .reference(let target?) = element {
+            isTypedReference = true
+            referenceTarget = names.typeName(target)
+        } else {
+            isTypedReference = false
+            referenceTarget = nil
+        }
+        cloudKitType = (field.isEncrypted ? "ENCRYPTED " : "") + field.type.cloudKitType.description
+        indexes = field.indexes.names
+        merge = field.merge.rawValue
+        doc = field.doc
+        deprecation = field.deprecation.map { DeprecationViewModel(message: $0.message) }
+        isQueryable = field.indexes.contains(.queryable)
+        isSortable = field.indexes.contains(.sortable)
+        isSearchable = field.indexes.contains(.searchable)
+        let (handle, operators) = Self.queryHandle(field, names: names)
+        (queryHandle, queryOperators) = (handle, operators)
+        // `QueryField<Record, Value, Index>` and friends.
+        queryFieldType = handle.map { "\($0.kind)<\(record), " + ($0.value.map { $0 + ", " } ?? "") + "\($0.index)>" }
+    }
+
+    /// Which handle a field gets and the operators it offers (`QueryOperator` says which index
+    /// each operator needs; see `RecordQuery.swift` in the runtime).
+    private static func queryHandle(_ field: Field, names: SchemaNames) -> ((kind: String, value: String?, index: String)?, [String]) {
+        let queryable = field.indexes.contains(.queryable)
+        let sortable = field.indexes.contains(.sortable)
+        guard !field.isEncrypted, queryable || sortable else { return (nil, []) }
+        let index = queryable && sortable ? "QueryableSortableIndex" : queryable ? "QueryableIndex" : "SortableIndex"
+        let operators = QueryOperator.operators(for: field.type).filter { $0.indexProblem(on: field) == nil }.map(\.rawValue)
+        switch field.type {
+        case .asset, .model, .decimal:
+            return (nil, [])
+        case .list(let element):
+            guard queryable else { return (nil, []) }
+            return ((kind: "QueryListField", value: names.swiftType(element), index: index), operators)
+        case .location:
+            guard queryable else { return (nil, []) }
+            return ((kind: "QueryLocationField", value: nil, index: index), operators)
+        default:
+            return ((kind: "QueryField", value: names.swiftType(field.type), index: index), operators + (sortable ? ["sort"] : []))
+        }
+    }
+
+    /// The stored property as written to a record: typed references carry the schema's action.
+    var encodedValue: String {
+        let value = "self." + storageName + (isOptional && isTypedReference ? "?" : "")
+        guard isTypedReference else { return value }
+        return isList ? value + ".map { $0.with(action: .\(referenceAction)) }" : value + ".with(action: .\(referenceAction))"
+    }
+
+    var templateValue: TemplateValue { .object(self) }
+
+    public static let templateMembers = TemplateMembers<FieldViewModel>([
+        "name": { .string($0.name) },
+        "key": { .string($0.key) },
+        "swiftName": { .string($0.swiftName) },
+        "argumentLabel": { .string($0.argumentLabel) },
+        "storageName": { .string($0.storageName) },
+        "parameterName": { .string($0.parameterName) },
+        "caseName": { .string($0.caseName) },
+        "caseNeedsRawValue": { .bool($0.caseNeedsRawValue) },
+        "type": { .string($0.type) },
+        "wrappedType": { .string($0.wrappedType) },
+        "isOptional": { .bool($0.isOptional) },
+        "isList": { .bool($0.isList) },
+        "defaultValue": { $0.defaultValue.map(TemplateValue.string) ?? .null },
+        "initDefault": { $0.defaultValue.map(TemplateValue.string) ?? ($0.isOptional ? "nil" : .null) },
+        "isEncrypted": { .bool($0.isEncrypted) },
+        "isParent": { .bool($0.isParent) },
+        "referenceAction": { .string($0.referenceAction) },
+        "isTypedReference": { .bool($0.isTypedReference) },
+        "referenceTarget": { $0.referenceTarget.map(TemplateValue.string) ?? .null },
+        "cloudKitType": { .string($0.cloudKitType) },
+        "indexes": { .array($0.indexes.map(TemplateValue.string)) },
+        "merge": { .string($0.merge) },
+        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
+        "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "isQueryable": { .bool($0.isQueryable) },
+        "isSortable": { .bool($0.isSortable) },
+        "isSearchable": { .bool($0.isSearchable) },
+        "queryFieldType": { $0.queryFieldType.map(TemplateValue.string) ?? .null },
+        "queryOperators": { .array($0.queryOperators.map(TemplateValue.string)) },
+        "isCustomMerge": { .bool($0.isCustomMerge) },
+        "encodedValue": { .string($0.encodedValue) },
+    ])
+}

@@ -1,0 +1,67 @@
+/// A record type as templates see it; built once per run and read by member number.
+public final class RecordViewModel: TemplateObject {
+    public let name: String
+    public let swiftName: String
+    public let recordTypeName: String
+    public let doc: String?
+    public let deprecation: DeprecationViewModel?
+    public let isShareable: Bool
+    public let database: String
+    public let zone: String?
+    public let fields: [FieldViewModel]
+    public let sourcePath: String?
+    /// The lists templates read, made once.
+    private let fieldValues: TemplateValue
+    private let queryFieldValues: TemplateValue
+    private let customMergeFieldValues: TemplateValue
+
+    init(_ record: RecordType, names: SchemaNames) {
+        name = record.name
+        let swiftName = names.typeName(record.name)
+        self.swiftName = swiftName
+        recordTypeName = record.cloudKitName
+        doc = names.doc(record.doc, deprecation: record.deprecation, usable: names.canDeprecate(record.name))
+        deprecation = names.canDeprecate(record.name) ? record.deprecation.map { DeprecationViewModel(message: $0.message) } : nil
+        isShareable = record.isShareable
+        switch record.placement {
+        case .publicDatabase: (database, zone) = ("public", nil)
+        case .privateDefaultZone: (database, zone) = ("private", nil)
+        case .zone(let name): (database, zone) = ("private", name)
+        }
+        sourcePath = record.spans.range?.file ?? record.spans.name?.file
+
+        var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames)
+        let generated = record.fields.filter { !$0.isSystem }
+        let swiftNames = generated.map { scope.claim(GeneratorNaming.baseName($0.name, reserved: GeneratorNaming.reservedMemberNames)) }
+        let fields = zip(generated, swiftNames).map { field, base in
+            // A deprecated field's storage is `_name`, unique among the record's names.
+            let storage = field.deprecation == nil ? base : scope.claim("_" + base)
+            let parameter = GeneratorNaming.shadowingParameterNames.contains(base) ? scope.claim(base + "_") : base
+            return FieldViewModel(field, base: base, storage: storage, parameter: parameter, record: swiftName, names: names)
+        }
+        self.fields = fields
+        fieldValues = .array(fields.map(\.templateValue))
+        queryFieldValues = .array(fields.filter { $0.queryFieldType != nil }.map(\.templateValue))
+        customMergeFieldValues = .array(fields.filter(\.isCustomMerge).map(\.templateValue))
+    }
+
+    var templateValue: TemplateValue { .object(self) }
+
+    public static let templateMembers = TemplateMembers<RecordViewModel>([
+        "name": { .string($0.name) },
+        "swiftName": { .string($0.swiftName) },
+        "recordTypeName": { .string($0.recordTypeName) },
+        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
+        "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "isShareable": { .bool($0.isShareable) },
+        "database": { .string($0.database) },
+        "zone": { $0.zone.map(TemplateValue.string) ?? .null },
+        "fields": { $0.fieldValues },
+        "fieldCount": { .int($0.fields.count) },
+        "parentField": { $0.fields.first(where: \.isParent)?.templateValue ?? .null },
+        "sourceFile": { .string($0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "") },
+        "queryFields": { $0.queryFieldValues },
+        "hasTextSearch": { .bool($0.fields.contains { $0.isSearchable && !$0.isEncrypted }) },
+        "customMergeFields": { $0.customMergeFieldValues },
+    ])
+}

@@ -1,0 +1,98 @@
+/// The schema registry in `CloudSchema.swift` (`registry`).
+struct RegistryViewModel {
+    /// Members of the generated record enum, which a case may not be named.
+    static let reservedMemberNames: Set<String> = [
+        "recordID", "recordType", "recordTypes", "decode", "encode", "makeInMemoryRecord", "makeCKRecord",
+        "value", "hash", "hashValue", "serverVersion", "markSaved", "mergeConflict",
+    ]
+
+    var templateValue: TemplateValue
+
+    /// The record enums, one per place records live, each only when it has record types.
+    /// CKSyncEngine syncs custom zones of the private database (and, through sharing, the
+    /// shared database) but never the public database, and never fetches the changes of the
+    /// private database's default zone: keeping the three apart means sync code can't be
+    /// handed a record type it can't sync.
+    static let groups: [(name: String, doc: String, includes: @Sendable (RecordViewModel) -> Bool)] = [
+        ("SyncedRecord",
+         """
+         The record types CKSyncEngine syncs: those in custom zones of the private database (records \
+         others share with the user arrive through the shared database, in the owner's zone). What a \
+         sync engine's fetched records decode to and its pending saves encode from.
+         """,
+         { $0.zone != nil }),
+        ("DefaultZoneRecord",
+         """
+         The record types in the private database's default zone. CKSyncEngine uploads them but other \
+         devices never fetch their changes (the default zone has no change tokens): fetch them with a \
+         query, or move them to a custom zone.
+         """,
+         { $0.zone == nil && $0.database == "private" }),
+        ("PublicRecord",
+         """
+         The record types of the public database, which CKSyncEngine can't sync: query them \
+         (`RecordQuery`) and save them with a `CKDatabase`.
+         """,
+         { $0.database == "public" }),
+    ]
+
+    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
+        // Record types marked `@available(*, deprecated)` stay out: naming them in the enums'
+        // switches would warn.
+        var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
+        let listed = records.filter { $0.deprecation == nil }
+        let entries: [TemplateValue] = listed.map { record in
+            let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(record.swiftName), reserved: Self.reservedMemberNames)
+            return [
+                "caseName": .string(SwiftNaming.identifier(cases.claim(base))),
+                "swiftName": .string(record.swiftName),
+                "recordTypeName": .string(record.recordTypeName),
+            ]
+        }
+        let groups: [TemplateValue] = Self.groups.compactMap { group in
+            let members = zip(listed, entries).filter { group.includes($0.0) }
+            guard !members.isEmpty else { return nil }
+            return [
+                "name": .string(group.name), "doc": .string(group.doc), "records": .array(members.map(\.1)),
+                "hasCustomMerge": .bool(members.contains { $0.0.fields.contains(where: \.isCustomMerge) }),
+            ]
+        }
+        var zoneScope = GeneratorNaming.Scope(taken: ["all"])
+        // A share type (CKShare.SystemFieldKey.shareType, a UTI-style string): the container
+        // without "iCloud.", then the record type or zone.
+        let sharePrefix = schema.container.map { $0.identifier.hasPrefix("iCloud.") ? String($0.identifier.dropFirst(7)) + "." : $0.identifier + "." } ?? ""
+        var shareableZones: [TemplateValue] = []
+        let zones: [TemplateValue] = schema.zones.map { zone in
+            let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(zone.name), reserved: ["all"])
+            let value: TemplateValue = [
+                "name": .string(zone.name),
+                "swiftName": .string(SwiftNaming.identifier(zoneScope.claim(base))),
+                "doc": zone.doc.map(TemplateValue.string) ?? .null,
+                "shareType": .string(sharePrefix + zone.name),
+            ]
+            if zone.isShareable { shareableZones.append(value) }
+            return value
+        }
+        let shareableRecords: [TemplateValue] = listed.filter(\.isShareable).map { record in
+            ["swiftName": .string(record.swiftName), "shareType": .string(sharePrefix + record.recordTypeName)]
+        }
+        // The first schema file's name without its extension: "Garden" for Garden.cloudschema.
+        let firstFile = inputFiles.first.map { path -> String in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        }
+        templateValue = [
+            "groups": .array(groups),
+            "registry": "SchemaRegistry",
+            "modelsType": "SchemaModels",
+            "records": .array(entries),
+            "zones": .array(zones),
+            "container": schema.container.map { .string($0.identifier) } ?? .null,
+            "configurationName": .string(firstFile ?? "CloudSchema"),
+            "models": .array(models.map { .string($0.swiftName) }),
+            "subscriptions": .array(subscriptions),
+            "shareableRecords": .array(shareableRecords),
+            "shareableZones": .array(shareableZones),
+        ]
+    }
+}
