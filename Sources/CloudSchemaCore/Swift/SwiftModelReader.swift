@@ -352,12 +352,13 @@ private struct FileScan {
             report("property '\(nameToken.text)' is not checked: \(reason)", at: at)
             return
         }
-        if rest.contains(where: { tokens[$0].isPunctuation(",") && depth(of: $0, in: rest) == 0 }) {
+        let topLevel = outermost(rest)
+        if topLevel.contains(where: { tokens[$0].isPunctuation(",") }) {
             report("property '\(nameToken.text)' is not read: declare one property per 'var'", at: range(i, member.upperBound - 1))
             return
         }
         // `: Type`, `= default`.
-        let equals = rest.first { tokens[$0].isOperator("=") && depth(of: $0, in: rest) == 0 }
+        let equals = topLevel.first { tokens[$0].isOperator("=") }
         var typeSyntax: TypeSyntax?
         if let first = rest.first, tokens[first].isPunctuation(":") {
             let typeTokens = (first + 1)..<(equals ?? rest.upperBound)
@@ -412,17 +413,22 @@ private struct FileScan {
             && !tokens[open].isAtLineStart
     }
 
-    /// The bracket depth of `index` within `range` (0: not inside brackets opened in `range`).
-    private func depth(of index: Int, in range: Range<Int>) -> Int {
+    /// The indices in `range` outside any bracket opened in it.
+    private func outermost(_ range: Range<Int>) -> [Int] {
+        var result: [Int] = []
         var depth = 0
-        for i in range.lowerBound..<index where tokens[i].kind == .punctuation {
-            switch tokens[i].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}": depth -= 1
-            default: break
+        for i in range {
+            let t = tokens[i]
+            if t.kind == .punctuation {
+                switch t.text {
+                case "(", "[", "{": depth += 1; continue
+                case ")", "]", "}": depth -= 1; continue
+                default: break
+                }
             }
+            if depth == 0 { result.append(i) }
         }
-        return depth
+        return result
     }
 
     // MARK: Attributes
