@@ -276,6 +276,7 @@ extension SchemaNames {
         }
         switch (value, element) {
         case (.now, _): return "Foundation.Date.now"
+        case (.newUUID, _): return "Foundation.UUID()"
         case (.enumCase, .enumeration(let name, _)): return typeName(name) + literal(value, type: element)
         case (.string, .uuid): return "Foundation.UUID" + literal(value, type: element).dropFirst(".init".count)
         case (.string, .url): return "Foundation.URL" + literal(value, type: element).dropFirst(".init".count)

@@ -621,6 +621,8 @@ struct SchemaNames {
             return b ? "true" : "false"
         case .now:
             return ".now"
+        case .newUUID:
+            return ".init()"
         case .enumCase(let name):
             guard case .enumeration(let enumName, _) = element else { return "." + SwiftNaming.identifier(name) }
             return "." + SwiftNaming.identifier(caseBaseName(name, of: enumName))

@@ -118,6 +118,10 @@ public indirect enum DefaultValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     /// `now`, for `Date`: the moment the value is created.
     case now
+    /// `UUID()`, for a `UUID` model property: a new identifier for each object (SwiftData's
+    /// `var id: UUID = UUID()`). Models only: a record field's default is what an absent value
+    /// decodes as, which must not change from one read to the next.
+    case newUUID
     /// `.caseName` of the field's enum.
     case enumCase(String)
     case list([DefaultValue])
@@ -130,6 +134,7 @@ public indirect enum DefaultValue: Hashable, Sendable, CustomStringConvertible {
         case .double(let d): SchemaText.number(d)
         case .bool(let b): b ? "true" : "false"
         case .now: "now"
+        case .newUUID: "UUID()"
         case .enumCase(let name): ".\(SchemaText.name(name))"
         case .list(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
         }

@@ -745,6 +745,12 @@ private struct SwiftDefaultReader {
                 if punctuation(i + 1, "."), word(i + 2, "now") { return now(i + 3) }
                 return nil
             }
+            if type == "UUID", punctuation(i + 1, "("), punctuation(i + 2, ")") {  // a new identifier per object
+                let whole = t.range.union(tokens[i + 2].range)
+                return Value(
+                    expression: .call(NameSyntax(name: "UUID", range: tokens[i].range, isBackticked: false), range: whole),
+                    inferredType: named("UUID", whole), end: i + 3)
+            }
             guard punctuation(i + 1, "."), i + 2 < limit, tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword else { return nil }
             let member = tokens[i + 2]
             return Value(
