@@ -122,9 +122,20 @@ public enum AlwaysOnRules {
                 """,
             fix: "nothing to do; declare the entity as a model to generate SwiftData code for it."),
         DiagnosticRule(
+            .swiftUnreadable, .input, .syntax, .warning,
+            summary: "A part of a SwiftData @Model class the Swift reader cannot read; it is left out, not guessed",
+            explanation: """
+                CloudSchema reads the Swift that models are written in: stored properties with their types and \
+                defaults, @Attribute, @Relationship, @Transient, #Unique, and the String or Int enums properties \
+                use. A property whose type, default or attribute option is outside that subset (a Codable struct, \
+                a dictionary, a default computed by a function) is reported here and left out of lint, diff and \
+                export; a model with an unterminated literal or comment is left out whole.
+                """,
+            fix: "write the property in the subset the message names, or check it by hand; this warning cannot be suppressed."),
+        DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
-            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), or a folder holds no *.cloudschema or *.ckdb file.",
+            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), a folder holds no *.cloudschema, *.ckdb or *.swift file, or the Swift files read declare no SwiftData @Model class.",
             fix: "check the path and its permissions, or pass the folder that holds the schema files."),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,

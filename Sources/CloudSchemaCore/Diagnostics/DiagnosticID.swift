@@ -62,6 +62,12 @@ extension DiagnosticID {
     public static let templateInvalid: DiagnosticID = "TEMPLATE_INVALID"
 }
 
+// Swift source input (SwiftData `@Model` classes).
+extension DiagnosticID {
+    /// Warning: part of a `@Model` class the Swift reader cannot read, left out rather than guessed.
+    public static let swiftUnreadable: DiagnosticID = "SWIFT_UNREADABLE"
+}
+
 // CloudKit Schema Language (.ckdb) input.
 extension DiagnosticID {
     /// Info: a `.ckdb` record type named `CD_...` is Core Data / SwiftData's mirror of an entity.

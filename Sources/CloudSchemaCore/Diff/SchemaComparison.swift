@@ -299,7 +299,7 @@ private struct Comparer {
             added.append(field)
             fieldAdded(field, to: new, mirror: mirror)
         }
-        if !mirror { suspectRenames(removed: removed, added: added, in: new) }
+        suspectRenames(removed: removed, added: added, in: new, mirror: mirror)
     }
 
     private func attributeName(_ record: RecordType, _ field: Field) -> String {
@@ -371,7 +371,7 @@ private struct Comparer {
 
     /// Pairs each removed field with an added one of the same CloudKit type (and
     /// encryption): first those whose indexes also match, then any.
-    private mutating func suspectRenames(removed: [Field], added: [Field], in record: RecordType) {
+    private mutating func suspectRenames(removed: [Field], added: [Field], in record: RecordType, mirror: Bool) {
         var candidates = added
         var pairs: [(old: Field, new: Field)] = []
         var unpaired: [Field] = []
@@ -391,7 +391,7 @@ private struct Comparer {
         }
         for (old, new) in pairs {
             var fixIts: [Diagnostic.FixIt] = []
-            if record.format == .cloudschema, new.spans.attributes["name"] == nil,
+            if !mirror, record.format == .cloudschema, new.spans.attributes["name"] == nil,
                 let end = new.spans.defaultValue ?? new.spans.type
             {
                 fixIts.append(.insert(" @name(\"\(old.key)\")", at: end.endOnly, "keep the CloudKit key '\(old.key)'"))
@@ -402,7 +402,9 @@ private struct Comparer {
                     rule: BreakingRules.fieldRenameSuspected,
                     message:
                         "field '\(new.key)' of record type '\(record.cloudKitName)' looks like a rename of the removed field '\(old.key)' (both \(old.type.cloudKitType)); CloudKit would store it as a new field",
-                    fix: "Keep the old CloudKit key: `\(new.name): \(new.type)\(new.isOptional ? "?" : "") @name(\"\(old.key)\")`.",
+                    fix: mirror
+                        ? "Keep the model property named '\(old.key.dropFirst(SchemaComparison.mirrorPrefix.count))': Core Data mirrors each attribute to CD_<property name>, and CloudKit cannot rename a field."
+                        : "Keep the old CloudKit key: `\(new.name): \(new.type)\(new.isOptional ? "?" : "") @name(\"\(old.key)\")`.",
                     at: new.spans.name, deployedAt: old.spans.name, before: old.key, after: new.key, fixIts: fixIts))
         }
     }
@@ -923,6 +925,25 @@ private struct Comparer {
                             mayBeAbsent: true, default: property.defaultValue, model: true),
                         at: property.spans.name, after: storedType(property.type)))
             }
+        }
+        // One attribute removed and one added with the same stored type: probably a rename,
+        // which CloudKit stores as a new field (CD_old stays, CD_new starts empty).
+        let removed = stored(old).filter { newByName[$0.name] == nil }
+        let added = stored(new).filter { !oldNames.contains($0.name) }
+        for gone in removed {
+            let candidates = added.filter { storedType($0.type) == storedType(gone.type) }
+            // (With originalName pointing at the removed one, the removal's message already says what happens.)
+            guard candidates.count == 1, let renamed = candidates.first, renamed.originalName != gone.name,
+                removed.filter({ storedType($0.type) == storedType(renamed.type) }).count == 1
+            else { continue }
+            add(
+                SchemaChange(
+                    .fieldRenameSuspected, .modelAttribute(model: new.name, attribute: renamed.name),
+                    rule: BreakingRules.fieldRenameSuspected,
+                    message:
+                        "attribute '\(renamed.name)' of model '\(new.name)' looks like a rename of the removed '\(gone.name)' (both \(storedType(gone.type))); Core Data would mirror it to a new field 'CD_\(renamed.name)' and leave 'CD_\(gone.name)' behind",
+                    fix: "Keep the property named '\(gone.name)': CloudKit cannot rename a field.",
+                    at: renamed.spans.name, deployedAt: gone.spans.name, before: "CD_\(gone.name)", after: "CD_\(renamed.name)"))
         }
     }
 

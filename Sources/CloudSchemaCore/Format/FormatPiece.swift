@@ -101,6 +101,8 @@ struct PieceWriter {
             add(text, range, space: space)
         case .name(let name):
             add(Self.valueName(name), name.range, space: space)
+        case .call(let name, let range):
+            add(Self.valueName(name) + "()", range, space: space)
         case .enumCase(let name, let range):
             try add(.dot, ".", after: range.start.offset, space: space)
             add(Self.name(name), name.range, space: false)

@@ -17,6 +17,9 @@ public struct LoadedSchema: Sendable {
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
     public static let extensions = ["cloudschema", "ckdb"]
+    /// Swift sources, read for their SwiftData `@Model` classes. A folder search reads them only
+    /// when it finds no schema files: a target is described by its schema or by its models.
+    public static let swiftExtension = "swift"
     /// The path that stands for standard input.
     public static let standardInput = "-"
     /// What standard input is called in diagnostics unless the command is given a name
@@ -34,12 +37,17 @@ public enum SchemaLoader {
         var outlines: [SourceFileOutline] = []
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
+        var swiftSources: [(path: String, bytes: [UInt8])] = []
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
                 continue
             }
             store.add(path, bytes)
+            if path.hasSuffix("." + swiftExtension) {
+                swiftSources.append((path, bytes))
+                continue
+            }
             if path.hasSuffix(".ckdb") {
                 let (ckdb, ckdbDiagnostics) = CKDBParser.parse(bytes, file: path)
                 ckdbSchemas.append(ckdb)
@@ -50,6 +58,17 @@ public enum SchemaLoader {
             outlines.append(SourceFileOutline(syntax))
             files.append(syntax)
             diagnostics += parseDiagnostics
+        }
+        if !swiftSources.isEmpty {
+            let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
+            diagnostics += swiftDiagnostics
+            if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty {
+                diagnostics.append(unreadable("no SwiftData @Model classes in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"))
+            }
+            for file in swiftFiles {
+                outlines.append(SourceFileOutline(file))
+                files.append(file)
+            }
         }
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
         diagnostics += resolveDiagnostics
@@ -101,6 +120,7 @@ public enum SchemaLoader {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         var seen = Set<[UInt64]>()
+        var named: Set<String> = []
         for path in paths {
             if path == standardInput {
                 if !files.contains(standardInput) { files.append(standardInput) }
@@ -117,6 +137,7 @@ public enum SchemaLoader {
             switch status.kind {
             case .file, .other:  // named on purpose, so a pipe (`<(git show ...)`) is read too
                 if seen.insert(status.identity).inserted { files.append(path) }
+                named.insert(path)
             case .folder:
                 guard seen.insert(status.identity).inserted else { continue }
                 var found: [String] = []
@@ -124,10 +145,14 @@ public enum SchemaLoader {
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
                 if found.isEmpty && diagnostics.count == problemsBefore {
                     diagnostics.append(
-                        unreadable("no \(extensions.map { "*.\($0)" }.joined(separator: " or ")) files in '\(path)'"))
+                        unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(path)'"))
                 }
                 files += found.sorted()
             }
+        }
+        let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
+        if files.contains(where: { !isSwift($0) && $0 != standardInput }) {
+            files.removeAll { isSwift($0) && !named.contains($0) }
         }
         return (files, diagnostics)
     }
@@ -145,7 +170,7 @@ public enum SchemaLoader {
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            let isSchema = extensions.contains { entry.hasSuffix("." + $0) }
+            let isSchema = (extensions + [swiftExtension]).contains { entry.hasSuffix("." + $0) }
             let status: InputFileStatus
             do {
                 status = try fileSystem.status(of: path)

@@ -27,6 +27,8 @@ public enum Linter {
             guard let severity = configuration(diagnostic.range?.file).severity(of: diagnostic.id, in: diagnostic.range?.file)
             else { continue }
             diagnostic.severity = severity
+            // Rules write fix-its in .cloudschema syntax (`@deleteRule(nullify)`, `= now`): not Swift.
+            if diagnostic.range?.file.hasSuffix("." + SchemaLoader.swiftExtension) == true { diagnostic.fixIts = [] }
             kept.append(diagnostic)
         }
 

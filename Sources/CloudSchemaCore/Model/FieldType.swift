@@ -118,6 +118,10 @@ public indirect enum DefaultValue: Hashable, Sendable {
     case bool(Bool)
     /// `now`, for `Date`: the moment the value is created.
     case now
+    /// `UUID()`, for a `UUID` model property: a new identifier for each object (SwiftData's
+    /// `var id: UUID = UUID()`). Models only: a record field's default is what an absent value
+    /// decodes as, which must not change from one read to the next.
+    case newUUID
     /// `.caseName` of the field's enum.
     case enumCase(String)
     case list([DefaultValue])

@@ -161,7 +161,9 @@ extension Resolver {
     // MARK: Defaults
 
     /// The checked default, or nil (after reporting a mismatch, or for `= nil`).
-    mutating func checkDefault(_ value: ExpressionSyntax, type: FieldType, isOptional: Bool, member: String) -> DefaultValue? {
+    mutating func checkDefault(
+        _ value: ExpressionSyntax, type: FieldType, isOptional: Bool, member: String, inModel: Bool = false
+    ) -> DefaultValue? {
         if case .name(let n) = value, n.name == "nil", !n.isBackticked {
             if isOptional { return nil }
             report(
@@ -170,11 +172,11 @@ extension Resolver {
                     at: value.range))
             return nil
         }
-        if let checked = defaultValue(value, type) { return checked }
+        if let checked = defaultValue(value, type, inModel: inModel) { return checked }
         report(
             .error(
                 .defaultTypeMismatch,
-                "default value \(describe(value)) does not match '\(member)' of type \(type)\(expectedHint(type))",
+                "default value \(describe(value)) does not match '\(member)' of type \(type)\(expectedHint(type, inModel: inModel))",
                 at: value.range))
         return nil
     }
@@ -186,17 +188,19 @@ extension Resolver {
         case .name(let n): n.name
         case .enumCase(let n, _): ".\(n.name)"
         case .list: "[...]"
+        case .call(let n, _): "\(n.name)()"
         }
     }
 
-    func expectedHint(_ type: FieldType) -> String {
+    func expectedHint(_ type: FieldType, inModel: Bool = false) -> String {
         switch type {
         case .string: "; write a string such as \"\""
         case .int64, .int: "; write an integer such as 0"
         case .double, .decimal: "; write a number such as 0.5"
         case .bool: "; write true or false"
         case .date: "; write now"
-        case .uuid: "; write a UUID string such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""
+        case .uuid where inModel: "; write UUID() for a new identifier per object, or a UUID string"
+        case .uuid: "; write a UUID string such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (UUID() is for model properties)"
         case .url: "; write a URL string such as \"https://example.com\""
         case .enumeration(let name, _):
             "; write a case of \(name) such as .\(enums[name]?.cases.first?.name ?? "someCase")"
@@ -206,8 +210,12 @@ extension Resolver {
         }
     }
 
-    func defaultValue(_ value: ExpressionSyntax, _ type: FieldType) -> DefaultValue? {
+    func defaultValue(_ value: ExpressionSyntax, _ type: FieldType, inModel: Bool = false) -> DefaultValue? {
         switch (value, type) {
+        case (.call(let n, _), .uuid) where inModel && n.name == "UUID" && !n.isBackticked:
+            return .newUUID
+        case (.call(let n, _), .date) where n.name == "Date" && !n.isBackticked:
+            return .now  // Swift's `Date()` is the moment it is called, as `now`
         case (.string(let s, _), .string):
             return .string(s)
         case (.string(let s, _), .uuid):
@@ -229,7 +237,7 @@ extension Resolver {
         case (.list(let elements, _), .list(let element)):
             var values: [DefaultValue] = []
             for item in elements {
-                guard let v = defaultValue(item, element) else { return nil }
+                guard let v = defaultValue(item, element, inModel: inModel) else { return nil }
                 values.append(v)
             }
             return .list(values)

@@ -480,7 +480,7 @@ public struct Resolver {
                             .defaultTypeMismatch, "a relationship cannot have a default value; remove '= ...'",
                             at: value.range))
                 } else {
-                    property.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: property.name)
+                    property.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: property.name, inModel: true)
                 }
             }
             if attrs.has("externalStorage") {

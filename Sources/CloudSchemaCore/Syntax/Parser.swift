@@ -643,7 +643,13 @@ public struct Parser {
             return .float(token.text, range: token.range)
         case .identifier, .backtickIdentifier:
             advance()
-            return .name(NameSyntax(name: token.text, range: token.range, isBackticked: token.kind == .backtickIdentifier))
+            let name = NameSyntax(name: token.text, range: token.range, isBackticked: token.kind == .backtickIdentifier)
+            if current.kind == .leftParen, current.range.start.offset == token.range.end.offset {  // `UUID()`
+                advance()
+                _ = try expect(.rightParen, "expected ')'; a value such as UUID() takes no arguments")
+                return .call(name, range: range(from: token.range))
+            }
+            return .name(name)
         case .dot:
             advance()
             let name = try parseName("an enum case name after '.'", allowKeywords: true)

@@ -39,6 +39,7 @@ extension DefaultValue: CustomStringConvertible {
         case .double(let d): SchemaText.number(d)
         case .bool(let b): b ? "true" : "false"
         case .now: "now"
+        case .newUUID: "UUID()"
         case .enumCase(let name): ".\(SchemaText.name(name))"
         case .list(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
         }

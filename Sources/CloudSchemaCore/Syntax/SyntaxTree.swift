@@ -158,10 +158,12 @@ public indirect enum ExpressionSyntax: Sendable {
     /// `.caseName`
     case enumCase(NameSyntax, range: SourceRange)
     case list([ExpressionSyntax], range: SourceRange)
+    /// `UUID()`, `Date()`: a value made new for each object, as Swift writes it.
+    case call(NameSyntax, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
-        case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r): r
+        case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r), .call(_, let r): r
         case .name(let n): n.range
         }
     }

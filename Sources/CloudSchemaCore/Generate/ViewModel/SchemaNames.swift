@@ -119,6 +119,8 @@ struct SchemaNames {
             return b ? "true" : "false"
         case .now:
             return ".now"
+        case .newUUID:
+            return ".init()"
         case .enumCase(let name):
             guard case .enumeration(let enumName, _) = element else { return "." + SwiftNaming.identifier(name) }
             return "." + SwiftNaming.identifier(caseBaseName(name, of: enumName))
@@ -140,6 +142,7 @@ extension SchemaNames {
         }
         switch (value, element) {
         case (.now, _): return "Foundation.Date.now"
+        case (.newUUID, _): return "Foundation.UUID()"
         case (.enumCase, .enumeration(let name, _)): return typeName(name) + literal(value, type: element)
         case (.string, .uuid): return "Foundation.UUID" + literal(value, type: element).dropFirst(".init".count)
         case (.string, .url): return "Foundation.URL" + literal(value, type: element).dropFirst(".init".count)

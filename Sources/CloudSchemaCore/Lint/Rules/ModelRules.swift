@@ -81,8 +81,11 @@ enum ModelRules {
             let header =
                 "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
             for model in input.schema.models {
+                // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
                 for property in synced(model)
-                where !property.isRelationship && !property.isOptional && property.defaultValue == nil {
+                where !property.isRelationship && !property.isOptional && property.defaultValue == nil
+                    && property.spans.defaultValue == nil
+                {
                     var fixIts: [Diagnostic.FixIt] = []
                     if let type = property.spans.type {
                         fixIts.append(.insert("?", at: type.endOnly, "make '\(property.name)' optional"))

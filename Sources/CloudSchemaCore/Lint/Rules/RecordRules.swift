@@ -197,6 +197,7 @@ enum RecordRules {
         case .string(let s): s.utf8.count
         case .enumCase(let s): s.utf8.count
         case .int, .double, .bool, .now: 8
+        case .newUUID: 36  // stored as its string
         case .list(let items): items.reduce(0) { $0 + valueSize($1) }
         }
     }

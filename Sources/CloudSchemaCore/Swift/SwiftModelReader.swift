@@ -1,0 +1,794 @@
+/// Reads SwiftData `@Model` classes out of Swift source into the syntax a `.cloudschema`
+/// `model` declaration has, at the Swift positions, so the resolver, lint rules, export and
+/// diff treat them as any model (and diagnostics point at the Swift line and column).
+///
+/// Tolerant by design: it reads the subset of Swift models are written in (stored `var` and
+/// `let` properties with their types, defaults, `@Attribute`, `@Relationship`, `@Transient`,
+/// `#Unique`, and the raw-value enums their properties use) and steps over everything else
+/// (computed properties, methods, `init`s, static members, other types). What it cannot read
+/// in a model (a type or default it does not know, an unterminated literal) is one located
+/// `SWIFT_UNREADABLE` warning, and that property (or model) is left out: never guessed.
+enum SwiftModelReader {
+    /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
+    /// uses, and what could not be read.
+    static func read(_ files: [(path: String, bytes: [UInt8])]) -> (files: [SourceFileSyntax], diagnostics: [Diagnostic]) {
+        var scans = files.map { FileScan(path: $0.path, lexer: SwiftLexer.tokenize($0.bytes, file: $0.path)) }
+        for index in scans.indices { scans[index].scan() }
+        // Names are global to the module: a model may use an enum or model of another file.
+        let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
+        var enumCounts: [String: Int] = [:]
+        for scan in scans { for e in scan.enums { enumCounts[e.name.name, default: 0] += 1 } }
+        var usedEnums: Set<String> = []
+        var diagnostics = scans.flatMap(\.diagnostics)
+        var result: [SourceFileSyntax] = []
+        for scan in scans {
+            var declarations: [DeclarationSyntax] = []
+            for model in scan.models {
+                var syntax = model.syntax
+                syntax.properties = model.syntax.properties.compactMap { property -> FieldSyntax? in
+                    for (name, range) in namedTypes(property.type) where TypeCatalog.builtin(name) == nil && !modelNames.contains(name) {
+                        if enumCounts[name] == 1 {
+                            usedEnums.insert(name)
+                            continue
+                        }
+                        let why =
+                            enumCounts[name, default: 0] > 1
+                            ? "more than one enum is named '\(name)'"
+                            : "'\(name)' is not a type a model stores (String, Int, Int64, Double, Bool, Date, Data, UUID, URL, Decimal, a String or Int enum, another @Model, or an array of them)"
+                        diagnostics.append(unreadable("property '\(property.name.name)' is not checked: \(why)", at: range))
+                        return nil
+                    }
+                    return withoutRelationshipDefault(property, models: modelNames)
+                }
+                declarations.append(.model(syntax))
+            }
+            result.append(SourceFileSyntax(path: scan.path, declarations: declarations, comments: scan.lexer.comments))
+        }
+        // The enums models use, in the file that declares them.
+        for (index, scan) in scans.enumerated() {
+            result[index].declarations += scan.enums.filter { usedEnums.contains($0.name.name) }.map { .enumeration($0) }
+        }
+        return (result.filter { !$0.declarations.isEmpty }, diagnostics)
+    }
+
+    /// `var trips: [Trip]? = []` or `= nil`: Swift needs an initial value, Core Data has no
+    /// default for a relationship (an empty to-many and a nil to-one are what it starts with).
+    private static func withoutRelationshipDefault(_ property: FieldSyntax, models: Set<String>) -> FieldSyntax {
+        var property = property
+        var type = property.type
+        while true {
+            switch type {
+            case .optional(let wrapped, _), .list(let wrapped, _): type = wrapped; continue
+            case .named(let name, _, _):
+                guard models.contains(name.name) else { return property }
+            }
+            break
+        }
+        switch property.defaultValue {
+        case .list(let elements, _)? where elements.isEmpty: property.defaultValue = nil
+        case .name(let name)? where name.name == "nil": property.defaultValue = nil
+        default: break
+        }
+        return property
+    }
+
+    static func unreadable(_ message: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.swiftUnreadable, .warning, message, at: range)
+    }
+
+    /// Every named type in a type, with where it is written.
+    private static func namedTypes(_ type: TypeSyntax) -> [(String, SourceRange)] {
+        var result: [(String, SourceRange)] = []
+        var pending = [type]
+        while let next = pending.popLast() {
+            switch next {
+            case .named(let name, let arguments, _):
+                result.append((name.name, name.range))
+                pending += arguments
+            case .list(let element, _), .optional(let element, _):
+                pending.append(element)
+            }
+        }
+        return result
+    }
+}
+
+/// One model as read, before its property types are checked against every file's declarations.
+private struct ReadModel {
+    var syntax: ModelSyntax
+}
+
+/// One Swift file: its tokens, and the models and raw-value enums found in them.
+private struct FileScan {
+    let path: String
+    let lexer: SwiftLexer
+    var models: [ReadModel] = []
+    var enums: [EnumSyntax] = []
+    var diagnostics: [Diagnostic] = []
+
+    /// Doc comments (`///`) on lines of their own, by line.
+    private let docs: [Int: Comment]
+
+    init(path: String, lexer: SwiftLexer) {
+        self.path = path
+        self.lexer = lexer
+        var docs: [Int: Comment] = [:]
+        for comment in lexer.comments where comment.kind == .doc && !comment.isTrailing { docs[comment.range.start.line] = comment }
+        self.docs = docs
+    }
+
+    /// The `///` lines right above the token at `index`, as the `.cloudschema` parser reads them.
+    private func doc(before index: Int) -> DocSyntax? {
+        var line = tokens[index].range.start.line - 1
+        var lines: [Comment] = []
+        while let comment = docs[line] {
+            lines.append(comment)
+            line -= 1
+        }
+        guard let first = lines.last, let last = lines.first else { return nil }
+        return DocSyntax(text: lines.reversed().map(\.body).joined(separator: "\n"), range: first.range.union(last.range))
+    }
+
+    /// The first of the attributes written before the one at `index` (`@available(...) @Model`).
+    private func firstAttribute(endingAt index: Int) -> Int {
+        var start = index
+        var j = index - 1
+        while j >= 0 {
+            if tokens[j].kind == .attribute {
+                start = j
+                j -= 1
+            } else if tokens[j].isPunctuation(")"), let open = opening(of: j), open > 0, tokens[open - 1].kind == .attribute {
+                start = open - 1
+                j = open - 2
+            } else {
+                break
+            }
+        }
+        return start
+    }
+
+    /// The bracket that opens the one closing at `close`.
+    private func opening(of close: Int) -> Int? {
+        var depth = 0
+        var i = close
+        while i >= 0 {
+            let t = tokens[i]
+            if t.kind == .punctuation {
+                if t.text == "}" || t.text == ")" || t.text == "]" { depth += 1 }
+                if t.text == "{" || t.text == "(" || t.text == "[" {
+                    depth -= 1
+                    if depth == 0 { return i }
+                }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    private var tokens: [SwiftToken] { lexer.tokens }
+
+    /// Finds `@Model ... class Name { ... }` and `enum Name: String|Int { ... }` at any depth.
+    mutating func scan() {
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            if token.kind == .attribute && token.text == "Model", let end = readModel(at: i) {
+                i = end
+                continue
+            }
+            if token.isKeyword("enum") { readEnum(at: i) }
+            i += 1
+        }
+    }
+
+    // MARK: Structure
+
+    /// The index of the token that closes the bracket at `open` (`(`, `[`, `{`), or nil.
+    /// Counts all three kinds together, so unbalanced code ends at the first mismatch.
+    private func closing(_ open: Int, limit: Int? = nil) -> Int? {
+        var depth = 0
+        var i = open
+        let end = limit ?? tokens.count
+        while i < end {
+            let t = tokens[i]
+            if t.kind == .punctuation {
+                switch t.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}":
+                    depth -= 1
+                    if depth == 0 { return i }
+                    if depth < 0 { return nil }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func range(_ from: Int, _ through: Int) -> SourceRange {
+        tokens[from].range.union(tokens[max(from, through)].range)
+    }
+
+    private func name(_ token: SwiftToken) -> NameSyntax {
+        NameSyntax(name: token.text, range: token.range, isBackticked: token.text.utf8.count + 2 == token.range.end.offset - token.range.start.offset)
+    }
+
+    // MARK: Models
+
+    /// Reads the model whose `@Model` is at `at`; the index after its body, or nil when this
+    /// is not `@Model` on a class.
+    private mutating func readModel(at: Int) -> Int? {
+        var i = at + 1
+        // Modifiers and other attributes before `class`.
+        while i < tokens.count {
+            let t = tokens[i]
+            if t.kind == .attribute {
+                i += 1
+                if i < tokens.count, tokens[i].isPunctuation("("), !tokens[i].isAtLineStart, let close = closing(i) { i = close + 1 }
+            } else if t.kind == .identifier || (t.kind == .keyword && Self.modifiers.contains(t.text)) {
+                i += 1
+            } else {
+                break
+            }
+        }
+        guard i + 1 < tokens.count, tokens[i].isKeyword("class"), tokens[i + 1].kind == .identifier else { return nil }
+        let nameToken = tokens[i + 1]
+        var open = i + 2
+        while open < tokens.count, !tokens[open].isPunctuation("{"), tokens[open].kind != .endOfFile { open += 1 }
+        guard open < tokens.count, tokens[open].isPunctuation("{"), let close = closing(open) else {
+            diagnostics.append(
+                SwiftModelReader.unreadable(
+                    "model '\(nameToken.text)' is not read: its body has no closing '}'", at: nameToken.range))
+            return tokens.count
+        }
+        let whole = range(at, close)
+        if let problem = lexer.problems.first(where: { whole.start.offset <= $0.range.start.offset && $0.range.start.offset < whole.end.offset }) {
+            diagnostics.append(
+                SwiftModelReader.unreadable("model '\(nameToken.text)' is not read: \(problem.message)", at: problem.range))
+            return close + 1
+        }
+        var model = ModelSyntax(doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
+        var member = open + 1
+        while member < close {
+            let end = memberEnd(from: member, bodyEnd: close)
+            readMember(member..<end, into: &model)
+            member = end
+            while member < close, tokens[member].isPunctuation(";") { member += 1 }
+        }
+        models.append(ReadModel(syntax: model))
+        return close + 1
+    }
+
+    static let modifiers: Set<String> = ["public", "private", "fileprivate", "internal", "open"]
+    /// Words that start a member declaration; before one is seen, line breaks continue the member
+    /// (attributes on lines of their own).
+    private static let introducers: Set<String> = [
+        "var", "let", "func", "init", "deinit", "subscript", "typealias", "struct", "class", "enum", "extension",
+        "protocol", "case", "import", "operator", "actor", "macro",
+    ]
+
+    /// The end of the member starting at `from`: a `;` or a new line at its bracket depth after
+    /// the member's introducing word, unless the line continues it (`.`, an operator, `{`).
+    private func memberEnd(from: Int, bodyEnd: Int) -> Int {
+        var i = from
+        var introduced = false
+        while i < bodyEnd {
+            let t = tokens[i]
+            if i > from {
+                if t.isPunctuation(";") { return i }
+                if introduced && t.isAtLineStart && !(t.isPunctuation(".") || t.isPunctuation("{") || t.kind == .operator) {
+                    return i
+                }
+                if t.isAtLineStart && t.kind == .pound { return i }
+            }
+            if t.kind == .pound || ((t.kind == .keyword || t.kind == .identifier) && Self.introducers.contains(t.text)) {
+                introduced = true
+            }
+            if t.kind == .punctuation && (t.text == "(" || t.text == "[" || t.text == "{") {
+                i = (closing(i, limit: bodyEnd) ?? bodyEnd - 1) + 1
+                continue
+            }
+            i += 1
+        }
+        return bodyEnd
+    }
+
+    /// One member of a model's body: a stored property or `#Unique` is read, anything else skipped.
+    private mutating func readMember(_ member: Range<Int>, into model: inout ModelSyntax) {
+        var i = member.lowerBound
+        var attributes: [AttributeSyntax] = []
+        var unreadableReason: (String, SourceRange)?
+        // Attributes and modifiers.
+        while i < member.upperBound {
+            let t = tokens[i]
+            if t.kind == .attribute {
+                var arguments: Range<Int>? = nil
+                var end = i
+                if i + 1 < member.upperBound, tokens[i + 1].isPunctuation("("), let close = closing(i + 1, limit: member.upperBound) {
+                    arguments = (i + 2)..<close
+                    end = close
+                }
+                if let reason = readAttribute(t, arguments: arguments, into: &attributes) { unreadableReason = reason }
+                i = end + 1
+                continue
+            }
+            if t.isKeyword("static") { return }  // a type member
+            if t.isKeyword("class"), i + 1 < member.upperBound, tokens[i + 1].kind == .keyword, ["var", "let", "func"].contains(tokens[i + 1].text) {
+                return  // `class var`: a type member
+            }
+            if t.kind == .pound {
+                if t.text == "Unique" { readUnique(member, into: &model) }
+                return
+            }
+            if t.isKeyword("var") || t.isKeyword("let") { break }
+            if (t.kind == .keyword && Self.modifiers.contains(t.text)) || t.kind == .identifier {
+                if t.text == "lazy" { return }  // not a stored property SwiftData persists
+                i += 1
+                if i < member.upperBound, tokens[i].isPunctuation("("), let close = closing(i, limit: member.upperBound) { i = close + 1 }  // private(set)
+                continue
+            }
+            return  // func, init, subscript, a nested type: nothing stored
+        }
+        guard i < member.upperBound, i + 1 < member.upperBound else { return }
+        let nameToken = tokens[i + 1]
+        guard nameToken.kind == .identifier || nameToken.kind == .keyword else {
+            report("this property is not read: write one name per 'var'", at: range(i, member.upperBound - 1))
+            return
+        }
+        var rest = (i + 2)..<member.upperBound
+        // A trailing `{ ... }`: observers keep the property stored, anything else is computed.
+        if let last = rest.last, tokens[last].isPunctuation("}"), let open = opening(of: last), open >= rest.lowerBound {
+            let first = open + 1 < last ? tokens[open + 1] : nil
+            let isObserver = first.map { $0.isWord("willSet") || $0.isWord("didSet") } ?? false
+            let hasDefault = rest[..<open].contains { tokens[$0].isOperator("=") }
+            if isObserver || (hasDefault && !isTrailingClosure(open, in: rest)) {
+                if isObserver { rest = rest.lowerBound..<open }
+            } else if !hasDefault {
+                return  // computed
+            }
+        }
+        if let (reason, at) = unreadableReason {
+            report("property '\(nameToken.text)' is not checked: \(reason)", at: at)
+            return
+        }
+        let topLevel = outermost(rest)
+        if topLevel.contains(where: { tokens[$0].isPunctuation(",") }) {
+            report("property '\(nameToken.text)' is not read: declare one property per 'var'", at: range(i, member.upperBound - 1))
+            return
+        }
+        // `: Type`, `= default`.
+        let equals = topLevel.first { tokens[$0].isOperator("=") }
+        var typeSyntax: TypeSyntax?
+        if let first = rest.first, tokens[first].isPunctuation(":") {
+            let typeTokens = (first + 1)..<(equals ?? rest.upperBound)
+            guard !typeTokens.isEmpty, let type = SwiftTypeReader.read(tokens, typeTokens) else {
+                let at = typeTokens.isEmpty ? tokens[first].range : range(typeTokens.lowerBound, typeTokens.upperBound - 1)
+                report("property '\(nameToken.text)' is not checked: its type is not one CloudSchema reads", at: at)
+                return
+            }
+            typeSyntax = type
+        }
+        var defaultValue: ExpressionSyntax?
+        if let equals {
+            let valueTokens = (equals + 1)..<rest.upperBound
+            guard !valueTokens.isEmpty,
+                let value = SwiftDefaultReader(tokens: tokens, typeName: typeSyntax.flatMap(Self.baseName)).read(valueTokens)
+            else {
+                let at = valueTokens.isEmpty ? tokens[equals].range : range(valueTokens.lowerBound, valueTokens.upperBound - 1)
+                report("property '\(nameToken.text)' is not checked: its default value is not one CloudSchema reads", at: at)
+                return
+            }
+            defaultValue = value.expression
+            if typeSyntax == nil { typeSyntax = value.inferredType }
+        }
+        guard let type = typeSyntax else {
+            report("property '\(nameToken.text)' is not checked: write its type (': Type')", at: nameToken.range)
+            return
+        }
+        model.properties.append(
+            FieldSyntax(
+                doc: doc(before: member.lowerBound), name: name(nameToken), type: type, defaultValue: defaultValue, attributes: attributes,
+                range: range(member.lowerBound, rest.isEmpty ? i + 1 : rest.upperBound - 1)))
+    }
+
+    /// The type's base name with optionals removed (`Date` for `Date?`), for reading defaults.
+    private static func baseName(_ type: TypeSyntax) -> String? {
+        switch type {
+        case .named(let name, _, _): name.name
+        case .optional(let wrapped, _): baseName(wrapped)
+        case .list: nil
+        }
+    }
+
+    private mutating func report(_ message: String, at range: SourceRange) {
+        diagnostics.append(SwiftModelReader.unreadable(message, at: range))
+    }
+
+    /// A `{` that belongs to the default expression (`= Foo { ... }`, `= { ... }()`), not accessors.
+    private func isTrailingClosure(_ open: Int, in range: Range<Int>) -> Bool {
+        guard open > range.lowerBound else { return false }
+        let before = tokens[open - 1]
+        return !before.isAtLineStart && (before.isOperator("=") || before.kind == .identifier || before.isPunctuation(")"))
+            && !tokens[open].isAtLineStart
+    }
+
+    /// The indices in `range` outside any bracket opened in it.
+    private func outermost(_ range: Range<Int>) -> [Int] {
+        var result: [Int] = []
+        var depth = 0
+        for i in range {
+            let t = tokens[i]
+            if t.kind == .punctuation {
+                switch t.text {
+                case "(", "[", "{": depth += 1; continue
+                case ")", "]", "}": depth -= 1; continue
+                default: break
+                }
+            }
+            if depth == 0 { result.append(i) }
+        }
+        return result
+    }
+
+    // MARK: Attributes
+
+    /// Reads `@Attribute(...)`, `@Relationship(...)` and `@Transient` into the language's
+    /// attributes; other attributes do not change what is stored. Returns why the property
+    /// cannot be read, if an option makes it so.
+    private func readAttribute(_ token: SwiftToken, arguments: Range<Int>?, into attributes: inout [AttributeSyntax]) -> (String, SourceRange)? {
+        switch token.text {
+        case "Transient":
+            attributes.append(AttributeSyntax(name: NameSyntax(name: "transient", range: token.range, isBackticked: false), arguments: nil, range: token.range))
+            return nil
+        case "Attribute", "Relationship":
+            break
+        default:
+            return nil
+        }
+        guard let arguments else { return nil }
+        for argument in split(arguments) where !argument.isEmpty {
+            let first = tokens[argument.lowerBound]
+            let whole = range(argument.lowerBound, argument.upperBound - 1)
+            // `.option` or `.option(...)`
+            if first.isPunctuation("."), argument.count >= 2 {
+                let option = tokens[argument.lowerBound + 1].text
+                func add(_ name: String) {
+                    attributes.append(AttributeSyntax(name: NameSyntax(name: name, range: whole, isBackticked: false), arguments: nil, range: whole))
+                }
+                switch option {
+                case "unique": add("unique")
+                case "externalStorage": add("externalStorage")
+                case "allowsCloudEncryption": add("encrypted")
+                case "preserveValueOnDeletion", "spotlight": break  // no effect on what is stored
+                default: return ("the option '.\(option)' is not one CloudSchema reads", whole)
+                }
+                continue
+            }
+            // `label: value`
+            guard argument.count >= 3, tokens[argument.lowerBound + 1].isPunctuation(":") else {
+                return ("this argument is not one CloudSchema reads", whole)
+            }
+            let values = (argument.lowerBound + 2)..<argument.upperBound
+            let valueRange = range(values.lowerBound, values.upperBound - 1)
+            switch first.text {
+            case "originalName":
+                guard values.count == 1, let literal = tokens[values.lowerBound].literal, literal.interpolations.isEmpty else {
+                    return ("originalName: takes a string literal", valueRange)
+                }
+                attributes.append(
+                    AttributeSyntax(
+                        name: NameSyntax(name: "name", range: whole, isBackticked: false),
+                        arguments: [.string(literal.content, range: valueRange)], range: whole))
+            case "deleteRule":
+                guard values.count == 2, tokens[values.lowerBound].isPunctuation(".") else {
+                    return ("deleteRule: takes .nullify, .cascade, .deny or .noAction", valueRange)
+                }
+                let rule = tokens[values.lowerBound + 1]
+                attributes.append(
+                    AttributeSyntax(
+                        name: NameSyntax(name: "deleteRule", range: whole, isBackticked: false),
+                        arguments: [.name(NameSyntax(name: rule.text, range: rule.range, isBackticked: false))], range: whole))
+            case "inverse":
+                // `\Other.property`: the last name is the inverse property.
+                guard tokens[values.lowerBound].isPunctuation("\\"), let last = values.last, tokens[last].kind == .identifier || tokens[last].kind == .keyword
+                else { return ("inverse: takes a key path such as \\Trip.items", valueRange) }
+                attributes.append(
+                    AttributeSyntax(
+                        name: NameSyntax(name: "inverse", range: whole, isBackticked: false),
+                        arguments: [.name(NameSyntax(name: tokens[last].text, range: tokens[last].range, isBackticked: false))],
+                        range: whole))
+            case "minimumModelCount", "maximumModelCount", "hashModifier":
+                break  // counts are checked by SwiftData when saving; not stored in CloudKit
+            default:
+                return ("the argument '\(first.text):' is not one CloudSchema reads", whole)
+            }
+        }
+        return nil
+    }
+
+    /// Splits tokens at top-level commas.
+    private func split(_ range: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var depth = 0
+        for i in range {
+            let t = tokens[i]
+            guard t.kind == .punctuation else { continue }
+            switch t.text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "," where depth == 0:
+                parts.append(start..<i)
+                start = i + 1
+            default: break
+            }
+        }
+        parts.append(start..<range.upperBound)
+        return parts
+    }
+
+    /// `#Unique<Model>([\.a, \.b], [\.c])`: each array is one constraint. The language has one
+    /// constraint per model, so the first is read (MODEL_UNIQUE reports any of them).
+    private mutating func readUnique(_ member: Range<Int>, into model: inout ModelSyntax) {
+        guard let open = member.first(where: { tokens[$0].isPunctuation("(") }), let close = closing(open, limit: member.upperBound),
+            let array = split((open + 1)..<close).first, let first = array.first, tokens[first].isPunctuation("["),
+            let arrayClose = closing(first, limit: close)
+        else {
+            report("#Unique is not read: write #Unique<Model>([\\.property, ...])", at: range(member.lowerBound, member.upperBound - 1))
+            return
+        }
+        var names: [ExpressionSyntax] = []
+        for path in split((first + 1)..<arrayClose) where !path.isEmpty {
+            guard let last = path.last, tokens[last].kind == .identifier || tokens[last].kind == .keyword else { continue }
+            names.append(.name(NameSyntax(name: tokens[last].text, range: tokens[last].range, isBackticked: false)))
+        }
+        let whole = range(member.lowerBound, close)
+        model.attributes.append(AttributeSyntax(name: NameSyntax(name: "unique", range: whole, isBackticked: false), arguments: names, range: whole))
+    }
+
+    // MARK: Enums
+
+    /// `enum Name: String|Int|Int64 [, ...] { case a, b = "x" ... }`: a raw-value enum a model
+    /// may store. Enums with associated values or other raw types are not read.
+    private mutating func readEnum(at: Int) {
+        guard at + 3 < tokens.count, tokens[at + 1].kind == .identifier, tokens[at + 2].isPunctuation(":") else { return }
+        let rawToken = tokens[at + 3]
+        let rawType: String
+        switch rawToken.text {
+        case "String": rawType = "String"
+        case "Int", "Int64": rawType = "Int64"
+        default: return
+        }
+        var open = at + 4
+        while open < tokens.count, !tokens[open].isPunctuation("{"), tokens[open].kind != .endOfFile { open += 1 }
+        guard open < tokens.count, let close = closing(open) else { return }
+        var cases: [EnumCaseSyntax] = []
+        var next: Int64 = 0  // Swift numbers Int cases without a raw value from 0, one more than the case before
+        var i = open + 1
+        while i < close {
+            let t = tokens[i]
+            if t.kind == .punctuation, t.text == "(" || t.text == "[" || t.text == "{" {
+                i = (closing(i, limit: close) ?? close) + 1
+                continue
+            }
+            guard t.isKeyword("case") else { i += 1; continue }
+            i += 1
+            while i < close {
+                guard tokens[i].kind == .identifier || tokens[i].kind == .keyword else { return }
+                let caseName = tokens[i]
+                var rawValue: ExpressionSyntax?
+                var end = i
+                if i + 1 < close, tokens[i + 1].isPunctuation("(") { return }  // associated values
+                if i + 2 < close, tokens[i + 1].isOperator("=") {
+                    let value = SwiftDefaultReader(tokens: tokens, typeName: rawType).literal(at: i + 2, limit: close)
+                    guard let value else { return }
+                    rawValue = value.expression
+                    end = value.end - 1
+                    if case .integer(let text, _) = value.expression, let number = Int64(text) { next = number &+ 1 }
+                } else if rawType == "Int64" {
+                    rawValue = .integer(String(next), range: caseName.range)
+                    next = next &+ 1
+                }
+                cases.append(EnumCaseSyntax(doc: tokens[i - 1].isKeyword("case") && tokens[i - 1].isAtLineStart ? doc(before: i - 1) : nil, name: name(caseName), rawValue: rawValue, range: range(i, end)))
+                i = end + 1
+                guard i < close, tokens[i].isPunctuation(",") else { break }
+                i += 1
+            }
+        }
+        enums.append(
+            EnumSyntax(
+                doc: doc(before: firstAttribute(endingAt: at)), name: name(tokens[at + 1]),
+                rawType: NameSyntax(name: rawType, range: rawToken.range, isBackticked: false), attributes: [], cases: cases,
+                range: range(at, close), bodyRange: range(open, close)))
+    }
+}
+
+/// Reads a property's type annotation: names (`Foundation.` and `Swift.` dropped), `[T]`,
+/// `Array<T>`, `Optional<T>`, `T?` and `T!`. Anything else (dictionaries, tuples, closures,
+/// other generics) is nil. Nesting is bounded like the language's (32 levels).
+private struct SwiftTypeReader {
+    /// The tokens with `>>`, `?>`, `??` split into single characters, as the parser of a type sees them.
+    private var pieces: [(text: String, kind: SwiftToken.Kind, range: SourceRange)] = []
+    private var index = 0
+
+    static func read(_ tokens: [SwiftToken], _ range: Range<Int>) -> TypeSyntax? {
+        var reader = SwiftTypeReader(tokens: tokens, range: range)
+        guard let type = reader.type(depth: 0), reader.index == reader.pieces.count else { return nil }
+        return type
+    }
+
+    private init(tokens: [SwiftToken], range: Range<Int>) {
+        for i in range {
+            let t = tokens[i]
+            if t.kind == .operator, t.text.utf8.allSatisfy({ $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) {
+                for (k, c) in t.text.enumerated() {
+                    let start = SourcePosition(line: t.range.start.line, column: t.range.start.column + k, offset: t.range.start.offset + k)
+                    let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
+                    pieces.append((String(c), .operator, t.range.with(start: start, end: end)))
+                }
+            } else {
+                pieces.append((t.text, t.kind, t.range))
+            }
+        }
+    }
+
+    private func at(_ text: String) -> Bool { index < pieces.count && pieces[index].text == text && pieces[index].kind != .string }
+
+    private mutating func type(depth: Int) -> TypeSyntax? {
+        guard depth < 32, index < pieces.count else { return nil }
+        let start = pieces[index].range
+        var base: TypeSyntax
+        if at("[") {
+            index += 1
+            guard let element = type(depth: depth + 1), at("]") else { return nil }
+            base = .list(element, range: start.union(pieces[index].range))
+            index += 1
+        } else if pieces[index].kind == .identifier || pieces[index].kind == .keyword {
+            var nameIndex = index
+            index += 1
+            // A qualified name: keep the last part (`Foundation.Date` is `Date`).
+            while at("."), index + 1 < pieces.count, pieces[index + 1].kind == .identifier {
+                nameIndex = index + 1
+                index += 2
+            }
+            let name = NameSyntax(name: pieces[nameIndex].text, range: pieces[nameIndex].range, isBackticked: false)
+            if at("<") {
+                index += 1
+                guard let argument = type(depth: depth + 1), at(">") else { return nil }
+                let whole = start.union(pieces[index].range)
+                index += 1
+                switch name.name {
+                case "Array": base = .list(argument, range: whole)
+                case "Optional": base = .optional(argument, range: whole)
+                default: return nil
+                }
+            } else {
+                base = .named(name, arguments: [], range: start.union(name.range))
+            }
+        } else {
+            return nil
+        }
+        while at("?") || at("!") {
+            base = .optional(base, range: start.union(pieces[index].range))
+            index += 1
+        }
+        return base
+    }
+}
+
+/// Reads a default value: literals, `-` numbers, `true`/`false`/`nil`, `.case` and
+/// `Type.case`, `[...]` of those, and for dates `Date()`, `Date.now`, `.now` (the language's `now`).
+private struct SwiftDefaultReader {
+    let tokens: [SwiftToken]
+    /// The property's type name, when written (`Date` makes `.now` a date).
+    let typeName: String?
+
+    struct Value {
+        var expression: ExpressionSyntax
+        /// The type a literal implies, for a property written without one (`var name = ""`).
+        var inferredType: TypeSyntax?
+        /// The index after the value.
+        var end: Int
+    }
+
+    func read(_ range: Range<Int>) -> Value? {
+        guard let value = literal(at: range.lowerBound, limit: range.upperBound, depth: 0), value.end == range.upperBound else { return nil }
+        return value
+    }
+
+    private func named(_ name: String, _ range: SourceRange) -> TypeSyntax {
+        .named(NameSyntax(name: name, range: range, isBackticked: false), arguments: [], range: range)
+    }
+
+    /// The value starting at `at`, ending before `limit`.
+    func literal(at: Int, limit: Int, depth: Int = 0) -> Value? {
+        guard depth < 32, at < limit else { return nil }
+        let t = tokens[at]
+        func now(_ end: Int) -> Value {
+            let whole = t.range.union(tokens[end - 1].range)
+            return Value(expression: .name(NameSyntax(name: "now", range: whole, isBackticked: false)), inferredType: named("Date", whole), end: end)
+        }
+        func word(_ i: Int, _ text: String) -> Bool { i < limit && tokens[i].isWord(text) }
+        func punctuation(_ i: Int, _ text: String) -> Bool { i < limit && tokens[i].isPunctuation(text) }
+        switch t.kind {
+        case .string:
+            guard let literal = t.literal, literal.interpolations.isEmpty else { return nil }
+            return Value(expression: .string(literal.content, range: t.range), inferredType: named("String", t.range), end: at + 1)
+        case .integer, .float:
+            return number(t, sign: "", range: t.range, end: at + 1)
+        case .operator where t.text == "-" && at + 1 < limit && !tokens[at + 1].hasSpaceBefore:
+            let n = tokens[at + 1]
+            guard n.kind == .integer || n.kind == .float else { return nil }
+            return number(n, sign: "-", range: t.range.union(n.range), end: at + 2)
+        case .keyword where t.text == "true" || t.text == "false" || t.text == "nil":
+            let inferred = t.text == "nil" ? nil : named("Bool", t.range)
+            return Value(expression: .name(NameSyntax(name: t.text, range: t.range, isBackticked: false)), inferredType: inferred, end: at + 1)
+        case .punctuation where t.text == ".":
+            // `.now` for a date, `.init()` for a date, `.case` for an enum.
+            guard at + 1 < limit, tokens[at + 1].kind == .identifier || tokens[at + 1].kind == .keyword else { return nil }
+            let member = tokens[at + 1]
+            if typeName == "Date" {
+                if member.text == "now" { return now(at + 2) }
+                if member.text == "init", punctuation(at + 2, "("), punctuation(at + 3, ")") { return now(at + 4) }
+                return nil
+            }
+            return Value(expression: .enumCase(NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)), end: at + 2)
+        case .identifier:
+            // `Date()`, `Date.now`, `Foundation.Date.now`, `Status.active`.
+            var i = at
+            if word(i, "Foundation"), punctuation(i + 1, ".") { i += 2 }
+            guard i < limit, tokens[i].kind == .identifier else { return nil }
+            let type = tokens[i].text
+            if type == "Date" {
+                if punctuation(i + 1, "("), punctuation(i + 2, ")") { return now(i + 3) }
+                if punctuation(i + 1, "."), word(i + 2, "now") { return now(i + 3) }
+                return nil
+            }
+            if type == "UUID", punctuation(i + 1, "("), punctuation(i + 2, ")") {  // a new identifier per object
+                let whole = t.range.union(tokens[i + 2].range)
+                return Value(
+                    expression: .call(NameSyntax(name: "UUID", range: tokens[i].range, isBackticked: false), range: whole),
+                    inferredType: named("UUID", whole), end: i + 3)
+            }
+            guard punctuation(i + 1, "."), i + 2 < limit, tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword else { return nil }
+            let member = tokens[i + 2]
+            return Value(
+                expression: .enumCase(NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
+                inferredType: named(type, tokens[i].range), end: i + 3)
+        case .punctuation where t.text == "[":
+            var elements: [ExpressionSyntax] = []
+            var i = at + 1
+            var elementType: TypeSyntax?
+            while i < limit, !tokens[i].isPunctuation("]") {
+                guard let element = literal(at: i, limit: limit, depth: depth + 1) else { return nil }
+                elements.append(element.expression)
+                elementType = elementType ?? element.inferredType
+                i = element.end
+                if i < limit, tokens[i].isPunctuation(",") { i += 1 } else { break }
+            }
+            guard i < limit, tokens[i].isPunctuation("]") else { return nil }
+            let whole = t.range.union(tokens[i].range)
+            return Value(expression: .list(elements, range: whole), inferredType: elementType.map { .list($0, range: whole) }, end: i + 1)
+        default:
+            return nil
+        }
+    }
+
+    private func number(_ token: SwiftToken, sign: String, range: SourceRange, end: Int) -> Value? {
+        let digits = token.text.replacingOccurrences(of: "_", with: "")
+        if token.kind == .integer {
+            let value: Int64?
+            if digits.hasPrefix("0x") { value = Int64(digits.dropFirst(2), radix: 16) }
+            else if digits.hasPrefix("0b") { value = Int64(digits.dropFirst(2), radix: 2) }
+            else if digits.hasPrefix("0o") { value = Int64(digits.dropFirst(2), radix: 8) }
+            else { value = Int64(digits) }
+            guard let value else { return nil }
+            // A whole number for a Double property is a Double, as in Swift.
+            let type = typeName == "Double" || typeName == "Decimal" ? typeName! : "Int"
+            return Value(expression: .integer(sign + String(value), range: range), inferredType: named(type, range), end: end)
+        }
+        guard !digits.hasPrefix("0x") else { return nil }
+        return Value(expression: .float(sign + digits, range: range), inferredType: named("Double", range), end: end)
+    }
+}
