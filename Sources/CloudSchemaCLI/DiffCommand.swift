@@ -5,7 +5,7 @@ enum DiffCommand {
         name: "diff",
         abstract: "Check that schema changes are additive against the deployed schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql. (default: .)",
         options: [
             .option(
                 "against", value: "source",

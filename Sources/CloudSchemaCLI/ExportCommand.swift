@@ -6,7 +6,7 @@ enum ExportCommand {
         name: "export",
         abstract: "Write schemas as CloudKit Schema Language (.ckdb) for cktool import-schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb; - reads standard input. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),

@@ -6,7 +6,7 @@ enum GenerateCommand {
         name: "generate",
         abstract: "Generate Swift types for the record types and enums of schemas.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql. (default: .)",
         options: [
             .option("output", value: "dir", "The folder to write the Swift files into (created if needed)."),
             .option(

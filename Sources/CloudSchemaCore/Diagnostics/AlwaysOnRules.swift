@@ -113,7 +113,7 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
-            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), or a folder holds no *.cloudschema or *.ckdb file.",
+            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), or a folder holds no *.cloudschema, *.ckdb or *.sql file.",
             fix: "check the path and its permissions, or pass the folder that holds the schema files."),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,

@@ -188,7 +188,7 @@ public enum BreakingRules {
         recordTypeNoDelete, fieldNoDelete, fieldSameType, fieldNoEncryptionChange, fieldNewRequired,
         fieldRenameSuspected, indexNoDelete, enumCaseNoDelete, enumCaseSameValue, referenceTargetChanged,
         recordDatabaseChanged, numberPreferredChanged, modelNoDelete, modelAttributeNoDelete,
-        modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed,
+        modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed, SQLiteDataRules.migrationEdited,
     ]
 
     private static let byID: [DiagnosticID: DiagnosticRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

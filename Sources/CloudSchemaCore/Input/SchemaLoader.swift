@@ -16,7 +16,7 @@ public struct LoadedSchema: Sendable {
 /// like a schema, something that is not a regular file, and a file that is not text.
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
-    public static let extensions = ["cloudschema", "ckdb"]
+    public static let extensions = ["cloudschema", "ckdb", "sql"]
     /// The path that stands for standard input.
     public static let standardInput = "-"
     /// What standard input is called in diagnostics unless the command is given a name
@@ -34,6 +34,7 @@ public enum SchemaLoader {
         var outlines: [SourceFileOutline] = []
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
+        var sqlite = SQLiteSchema()
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -46,6 +47,15 @@ public enum SchemaLoader {
                 diagnostics += ckdbDiagnostics
                 continue
             }
+            if path.hasSuffix(".sql") {
+                // One file is one migration, named by the file name, applied in path order.
+                let script = SQLParser.parse(bytes, file: path)
+                let name = String((path.split(separator: "/").last ?? "").dropLast(4))
+                SQLMigrator.apply(script, as: name, range: script.elementRanges.first, to: &sqlite)
+                outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
+                diagnostics += script.diagnostics
+                continue
+            }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
             outlines.append(SourceFileOutline(syntax))
             files.append(syntax)
@@ -54,6 +64,7 @@ public enum SchemaLoader {
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
         diagnostics += resolveDiagnostics
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
+        schema.sqlite = sqlite
         return LoadedSchema(schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store)
     }
 
@@ -124,7 +135,7 @@ public enum SchemaLoader {
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
                 if found.isEmpty && diagnostics.count == problemsBefore {
                     diagnostics.append(
-                        unreadable("no \(extensions.map { "*.\($0)" }.joined(separator: " or ")) files in '\(path)'"))
+                        unreadable("no \(extensions.dropLast().map { "*.\($0)" }.joined(separator: ", ")) or *.\(extensions.last ?? "") files in '\(path)'"))
                 }
                 files += found.sorted()
             }

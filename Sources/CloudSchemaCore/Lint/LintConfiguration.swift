@@ -33,6 +33,8 @@ public struct LintConfiguration: Sendable {
     public var severities: [DiagnosticID: Diagnostic.Severity]
     public var ignores: [DiagnosticID: [String]]
     public var generate: GenerateConfiguration
+    /// The `sqlitedata` section: the tables SQLiteData syncs.
+    public var sqlitedata: SQLiteDataConfiguration?
 
     public static var `default`: LintConfiguration {
         LintConfiguration(
@@ -170,9 +172,10 @@ public enum ConfigurationLoader {
             case "lint": readRules(section.value, kind: .lint, into: &config, fail: fail)
             case "breaking": readRules(section.value, kind: .breaking, into: &config, fail: fail)
             case "generate": readGenerate(section.value, into: &config, fail: fail)
+            case "sqlitedata": config.sqlitedata = SQLiteDataConfiguration.read(section.value, fail: fail)
             default:
                 fail(
-                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking or generate\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate"])))",
+                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate or sqlitedata\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata"])))",
                     section.keyRange)
             }
         }

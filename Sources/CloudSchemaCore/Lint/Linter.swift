@@ -20,13 +20,16 @@ public enum Linter {
     public static func lint(
         _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
     ) -> [Diagnostic] {
-        let input = LintInput(schema: loaded.schema, sources: loaded.sources)
+        var schema = loaded.schema
+        schema.sqlite.adoptSyncedTables(from: configuration(schema.sqlite.migrations.first?.range?.file).sqlitedata)
+        let input = LintInput(schema: schema, sources: loaded.sources)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []
         for var diagnostic in findings(input) {
             guard let severity = configuration(diagnostic.range?.file).severity(of: diagnostic.id, in: diagnostic.range?.file)
             else { continue }
-            diagnostic.severity = severity
+            // A rule may grade a finding itself; configuration that changes the severity wins.
+            if severity != LintRegistry.rule(diagnostic.id)?.defaultSeverity { diagnostic.severity = severity }
             kept.append(diagnostic)
         }
 

@@ -12,6 +12,8 @@ public struct Schema: Hashable, Sendable {
     public var recordTypes: [RecordType]
     public var models: [Model]
     public var keyValueStores: [KeyValueStore]
+    /// SQLite tables synced by SQLiteData, from `.sql` migrations.
+    public var sqlite = SQLiteSchema()
 
     public init(
         container: Container? = nil, roles: [Role] = [], zones: [Zone] = [], enums: [EnumType] = [],

@@ -61,7 +61,7 @@ struct InputLoaderTests {
         #expect(
             messages(SchemaLoader.load(paths: ["locked", "empty"], fileSystem: fileSystem)) == [
                 "INPUT_UNREADABLE cannot read folder 'locked' (Permission denied)",
-                "INPUT_UNREADABLE no *.cloudschema or *.ckdb files in 'empty'",
+                "INPUT_UNREADABLE no *.cloudschema, *.ckdb or *.sql files in 'empty'",
             ])
     }
 
