@@ -20,6 +20,7 @@ public struct SchemaChange: Hashable, Sendable {
         case modelAttributeAdded, modelAttributeRemoved, modelAttributeTypeChanged
         case modelAttributeEncryptionChanged, modelAttributeMadeRequired, modelAttributeDeprecated
         case keyValueKeyAdded, keyValueKeyRemoved, keyValueKeyTypeChanged
+        case migrationAdded, migrationEdited, migrationRemoved
     }
 
     /// The schema element a change is about, by its CloudKit identity where it has one.
@@ -35,6 +36,8 @@ public struct SchemaChange: Hashable, Sendable {
         case model(String)
         case modelAttribute(model: String, attribute: String)
         case keyValueKey(store: String, key: String)
+        /// A SQLiteData migration, by name.
+        case migration(String)
 
         /// The record type (CloudKit name) for record, field, index and grant changes.
         public var recordType: String? {
@@ -59,13 +62,14 @@ public struct SchemaChange: Hashable, Sendable {
             case .role(let n): ("Role", n)
             case .model(let n), .modelAttribute(let n, _): ("Model", n)
             case .keyValueKey(let store, _): ("Key-value store", store)
+            case .migration(let n): ("Migration", n)
             }
         }
 
         /// `Plant.notes`, `PlantStatus.done`, `Harvest`...
         public var displayName: String {
             switch self {
-            case .recordType(let n), .enumType(let n), .zone(let n), .role(let n), .model(let n): n
+            case .recordType(let n), .enumType(let n), .zone(let n), .role(let n), .model(let n), .migration(let n): n
             case .field(let r, let k): "\(r).\(k)"
             case .enumCase(let e, let raw): "\(e).\(raw)"
             case .modelAttribute(let m, let a): "\(m).\(a)"
@@ -85,6 +89,7 @@ public struct SchemaChange: Hashable, Sendable {
             case .model(let n): [("model", .string(n))]
             case .modelAttribute(let m, let a): [("model", .string(m)), ("attribute", .string(a))]
             case .keyValueKey(let s, let k): [("keyValueStore", .string(s)), ("key", .string(k))]
+            case .migration(let n): [("migration", .string(n))]
             }
         }
     }

@@ -51,7 +51,7 @@ public enum SchemaLoader {
                 // One file is one migration, named by the file name, applied in path order.
                 let script = SQLParser.parse(bytes, file: path)
                 let name = String((path.split(separator: "/").last ?? "").dropLast(4))
-                SQLMigrator.apply(script, as: name, range: script.elementRanges.first, to: &sqlite)
+                SQLMigrator.apply(script, as: name, range: script.firstStatement, to: &sqlite)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
                 diagnostics += script.diagnostics
                 continue

@@ -21,7 +21,7 @@ public enum Linter {
         _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
     ) -> [Diagnostic] {
         var schema = loaded.schema
-        schema.sqlite.adoptSyncedTables(from: configuration(schema.sqlite.migrations.first?.range?.file).sqlitedata)
+        schema.sqlite.adoptSyncedTables(from: configuration)
         let input = LintInput(schema: schema, sources: loaded.sources)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []

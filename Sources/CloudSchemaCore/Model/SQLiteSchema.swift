@@ -28,10 +28,11 @@ public struct SQLiteSchema: Hashable, Sendable {
         return synced.contains(name)
     }
 
-    /// Takes the synced tables from configuration when no `SyncEngine` call named them.
-    public mutating func adoptSyncedTables(from configuration: SQLiteDataConfiguration?) {
-        guard synced == nil, let configuration else { return }
-        synced = SyncedTables(tables: configuration.tables, privateTables: configuration.privateTables)
+    /// Takes the synced tables from the configuration of the first migration's file when no
+    /// `SyncEngine` call named them.
+    public mutating func adoptSyncedTables(from configuration: (String?) -> LintConfiguration) {
+        guard synced == nil, !migrations.isEmpty, let section = configuration(migrations[0].range?.file).sqlitedata else { return }
+        synced = SyncedTables(tables: section.tables, privateTables: section.privateTables)
     }
 }
 

@@ -15,6 +15,8 @@ struct SQLScript: Sendable {
     var statements: [Statement] = []
     var comments: [Comment] = []
     var elementRanges: [SourceRange] = []
+    /// The first statement's range: where a finding about the whole migration points.
+    var firstStatement: SourceRange?
     /// Every token's text joined by single spaces: the SQL without comments or layout.
     var text = ""
     var diagnostics: [Diagnostic] = []
@@ -145,7 +147,10 @@ struct SQLParser {
                 dropStatement(start: first.range)
             }
             skipStatement()
-            if i > before { script.elementRanges.append(range(from: first.range)) }
+            if i > before {
+                script.elementRanges.append(range(from: first.range))
+                if script.firstStatement == nil { script.firstStatement = range(from: first.range) }
+            }
             if i == before { i += 1 }
         }
     }
