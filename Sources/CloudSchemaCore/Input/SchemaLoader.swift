@@ -16,6 +16,7 @@ public struct LoadedSchema: Sendable {
 /// like a schema, something that is not a regular file, and a file that is not text.
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
+    /// (A `.swift` file is read when named: its SQLiteData migrations.)
     public static let extensions = ["cloudschema", "ckdb", "sql"]
     /// The path that stands for standard input.
     public static let standardInput = "-"
@@ -54,6 +55,18 @@ public enum SchemaLoader {
                 SQLMigrator.apply(script, as: name, range: script.firstStatement, to: &sqlite)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
                 diagnostics += script.diagnostics
+                continue
+            }
+            if path.hasSuffix(".swift") {
+                // SQLiteData migrations in Swift: each registerMigration block, in source order.
+                let (migrations, comments) = SwiftMigrationReader.read(bytes, file: path)
+                var ranges: [SourceRange] = []
+                for migration in migrations {
+                    SQLMigrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement, to: &sqlite)
+                    ranges += migration.script.elementRanges
+                    diagnostics += migration.script.diagnostics
+                }
+                outlines.append(SourceFileOutline(path: path, comments: comments, elementRanges: ranges))
                 continue
             }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)

@@ -30,8 +30,8 @@ struct SQLToken: Sendable {
 /// Splits SQL into tokens and comments. Linear and bounded: it never looks back, and an
 /// unterminated string, quoted name or comment is one `SYNTAX_ERROR` that ends the input.
 ///
-/// It reads a byte range of a file, so SQL inside a Swift string literal is read in place
-/// and its positions are the Swift file's.
+/// SQL inside a Swift string literal is read from the literal's content, with `map` giving
+/// each content offset's place in the Swift file, so positions are the Swift file's.
 struct SQLLexer {
     private let bytes: [UInt8]
     private let file: String
@@ -40,25 +40,27 @@ struct SQLLexer {
     private var line: Int
     private var lineStart: Int
     private var lastTokenLine = 0
+    private let map: (@Sendable (Int) -> SourcePosition)?
 
     private(set) var tokens: [SQLToken] = []
     private(set) var comments: [Comment] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// Lexes `bytes[range]`; `start` is the position of `range.lowerBound` in the file.
-    init(_ bytes: [UInt8], file: String, range: Range<Int>? = nil, start: SourcePosition? = nil) {
+    /// Lexes `bytes`; `map`, when given, places each offset (a Swift literal's content).
+    init(_ bytes: [UInt8], file: String, map: (@Sendable (Int) -> SourcePosition)? = nil) {
         self.bytes = bytes
         self.file = file
-        let range = range ?? 0..<bytes.count
-        self.end = min(range.upperBound, bytes.count)
-        self.offset = max(0, range.lowerBound)
-        let start = start ?? SourcePosition(line: 1, column: 1, offset: 0)
-        self.line = start.line
-        self.lineStart = start.offset - (start.column - 1)
+        self.map = map
+        self.end = bytes.count
+        self.offset = 0
+        self.line = 1
+        self.lineStart = 0
         run()
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: offset - lineStart + 1, offset: offset) }
+    private var position: SourcePosition {
+        map?(offset) ?? SourcePosition(line: line, column: offset - lineStart + 1, offset: offset)
+    }
 
     private func byte(_ at: Int) -> UInt8? { at < end ? bytes[at] : nil }
 
@@ -82,20 +84,21 @@ struct SQLLexer {
         while offset < end {
             let b = bytes[offset]
             let start = position
+            let startOffset = offset
             switch b {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0x0B:
                 advance()
             case UInt8(ascii: "-") where byte(offset + 1) == UInt8(ascii: "-"):
                 while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { advance() }
-                addComment(.line, from: start)
+                addComment(.line, from: start, startOffset)
             case UInt8(ascii: "/") where byte(offset + 1) == UInt8(ascii: "*"):
                 advance()
                 advance()
                 while offset < end, !(bytes[offset] == UInt8(ascii: "*") && byte(offset + 1) == UInt8(ascii: "/")) { advance() }
-                guard offset < end else { return fail("unterminated comment; close it with */", from: start) }
+                guard offset < end else { return fail("unterminated comment; close it with */", from: start, startOffset) }
                 advance()
                 advance()
-                addComment(.block, from: start)
+                addComment(.block, from: start, startOffset)
             case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
                 let close = b == UInt8(ascii: "[") ? UInt8(ascii: "]") : b
                 advance()
@@ -117,7 +120,7 @@ struct SQLLexer {
                 }
                 guard closed else {
                     let what = b == UInt8(ascii: "'") ? "string" : "quoted name"
-                    return fail("unterminated \(what); close it with \(Character(Unicode.Scalar(close)))", from: start)
+                    return fail("unterminated \(what); close it with \(Character(Unicode.Scalar(close)))", from: start, startOffset)
                 }
                 add(b == UInt8(ascii: "'") ? .string : .quoted, String(decoding: text, as: UTF8.self), from: start)
             case _ where Self.isNameStart(b):
@@ -144,16 +147,16 @@ struct SQLLexer {
 
     private mutating func add(_ kind: SQLToken.Kind, _ text: String, from start: SourcePosition) {
         tokens.append(SQLToken(kind: kind, text: text, range: range(from: start)))
-        lastTokenLine = line
+        lastTokenLine = position.line
     }
 
-    private mutating func addComment(_ kind: Comment.Kind, from start: SourcePosition) {
-        let text = String(decoding: bytes[start.offset..<offset], as: UTF8.self)
+    private mutating func addComment(_ kind: Comment.Kind, from start: SourcePosition, _ startOffset: Int) {
+        let text = String(decoding: bytes[startOffset..<offset], as: UTF8.self)
         comments.append(Comment(kind: kind, text: text, range: range(from: start), isTrailing: lastTokenLine == start.line && !tokens.isEmpty))
     }
 
-    private mutating func fail(_ message: String, from start: SourcePosition) {
-        let next = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
+    private mutating func fail(_ message: String, from start: SourcePosition, _ startOffset: Int) {
+        let next = map?(startOffset + 1) ?? SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
         diagnostics.append(.error(.syntaxError, message, at: SourceRange(file: file, start: start, end: next)))
         offset = end
     }

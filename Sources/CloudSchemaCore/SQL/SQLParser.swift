@@ -34,10 +34,8 @@ struct SQLParser {
     private var i = 0
     private var script = SQLScript()
 
-    static func parse(
-        _ bytes: [UInt8], file: String, range: Range<Int>? = nil, start: SourcePosition? = nil
-    ) -> SQLScript {
-        let lexer = SQLLexer(bytes, file: file, range: range, start: start)
+    static func parse(_ bytes: [UInt8], file: String, map: (@Sendable (Int) -> SourcePosition)? = nil) -> SQLScript {
+        let lexer = SQLLexer(bytes, file: file, map: map)
         var parser = SQLParser(tokens: lexer.tokens)
         parser.script.comments = lexer.comments
         parser.script.diagnostics = lexer.diagnostics
