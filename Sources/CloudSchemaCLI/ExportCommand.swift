@@ -39,7 +39,9 @@ enum ExportCommand {
             Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")
             return problems.contains { $0.id == .inputUnreadable } ? 2 : 1
         }
-        let text = CKDBExporter.export(loaded.schema)
+        var schema = loaded.schema
+        schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let text = CKDBExporter.export(schema)
         if let output = arguments.value("output") {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output))

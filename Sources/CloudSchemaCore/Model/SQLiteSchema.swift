@@ -38,18 +38,19 @@ public struct SQLiteSchema: Hashable, Sendable {
 
 /// `tables:` and `privateTables:` of `SyncEngine.init`.
 public struct SyncedTables: Hashable, Sendable {
-    public var tables: [String]
-    public var privateTables: [String]
+    public let tables: [String]
+    public let privateTables: [String]
+    /// Both lists' names as SQLite compares them, so a lookup is constant time.
+    private let keys: Set<String>
 
     public init(tables: [String], privateTables: [String] = []) {
         self.tables = tables
         self.privateTables = privateTables
+        keys = Set((tables + privateTables).map(SQLName.key))
     }
 
-    public func contains(_ name: String) -> Bool {
-        let key = SQLName.key(name)
-        return tables.contains { SQLName.key($0) == key } || privateTables.contains { SQLName.key($0) == key }
-    }
+    public func contains(_ name: String) -> Bool { keys.contains(SQLName.key(name)) }
+
 }
 
 /// SQLite identifiers compare case-insensitively (ASCII only).

@@ -4,20 +4,31 @@
 enum SQLMigrator {
     static func apply(_ script: SQLScript, as name: String, range: SourceRange?, to schema: inout SQLiteSchema) {
         var steps: [SQLMigration.DestructiveStep] = []
-        func index(of table: String) -> Int? {
-            let key = SQLName.key(table)
-            return schema.tables.firstIndex { SQLName.key($0.name) == key }
+        // Table positions by name, rebuilt only after a drop or rename (rare), so applying a
+        // migration stays linear in the number of tables.
+        var positions: [String: Int] = [:]
+        func reindex() {
+            positions = [:]
+            for (n, table) in schema.tables.enumerated() where positions[SQLName.key(table.name)] == nil {
+                positions[SQLName.key(table.name)] = n
+            }
         }
+        reindex()
+        func index(of table: String) -> Int? { positions[SQLName.key(table)] }
+        var indexNames = Set(schema.indexes.map { SQLName.key($0.name) })
         for statement in script.statements {
             switch statement {
             case .createTable(let table, let ifNotExists):
                 if let existing = index(of: table.name) {
                     if !ifNotExists { schema.tables[existing] = table }
                 } else {
+                    positions[SQLName.key(table.name)] = schema.tables.count
                     schema.tables.append(table)
                 }
             case .createIndex(let index):
-                schema.indexes.removeAll { SQLName.key($0.name) == SQLName.key(index.name) }
+                if !indexNames.insert(SQLName.key(index.name)).inserted {
+                    schema.indexes.removeAll { SQLName.key($0.name) == SQLName.key(index.name) }
+                }
                 schema.indexes.append(index)
             case .addColumn(let table, let column, let foreignKeys):
                 guard let t = index(of: table) else { continue }
@@ -32,6 +43,7 @@ enum SQLMigrator {
                 steps.append(.init(.renameTable, table: old, range: range))
                 guard let t = index(of: old) else { continue }
                 schema.tables[t].name = new
+                reindex()
                 // SQLite rewrites references to the renamed table (ALTER TABLE, "compatibility notes").
                 for other in schema.tables.indices {
                     for k in schema.tables[other].foreignKeys.indices
@@ -50,8 +62,11 @@ enum SQLMigrator {
                 steps.append(.init(.dropTable, table: table, range: range))
                 guard let t = index(of: table) else { continue }
                 schema.tables.remove(at: t)
+                reindex()
                 schema.indexes.removeAll { SQLName.key($0.table) == SQLName.key(table) }
+                indexNames = Set(schema.indexes.map { SQLName.key($0.name) })
             case .dropIndex(let name):
+                guard indexNames.remove(SQLName.key(name)) != nil else { continue }
                 schema.indexes.removeAll { SQLName.key($0.name) == SQLName.key(name) }
             }
         }

@@ -184,3 +184,41 @@ import Testing
         #expect(sqlite.migrations[1].text == #"ALTER TABLE a ADD COLUMN y TEXT ; CREATE UNIQUE INDEX i ON a ( y ) ; DROP INDEX i ;"#)
     }
 }
+
+/// `export --format ckdb`: the record types SQLiteData writes for the synced tables.
+@Suite struct SQLiteDataExportTests {
+    @Test func oneRecordTypePerTableWithEncryptedFields() {
+        let sql = """
+            CREATE TABLE "photos" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "taken" DATETIME, "rating" INTEGER, "image" BLOB
+            );
+            """
+        let loaded = SchemaLoader.load(sources: [("a.sql", sql)])
+        let record = SQLiteDataMirror.recordTypes(for: loaded.schema.sqlite)[0]
+        #expect(CKDBExporter.recordText(record) == """
+                RECORD TYPE photos (
+                    "___createTime"                               TIMESTAMP,
+                    "___createdBy"                                REFERENCE,
+                    "___etag"                                     STRING,
+                    "___modTime"                                  TIMESTAMP,
+                    "___modifiedBy"                               REFERENCE,
+                    "___recordID"                                 REFERENCE,
+                    id                                            ENCRYPTED STRING,
+                    image                                         ASSET,
+                    image_hash                                    ENCRYPTED BYTES,
+                    rating                                        ENCRYPTED INT64,
+                    sqlitedata_icloud_userModificationTime        ENCRYPTED INT64,
+                    sqlitedata_icloud_userModificationTime_id     ENCRYPTED INT64,
+                    sqlitedata_icloud_userModificationTime_image  ENCRYPTED INT64,
+                    sqlitedata_icloud_userModificationTime_rating ENCRYPTED INT64,
+                    sqlitedata_icloud_userModificationTime_taken  ENCRYPTED INT64,
+                    taken                                         ENCRYPTED TIMESTAMP,
+                    GRANT WRITE TO "_creator",
+                    GRANT CREATE TO "_icloud",
+                    GRANT READ TO "_world"
+                );
+
+            """)
+    }
+}

@@ -123,8 +123,9 @@ enum SQLiteDataRules {
                     out.report("UNIQUE constraint on table '\(table.name)'; \(message)", at: range)
                 }
             }
+            let tables = Set(input.schema.sqlite.tables.map { SQLName.key($0.name) })
             for index in input.schema.sqlite.indexes where index.isUnique && input.schema.sqlite.isSynced(index.table) {
-                guard input.schema.sqlite.table(named: index.table) != nil else { continue }
+                guard tables.contains(SQLName.key(index.table)) else { continue }
                 let range = index.uniqueRange ?? index.range
                 out.report(
                     "unique\(index.isPartial ? " partial" : "") index '\(index.name)' on '\(index.table)'; \(message)", at: range,
@@ -179,10 +180,11 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             let sqlite = input.schema.sqlite
+            let tables = Set(sqlite.tables.map { SQLName.key($0.name) })
             for table in synced(input) {
-                for key in table.foreignKeys where !sqlite.isSynced(key.table) || sqlite.table(named: key.table) == nil {
+                for key in table.foreignKeys where !sqlite.isSynced(key.table) || !tables.contains(SQLName.key(key.table)) {
                     let column = key.columns.first ?? "?"
-                    let known = sqlite.table(named: key.table) != nil
+                    let known = tables.contains(SQLName.key(key.table))
                     out.report(
                         "\(known ? "" : "table '\(key.table)' is not created in the SQL read, so it is not synced; ")\(thrown("Foreign key \"\(table.name)\".\"\(column)\" references table \"\(key.table)\" that is not synchronized. Update 'SyncEngine.init' to synchronize \"\(key.table)\"."))",
                         at: key.tableRange ?? key.range)
