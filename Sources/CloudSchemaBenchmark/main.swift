@@ -3,7 +3,7 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 1.1 KB; stages: parse, resolve, lint, generate, mapping, linearity, compile; default
+// about 1.1 KB; stages: parse, resolve, lint, sql, generate, mapping, linearity, compile; default
 // all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
 // `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
@@ -50,6 +50,7 @@ if wants("resolve") {
     }
 }
 if wants("lint") { runLintBenchmark() }
+if wants("sql") { runSQLBenchmark() }
 if wants("generate") { runGenerateBenchmark() }
 if wants("mapping") { runMappingBenchmark() }
 if wants("linearity") { runLinearityBenchmark() }

@@ -5,7 +5,7 @@ enum DiffCommand {
         name: "diff",
         abstract: "Check that schema changes are additive against the deployed schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql. (default: .)",
         options: [
             .option(
                 "against", value: "source",
@@ -67,7 +67,9 @@ enum DiffCommand {
             Terminal.err(DiagnosticRenderer.text(deployed.diagnostics.filter { $0.severity == .error }, sources: deployed.sources))
             return 2
         }
-        let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+        var currentSchema = current.schema
+        currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
             .configured(configurations.configuration(for:))
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }

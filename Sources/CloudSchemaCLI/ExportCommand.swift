@@ -6,7 +6,7 @@ enum ExportCommand {
         name: "export",
         abstract: "Write schemas as CloudKit Schema Language (.ckdb) for cktool import-schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb; - reads standard input. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
@@ -40,9 +40,11 @@ enum ExportCommand {
             Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")
             return problems.contains { $0.id == .inputUnreadable } ? 2 : 1
         }
-        let text = CKDBExporter.export(loaded.schema)
-        if !loaded.schema.subscriptions.isEmpty {
-            let count = loaded.schema.subscriptions.count
+        var schema = loaded.schema
+        schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let text = CKDBExporter.export(schema)
+        if !schema.subscriptions.isEmpty {
+            let count = schema.subscriptions.count
             Terminal.err(
                 "note: \(count) subscription\(count == 1 ? "" : "s") not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n")
         }

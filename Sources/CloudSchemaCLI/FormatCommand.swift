@@ -46,8 +46,8 @@ enum FormatCommand {
             return 2
         }
         let (found, findProblems) = SchemaLoader.findFiles(paths)
-        // `.ckdb` is CloudKit's format, read wherever a schema is read but never rewritten.
-        let files = found.filter { !$0.hasSuffix(".ckdb") }
+        // `.ckdb` is CloudKit's format, `.sql` and `.swift` the app's: read wherever a schema is read, never rewritten.
+        let files = found.filter { $0 == SchemaLoader.standardInput || $0.hasSuffix(".cloudschema") }
         for path in paths where path.hasSuffix(".ckdb") && found.contains(path) {
             Terminal.err("\(DiagnosticRenderer.visible(path)): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
         }

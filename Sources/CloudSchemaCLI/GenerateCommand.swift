@@ -6,7 +6,7 @@ enum GenerateCommand {
         name: "generate",
         abstract: "Generate Swift types for the record types and enums of schemas.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql. (default: .)",
         options: [
             .option("output", value: "dir", "The folder to write the Swift files into (created if needed)."),
             .option(
@@ -36,7 +36,8 @@ enum GenerateCommand {
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let loaded = SchemaLoader.load(paths: paths)
-        let inputs = loaded.sources.paths
+        // SQL migrations describe tables, not record types to generate Swift for.
+        let inputs = loaded.sources.paths.filter { !$0.hasSuffix(".sql") && !$0.hasSuffix(".swift") }
 
         // The output names depend only on the input names: check them before anything else.
         do {

@@ -6,7 +6,7 @@ enum LintCommand {
         name: "lint",
         abstract: "Check schemas for syntax errors and CloudKit sync mistakes.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema and *.ckdb; - reads standard input. (default: .)",
+        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
         options: [
             .option(
                 "format", value: "format", "Output format (markdown: with --list-rules only).", default: "text",

@@ -16,7 +16,8 @@
 /// Zones, databases, optionality, defaults, enums (stored as their raw type), `@parent`,
 /// `@deleteSelf`, `@merge` and reference targets cannot be said in `.ckdb` and are not written.
 /// Each `model` is written as the record type Core Data mirroring creates for it
-/// (`CoreDataMirror`), unless a record type of that name is already in the schema.
+/// (`CoreDataMirror`), unless a record type of that name is already in the schema, and each
+/// synced SQLite table as the record type SQLiteData writes (`SQLiteDataMirror`).
 public enum CKDBExporter {
     public static func export(_ schema: Schema, includeModels: Bool = true) -> String {
         var recordTypes = schema.recordTypes
@@ -24,6 +25,8 @@ public enum CKDBExporter {
             let names = Set(recordTypes.map(\.cloudKitName))
             recordTypes += CoreDataMirror.recordTypes(for: schema).filter { !names.contains($0.cloudKitName) }
         }
+        // SQLiteData's tables, as SyncEngine writes their rows (SQLiteDataMirror).
+        recordTypes += SQLiteDataMirror.recordTypes(for: schema.sqlite)
         recordTypes.sort { CKDB.byteOrder($0.cloudKitName, $1.cloudKitName) }
 
         var out = "DEFINE SCHEMA\n"

@@ -72,9 +72,10 @@ public enum ConfigurationLoader {
             case "lint": readRules(section.value, kind: .lint, into: &config, fail: fail)
             case "breaking": readRules(section.value, kind: .breaking, into: &config, fail: fail)
             case "generate": readGenerate(section.value, into: &config, fail: fail)
+            case "sqlitedata": config.sqlitedata = SQLiteDataConfiguration.read(section.value, fail: fail)
             default:
                 fail(
-                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking or generate\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate"])))",
+                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate or sqlitedata\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata"])))",
                     section.keyRange)
             }
         }

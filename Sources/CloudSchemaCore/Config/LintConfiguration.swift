@@ -17,6 +17,8 @@ public struct LintConfiguration: Sendable {
     public var severities: [DiagnosticID: Diagnostic.Severity]
     public var ignores: [DiagnosticID: [String]]
     public var generate: GenerateConfiguration
+    /// The `sqlitedata` section: the tables SQLiteData syncs.
+    public var sqlitedata: SQLiteDataConfiguration?
 
     public static var `default`: LintConfiguration {
         LintConfiguration(

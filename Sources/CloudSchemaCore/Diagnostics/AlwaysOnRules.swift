@@ -135,7 +135,7 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
-            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), a folder holds no *.cloudschema, *.ckdb or *.swift file, or the Swift files read declare no SwiftData @Model class.",
+            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), a folder holds no *.cloudschema, *.ckdb, *.sql or *.swift file, or the Swift files read declare no SwiftData @Model class and no SQLiteData migration.",
             fix: "check the path and its permissions, or pass the folder that holds the schema files."),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,

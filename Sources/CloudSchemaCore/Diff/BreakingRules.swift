@@ -210,7 +210,7 @@ public enum BreakingRules {
         fieldRenameSuspected, indexNoDelete, enumCaseNoDelete, enumCaseSameValue, referenceTargetChanged,
         recordDatabaseChanged, numberPreferredChanged, modelNoDelete, modelAttributeNoDelete,
         modelAttributeSameType, keyValueKeySameType, grantNoDelete, fieldTypeNarrowed, subscriptionRemoved,
-        subscriptionChanged,
+        subscriptionChanged, SQLiteDataRules.migrationEdited,
     ]
 
     private static let byID: [DiagnosticID: DiagnosticRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -110,7 +110,7 @@ public enum GitSource {
                 throw DiffSourceError("git ls-tree failed for '\(path)' at \(revision): \(listing.error)")
             }
             let names = listing.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            let explicit = path.hasSuffix(".cloudschema") || path.hasSuffix(".ckdb")
+            let explicit = SchemaLoader.extensions.contains { path.hasSuffix("." + $0) }
             let schemas = names.filter { name in
                 explicit || SchemaLoader.extensions.contains { name.hasSuffix("." + $0) }
             }

@@ -21,6 +21,7 @@ public struct SchemaChange: Hashable, Sendable {
         case modelAttributeEncryptionChanged, modelAttributeMadeRequired, modelAttributeDeprecated
         case keyValueKeyAdded, keyValueKeyRemoved, keyValueKeyTypeChanged
         case subscriptionAdded, subscriptionRemoved, subscriptionChanged
+        case migrationAdded, migrationEdited, migrationRemoved
     }
 
     /// The schema element a change is about, by its CloudKit identity where it has one.
@@ -37,6 +38,8 @@ public struct SchemaChange: Hashable, Sendable {
         case modelAttribute(model: String, attribute: String)
         case keyValueKey(store: String, key: String)
         case subscription(String)
+        /// A SQLiteData migration, by name.
+        case migration(String)
 
         /// The record type (CloudKit name) for record, field, index and grant changes.
         public var recordType: String? {
@@ -62,13 +65,14 @@ public struct SchemaChange: Hashable, Sendable {
             case .model(let n), .modelAttribute(let n, _): ("Model", n)
             case .keyValueKey(let store, _): ("Key-value store", store)
             case .subscription(let id): ("Subscription", id)
+            case .migration(let n): ("Migration", n)
             }
         }
 
         /// `Plant.notes`, `PlantStatus.done`, `Harvest`...
         public var displayName: String {
             switch self {
-            case .recordType(let n), .enumType(let n), .zone(let n), .role(let n), .model(let n): n
+            case .recordType(let n), .enumType(let n), .zone(let n), .role(let n), .model(let n), .migration(let n): n
             case .field(let r, let k): "\(r).\(k)"
             case .enumCase(let e, let raw): "\(e).\(raw)"
             case .modelAttribute(let m, let a): "\(m).\(a)"
@@ -90,6 +94,7 @@ public struct SchemaChange: Hashable, Sendable {
             case .modelAttribute(let m, let a): [("model", .string(m)), ("attribute", .string(a))]
             case .keyValueKey(let s, let k): [("keyValueStore", .string(s)), ("key", .string(k))]
             case .subscription(let id): [("subscription", .string(id))]
+            case .migration(let n): [("migration", .string(n))]
             }
         }
     }

@@ -123,6 +123,45 @@ private struct Comparer {
         compareModels()
         compareKeyValueKeys()
         compareSubscriptions()
+        compareMigrations()
+    }
+
+    // MARK: SQLiteData migrations
+
+    /// Migrations by name: a shipped one must keep its text; a new one must not drop or rename
+    /// what devices on older versions still sync.
+    private mutating func compareMigrations() {
+        let old = Dictionary(deployed.sqlite.migrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(current.sqlite.migrations.map(\.name))
+        for migration in current.sqlite.migrations {
+            if let shipped = old[migration.name] {
+                guard shipped.text != migration.text else { continue }
+                add(
+                    SchemaChange(
+                        .migrationEdited, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,
+                        message: "shipped migration '\(migration.name)' was edited; installed apps already ran it and never run the new text",
+                        at: migration.range, deployedAt: shipped.range))
+                continue
+            }
+            let destructive = migration.destructiveSteps.filter { current.sqlite.isSynced($0.table) }
+            for step in destructive {
+                add(
+                    SchemaChange(
+                        .migrationAdded, .migration(migration.name), rule: SQLiteDataRules.migrationDestructive.metadata,
+                        message: "new migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name",
+                        at: step.range ?? migration.range))
+            }
+            if destructive.isEmpty {
+                add(SchemaChange(.migrationAdded, .migration(migration.name), message: "migration '\(migration.name)' added", at: migration.range))
+            }
+        }
+        for migration in deployed.sqlite.migrations where !newNames.contains(migration.name) {
+            add(
+                SchemaChange(
+                    .migrationRemoved, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,
+                    message: "shipped migration '\(migration.name)' was removed; new installs would no longer create what installed apps have",
+                    deployedAt: migration.range))
+        }
     }
 
     // MARK: Record types

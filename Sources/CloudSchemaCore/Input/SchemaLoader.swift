@@ -16,9 +16,10 @@ public struct LoadedSchema: Sendable {
 /// like a schema, something that is not a regular file, and a file that is not text.
 public enum SchemaLoader {
     /// The file extensions read as schemas when a folder is searched.
-    public static let extensions = ["cloudschema", "ckdb"]
-    /// Swift sources, read for their SwiftData `@Model` classes. A folder search reads them only
-    /// when it finds no schema files: a target is described by its schema or by its models.
+    public static let extensions = ["cloudschema", "ckdb", "sql"]
+    /// Swift sources, read for their SwiftData `@Model` classes and SQLiteData migrations. A
+    /// folder search reads them only when it finds no schema files: a target is described by
+    /// its schema or by its Swift code.
     public static let swiftExtension = "swift"
     /// The path that stands for standard input.
     public static let standardInput = "-"
@@ -38,20 +39,42 @@ public enum SchemaLoader {
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
         var swiftSources: [(path: String, bytes: [UInt8])] = []
+        var sqlite = SQLiteSchema()
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
                 continue
             }
             store.add(path, bytes)
-            if path.hasSuffix("." + swiftExtension) {
-                swiftSources.append((path, bytes))
-                continue
-            }
             if path.hasSuffix(".ckdb") {
                 let (ckdb, ckdbDiagnostics) = CKDBParser.parse(bytes, file: path)
                 ckdbSchemas.append(ckdb)
                 diagnostics += ckdbDiagnostics
+                continue
+            }
+            if path.hasSuffix(".sql") {
+                // One file is one migration, named by the file name, applied in path order.
+                let script = SQLParser.parse(bytes, file: path)
+                let name = String((path.split(separator: "/").last ?? "").dropLast(4))
+                SQLMigrator.apply(script, as: name, range: script.firstStatement, to: &sqlite)
+                outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
+                diagnostics += script.diagnostics
+                continue
+            }
+            if path.hasSuffix("." + swiftExtension) {
+                // SwiftData models are read below, all files together (a relationship may name a
+                // model of another file); SQLiteData migrations here, each registerMigration block
+                // in source order.
+                swiftSources.append((path, bytes))
+                let (migrations, comments) = SwiftMigrationReader.read(bytes, file: path)
+                guard !migrations.isEmpty else { continue }
+                var ranges: [SourceRange] = []
+                for migration in migrations {
+                    SQLMigrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement, to: &sqlite)
+                    ranges += migration.script.elementRanges
+                    diagnostics += migration.script.diagnostics
+                }
+                outlines.append(SourceFileOutline(path: path, comments: comments, elementRanges: ranges))
                 continue
             }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
@@ -62,8 +85,8 @@ public enum SchemaLoader {
         if !swiftSources.isEmpty {
             let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
             diagnostics += swiftDiagnostics
-            if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty {
-                diagnostics.append(unreadable("no SwiftData @Model classes in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"))
+            if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && sqlite.migrations.isEmpty {
+                diagnostics.append(unreadable("no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"))
             }
             for file in swiftFiles {
                 outlines.append(SourceFileOutline(file))
@@ -73,6 +96,7 @@ public enum SchemaLoader {
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
         diagnostics += resolveDiagnostics
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
+        schema.sqlite = sqlite
         return LoadedSchema(schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store)
     }
 

@@ -9,6 +9,12 @@ public struct SourceFileOutline: Sendable {
     /// Every declaration and member, in source order; empty when no comment is a suppression.
     public var elementRanges: [SourceRange]
 
+    init(path: String, comments: [Comment], elementRanges: [SourceRange]) {
+        self.path = path
+        self.comments = comments
+        self.elementRanges = elementRanges
+    }
+
     public init(_ syntax: SourceFileSyntax) {
         path = syntax.path
         comments = syntax.comments

@@ -2,6 +2,8 @@
 /// names of categories with configurable rules as well as rule IDs.
 public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case records, encryption, indexes, databases, models, keyvalue, subscriptions
+    /// SQLite tables synced by SQLiteData's `SyncEngine`.
+    case sqlitedata
     /// Checks on `// cloudschema:ignore` comments themselves.
     case suppressions
     /// `cloudschema diff`'s rules: changes production or shipped app versions cannot take.
@@ -24,6 +26,7 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
         case .models: "SwiftData models (CloudKit mirroring)"
         case .keyvalue: "Key-value store"
         case .subscriptions: "Subscriptions and sharing"
+        case .sqlitedata: "SQLiteData (SQLite tables synced by SyncEngine)"
         case .suppressions: "Suppression comments"
         case .breaking: "Breaking changes (cloudschema diff)"
         case .syntax: "Syntax and resolution (always on)"
@@ -66,10 +69,13 @@ public struct LintReporter {
         self.severity = severity
     }
 
+    /// `severity` overrides the rule's default for this finding (a rule with two grades of the
+    /// same mistake); a severity set in configuration overrides both.
     mutating func report(
-        _ message: String, at range: SourceRange?, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+        _ message: String, at range: SourceRange?, severity: Diagnostic.Severity? = nil, notes: [Diagnostic.Note] = [],
+        fixIts: [Diagnostic.FixIt] = []
     ) {
-        diagnostics.append(Diagnostic(rule, severity, message, at: range, notes: notes, fixIts: fixIts))
+        diagnostics.append(Diagnostic(rule, severity ?? self.severity, message, at: range, notes: notes, fixIts: fixIts))
     }
 }
 

@@ -20,15 +20,22 @@ public enum Linter {
     public static func lint(
         _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
     ) -> [Diagnostic] {
-        let input = LintInput(schema: loaded.schema, sources: loaded.sources)
+        var schema = loaded.schema
+        schema.sqlite.adoptSyncedTables(from: configuration)
+        let input = LintInput(schema: schema, sources: loaded.sources)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []
         for var diagnostic in findings(input) {
             guard let severity = configuration(diagnostic.range?.file).severity(of: diagnostic.id, in: diagnostic.range?.file)
             else { continue }
-            diagnostic.severity = severity
-            // Rules write fix-its in .cloudschema syntax (`@deleteRule(nullify)`, `= now`): not Swift.
-            if diagnostic.range?.file.hasSuffix("." + SchemaLoader.swiftExtension) == true { diagnostic.fixIts = [] }
+            // A rule may grade a finding itself; configuration that changes the severity wins.
+            let rule = LintRegistry.rule(diagnostic.id)
+            if severity != rule?.defaultSeverity { diagnostic.severity = severity }
+            // Model rules write fix-its in .cloudschema syntax (`@deleteRule(nullify)`, `= now`),
+            // not Swift; SQL fix-its stay, at their place inside the Swift string literal.
+            if rule?.category != .sqlitedata, diagnostic.range?.file.hasSuffix("." + SchemaLoader.swiftExtension) == true {
+                diagnostic.fixIts = []
+            }
             kept.append(diagnostic)
         }
 

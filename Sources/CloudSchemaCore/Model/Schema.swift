@@ -14,6 +14,8 @@ public struct Schema: Hashable, Sendable {
     public var keyValueStores: [KeyValueStore]
     /// Push subscriptions (not part of a `.ckdb` schema: apps save them at run time).
     public var subscriptions: [Subscription]
+    /// SQLite tables synced by SQLiteData, from `.sql` migrations.
+    public var sqlite = SQLiteSchema()
 
     public init(
         container: Container? = nil, roles: [Role] = [], zones: [Zone] = [], enums: [EnumType] = [],

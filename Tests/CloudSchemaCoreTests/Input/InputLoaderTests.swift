@@ -67,7 +67,7 @@ struct InputLoaderTests {
         #expect(
             messages(SchemaLoader.load(paths: ["locked", "empty"], fileSystem: fileSystem)) == [
                 "INPUT_UNREADABLE cannot read folder 'locked' (Permission denied)",
-                "INPUT_UNREADABLE no *.cloudschema, *.ckdb, *.swift files in 'empty'",
+                "INPUT_UNREADABLE no *.cloudschema, *.ckdb, *.sql, *.swift files in 'empty'",
             ])
     }
 

@@ -213,7 +213,8 @@ import Testing
     /// Every rule in the registry has a documentation test in one of the suites.
     @Test func everyRuleHasACase() {
         let covered = Set(
-            (RecordRuleTests.cases + EncryptionIndexRuleTests.cases + DatabaseRuleTests.cases + SubscriptionRuleTests.cases + Self.cases).map(\.rule)
+            (RecordRuleTests.cases + EncryptionIndexRuleTests.cases + DatabaseRuleTests.cases + SubscriptionRuleTests.cases + Self.cases
+                + SQLiteDataRuleTests.cases).map(\.rule)
                 + ["INDEX_QUERY_ALL", "SUPPRESSION_UNUSED", "SUPPRESSION_INVALID"])
         let missing = LintRegistry.rules.map(\.id.rawValue).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a test case: \(missing)")

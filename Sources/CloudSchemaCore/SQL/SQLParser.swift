@@ -1,0 +1,432 @@
+/// What one SQL text says: the statements CloudSchema models, in order, and what
+/// suppression comments need (the comments, and the ranges of statements and column definitions).
+struct SQLScript: Sendable {
+    enum Statement: Sendable {
+        case createTable(SQLTable, ifNotExists: Bool)
+        case createIndex(SQLIndex)
+        case addColumn(table: String, SQLColumn, [SQLForeignKey])
+        case renameColumn(table: String, from: String, to: String, SourceRange)
+        case renameTable(from: String, to: String, SourceRange)
+        case dropColumn(table: String, column: String, SourceRange)
+        case dropTable(String, SourceRange)
+        case dropIndex(String)
+    }
+
+    var statements: [Statement] = []
+    var comments: [Comment] = []
+    var elementRanges: [SourceRange] = []
+    /// The first statement's range: where a finding about the whole migration points.
+    var firstStatement: SourceRange?
+    /// Every token's text joined by single spaces: the SQL without comments or layout.
+    var text = ""
+    var diagnostics: [Diagnostic] = []
+}
+
+/// Reads the SQLite DDL that SQLiteData apps write (https://www.sqlite.org/lang_createtable.html,
+/// lang_altertable.html, lang_createindex.html): `CREATE TABLE`, `CREATE [UNIQUE] INDEX`,
+/// `ALTER TABLE … ADD/RENAME/DROP`, `DROP TABLE/INDEX`. Every other statement (triggers, views,
+/// inserts, pragmas) and every clause it does not model is skipped without complaint.
+///
+/// One pass over the tokens with no recursion: parentheses are skipped by counting depth, so
+/// any nesting is bounded by the input's length. Every loop advances at least one token.
+struct SQLParser {
+    private let tokens: [SQLToken]
+    private var i = 0
+    private var script = SQLScript()
+
+    static func parse(_ bytes: [UInt8], file: String, map: (@Sendable (Int) -> SourcePosition)? = nil) -> SQLScript {
+        let lexer = SQLLexer(bytes, file: file, map: map)
+        var parser = SQLParser(tokens: lexer.tokens)
+        parser.script.comments = lexer.comments
+        parser.script.diagnostics = lexer.diagnostics
+        parser.script.text = lexer.tokens.map { $0.kind == .string ? "'\($0.text)'" : $0.text }.joined(separator: " ")
+        parser.run()
+        return parser.script
+    }
+
+    private init(tokens: [SQLToken]) { self.tokens = tokens }
+
+    // MARK: Tokens
+
+    private var current: SQLToken? { i < tokens.count ? tokens[i] : nil }
+    private var atEnd: Bool { i >= tokens.count }
+    /// The statement ends here: `;` or the end of input.
+    private var atStatementEnd: Bool { current.map { $0.isPunctuation(";") } ?? true }
+
+    private func peek(_ keyword: String, _ ahead: Int = 0) -> Bool {
+        i + ahead < tokens.count && tokens[i + ahead].isWord(keyword)
+    }
+
+    /// Takes the keyword if it is next.
+    private mutating func take(_ keyword: String) -> Bool {
+        guard peek(keyword) else { return false }
+        i += 1
+        return true
+    }
+
+    private mutating func take(punctuation character: Character) -> Bool {
+        guard let current, current.isPunctuation(character) else { return false }
+        i += 1
+        return true
+    }
+
+    /// A name, possibly `schema.name` (the schema is dropped).
+    private mutating func name() -> SQLToken? {
+        guard let first = current, first.isName else { return nil }
+        i += 1
+        if let dot = current, dot.isPunctuation("."), i + 1 < tokens.count, tokens[i + 1].isName {
+            i += 2
+            return tokens[i - 1]
+        }
+        return first
+    }
+
+    /// Skips a balanced `( … )` starting at the current `(`; returns its range.
+    @discardableResult
+    private mutating func skipParentheses() -> SourceRange? {
+        guard let open = current, open.isPunctuation("(") else { return nil }
+        var depth = 0
+        while let token = current {
+            if token.isPunctuation("(") { depth += 1 }
+            if token.isPunctuation(")") { depth -= 1 }
+            if token.isPunctuation(";") { break }
+            i += 1
+            if depth == 0 { return open.range.union(token.range) }
+        }
+        return open.range.union(tokens[max(i - 1, 0)].range)
+    }
+
+    /// Skips to the end of the statement (the `;` stays).
+    private mutating func skipStatement() {
+        while let token = current, !token.isPunctuation(";") {
+            if token.isPunctuation("(") { skipParentheses() } else { i += 1 }
+        }
+    }
+
+    /// The names in `( a, b COLLATE x DESC, … )`: the first name of each item.
+    private mutating func nameList() -> [String] {
+        guard take(punctuation: "(") else { return [] }
+        var names: [String] = []
+        var expectName = true
+        while let token = current, !token.isPunctuation(")"), !token.isPunctuation(";") {
+            if token.isPunctuation("(") {
+                skipParentheses()
+                continue
+            }
+            if token.isPunctuation(",") {
+                expectName = true
+            } else if expectName && token.isName {
+                names.append(token.text)
+                expectName = false
+            }
+            i += 1
+        }
+        _ = take(punctuation: ")")
+        return names
+    }
+
+    private func range(from start: SourceRange) -> SourceRange { start.union(tokens[max(i - 1, 0)].range) }
+
+    // MARK: Statements
+
+    private mutating func run() {
+        while !atEnd {
+            guard let first = current else { break }
+            if first.isPunctuation(";") {
+                i += 1
+                continue
+            }
+            let before = i
+            if take("CREATE") {
+                createStatement(start: first.range)
+            } else if take("ALTER") {
+                alterTable(start: first.range)
+            } else if take("DROP") {
+                dropStatement(start: first.range)
+            }
+            skipStatement()
+            if i > before {
+                script.elementRanges.append(range(from: first.range))
+                if script.firstStatement == nil { script.firstStatement = range(from: first.range) }
+            }
+            if i == before { i += 1 }
+        }
+    }
+
+    private mutating func createStatement(start: SourceRange) {
+        _ = take("TEMP") || take("TEMPORARY")
+        let unique = current?.isWord("UNIQUE") == true ? current?.range : nil
+        if unique != nil { i += 1 }
+        if take("TABLE") {
+            createTable(start: start)
+        } else if take("INDEX") {
+            createIndex(start: start, unique: unique)
+        } else if take("TRIGGER") {
+            skipTrigger()
+        }
+    }
+
+    /// `CREATE TRIGGER … BEGIN …; …; END`: its body holds `;`, so skip to its `END`
+    /// (an `END` closing a `CASE` does not count).
+    private mutating func skipTrigger() {
+        while !atEnd, !peek("BEGIN") { i += 1 }
+        var cases = 0
+        while let token = current {
+            i += 1
+            if token.isWord("CASE") { cases += 1 }
+            if token.isWord("END") {
+                if cases == 0 { return }
+                cases -= 1
+            }
+        }
+    }
+
+    private mutating func ifExists() -> Bool {
+        guard peek("IF") else { return false }
+        if peek("NOT", 1) && peek("EXISTS", 2) {
+            i += 3
+            return true
+        }
+        if peek("EXISTS", 1) {
+            i += 2
+            return true
+        }
+        return false
+    }
+
+    private mutating func createTable(start: SourceRange) {
+        let ifNotExists = ifExists()
+        guard let nameToken = name() else {
+            return fail("expected the table's name after CREATE TABLE")
+        }
+        guard take(punctuation: "(") else { return }  // CREATE TABLE … AS SELECT: not modelled
+        var table = SQLTable(name: nameToken.text, spans: SourceSpans(name: nameToken.range))
+        while let token = current, !token.isPunctuation(";") {
+            if take(punctuation: ")") { break }
+            if take(punctuation: ",") { continue }
+            let definitionStart = token.range
+            let before = i
+            if ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"].contains(where: { token.isWord($0) }) {
+                tableConstraint(into: &table)
+            } else if let (column, foreignKeys) = columnDefinition() {
+                table.columns.append(column)
+                table.foreignKeys += foreignKeys
+            }
+            // Whatever else the definition holds is skipped up to its ',' or ')'.
+            while let next = current, !next.isPunctuation(","), !next.isPunctuation(")"), !next.isPunctuation(";") {
+                if next.isPunctuation("(") { skipParentheses() } else { i += 1 }
+            }
+            if i > before { script.elementRanges.append(range(from: definitionStart)) }
+        }
+        table.spans.range = range(from: start)
+        script.statements.append(.createTable(table, ifNotExists: ifNotExists))
+    }
+
+    /// `name [type] [constraints]`, with the foreign keys its `REFERENCES` clauses declare.
+    private mutating func columnDefinition() -> (SQLColumn, [SQLForeignKey])? {
+        guard let nameToken = name() else {
+            if let token = current { fail("expected a column name, found '\(token.text)'", at: token.range) }
+            return nil
+        }
+        var column = SQLColumn(name: nameToken.text, spans: SourceSpans(name: nameToken.range))
+        let constraintWords = [
+            "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS",
+        ]
+        // The type: words up to a constraint keyword, then an optional `(n)` or `(n, m)`.
+        var typeWords: [String] = []
+        var typeRange: SourceRange?
+        while let token = current, token.kind == .word || token.kind == .quoted,
+            !constraintWords.contains(where: { token.isWord($0) })
+        {
+            typeWords.append(token.text)
+            typeRange = typeRange.map { $0.union(token.range) } ?? token.range
+            i += 1
+        }
+        if typeRange != nil, let size = skipParentheses() { typeRange = typeRange?.union(size) }
+        column.type = typeWords.joined(separator: " ")
+        column.spans.type = typeRange
+        var foreignKeys: [SQLForeignKey] = []
+        while let token = current, !token.isPunctuation(","), !token.isPunctuation(")"), !token.isPunctuation(";") {
+            let start = token.range
+            if take("CONSTRAINT") {
+                _ = name()
+            } else if take("PRIMARY") {
+                _ = take("KEY")
+                _ = take("ASC") || take("DESC")
+                _ = conflictClause()
+                column.isPrimaryKey = true
+                column.spans.attributes["primaryKey"] = range(from: start)
+                if let auto = current, auto.isWord("AUTOINCREMENT") {
+                    i += 1
+                    column.isAutoincrement = true
+                    column.spans.attributes["autoincrement"] = auto.range
+                }
+            } else if take("NOT") {
+                guard take("NULL") else { continue }
+                column.isNotNull = true
+                column.notNullConflict = conflictClause()
+                column.spans.attributes["notNull"] = range(from: start)
+            } else if take("NULL") {
+                _ = conflictClause()
+            } else if take("UNIQUE") {
+                _ = conflictClause()
+                column.spans.attributes["unique"] = range(from: start)
+            } else if take("CHECK") {
+                skipParentheses()
+            } else if take("DEFAULT") {
+                if skipParentheses() == nil {
+                    if current?.isPunctuation("-") == true || current?.isPunctuation("+") == true { i += 1 }
+                    if !atStatementEnd { i += 1 }
+                }
+                column.hasDefault = true
+                column.spans.defaultValue = range(from: start)
+            } else if take("COLLATE") {
+                _ = name()
+            } else if take("REFERENCES") {
+                if var key = foreignKeyClause(start: start) {
+                    key.columns = [column.name]
+                    foreignKeys.append(key)
+                }
+            } else if take("GENERATED") || take("AS") || take("ALWAYS") {
+                skipParentheses()
+            } else {
+                i += 1  // not modelled
+            }
+        }
+        return (column, foreignKeys)
+    }
+
+    /// `ON CONFLICT ROLLBACK|ABORT|FAIL|IGNORE|REPLACE`: the resolution, upper-cased.
+    private mutating func conflictClause() -> String? {
+        guard peek("ON"), peek("CONFLICT", 1) else { return nil }
+        i += 2
+        guard let word = current, word.kind == .word else { return nil }
+        i += 1
+        return word.text.uppercased()
+    }
+
+    /// After `REFERENCES`: `parent [(cols)] [ON DELETE|UPDATE action] [MATCH x] [[NOT] DEFERRABLE …]`.
+    private mutating func foreignKeyClause(start: SourceRange) -> SQLForeignKey? {
+        guard let target = name() else {
+            fail("expected the referenced table's name after REFERENCES")
+            return nil
+        }
+        _ = nameList()
+        var key = SQLForeignKey(columns: [], table: target.text)
+        key.tableRange = target.range
+        while !atEnd {
+            if peek("ON") && (peek("DELETE", 1) || peek("UPDATE", 1)) {
+                let isDelete = peek("DELETE", 1)
+                i += 2
+                let actionStart = current?.range
+                var words: [String] = []
+                if take("SET") {
+                    words = ["SET", current?.text.uppercased() ?? ""]
+                    if !atStatementEnd { i += 1 }
+                } else if take("NO") {
+                    _ = take("ACTION")
+                    words = ["NO", "ACTION"]
+                } else if let word = current, word.kind == .word {
+                    words = [word.text.uppercased()]
+                    i += 1
+                }
+                if isDelete, let actionStart {
+                    key.onDelete = words.joined(separator: " ")
+                    key.onDeleteRange = range(from: actionStart)
+                }
+            } else if take("MATCH") {
+                _ = name()
+            } else if peek("NOT") && peek("DEFERRABLE", 1) {
+                i += 2
+            } else if take("DEFERRABLE") {
+                if take("INITIALLY") { i += 1 }
+            } else {
+                break
+            }
+        }
+        key.range = range(from: start)
+        return key
+    }
+
+    private mutating func tableConstraint(into table: inout SQLTable) {
+        guard let start = current?.range else { return }
+        if take("CONSTRAINT") { _ = name() }
+        if take("PRIMARY") {
+            _ = take("KEY")
+            table.primaryKeyConstraint = nameList()
+            _ = conflictClause()
+            table.primaryKeyRange = range(from: start)
+        } else if take("UNIQUE") {
+            _ = nameList()
+            _ = conflictClause()
+            table.uniqueConstraints.append(range(from: start))
+        } else if take("CHECK") {
+            skipParentheses()
+        } else if take("FOREIGN") {
+            _ = take("KEY")
+            let columns = nameList()
+            guard take("REFERENCES"), var key = foreignKeyClause(start: start) else { return }
+            key.columns = columns
+            table.foreignKeys.append(key)
+        }
+    }
+
+    private mutating func createIndex(start: SourceRange, unique: SourceRange?) {
+        _ = ifExists()
+        guard let nameToken = name(), take("ON"), let tableToken = name() else { return }
+        _ = nameList()
+        let partial = take("WHERE")
+        skipStatement()
+        var index = SQLIndex(name: nameToken.text, table: tableToken.text, isUnique: unique != nil, isPartial: partial)
+        index.uniqueRange = unique
+        index.range = range(from: start)
+        script.statements.append(.createIndex(index))
+    }
+
+    private mutating func alterTable(start: SourceRange) {
+        guard take("TABLE"), let tableToken = name() else { return }
+        let table = tableToken.text
+        if take("ADD") {
+            _ = take("COLUMN")
+            let definitionStart = current?.range ?? start
+            guard let (column, foreignKeys) = columnDefinition() else { return }
+            var added = column
+            added.isAdded = true
+            script.elementRanges.append(range(from: definitionStart))
+            script.statements.append(.addColumn(table: table, added, foreignKeys))
+        } else if take("RENAME") {
+            if take("TO") {
+                guard let new = name() else { return fail("expected the table's new name after RENAME TO") }
+                script.statements.append(.renameTable(from: table, to: new.text, range(from: start)))
+            } else {
+                _ = take("COLUMN")
+                guard let old = name(), take("TO"), let new = name() else {
+                    return fail("expected RENAME [COLUMN] old TO new")
+                }
+                script.statements.append(.renameColumn(table: table, from: old.text, to: new.text, range(from: start)))
+            }
+        } else if take("DROP") {
+            _ = take("COLUMN")
+            guard let column = name() else { return fail("expected the column's name after DROP COLUMN") }
+            script.statements.append(.dropColumn(table: table, column: column.text, range(from: start)))
+        }
+    }
+
+    private mutating func dropStatement(start: SourceRange) {
+        if take("TABLE") {
+            _ = ifExists()
+            guard let table = name() else { return fail("expected the table's name after DROP TABLE") }
+            script.statements.append(.dropTable(table.text, range(from: start)))
+        } else if take("INDEX") {
+            _ = ifExists()
+            guard let index = name() else { return }
+            script.statements.append(.dropIndex(index.text))
+        }
+    }
+
+    /// A `SYNTAX_ERROR` at `range`, or at the current token (or the last one at the end).
+    private mutating func fail(_ message: String, at range: SourceRange? = nil) {
+        guard let at = range ?? current?.range ?? tokens.last?.range.endOnly else { return }
+        script.diagnostics.append(.error(.syntaxError, message, at: at))
+    }
+}

@@ -1,0 +1,209 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// The `sqlitedata` rules on `.sql` migrations: each one's mistake with its exact findings,
+/// and a close variant that stays quiet.
+@Suite struct SQLiteDataRuleTests {
+    static let cases: [RuleCase] = [
+        RuleCase(
+            "SQL_PRIMARY_KEY",
+            """
+            CREATE TABLE "items" (
+              "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+              "title" TEXT
+            );
+            CREATE TABLE "tags" ("title" TEXT);
+            CREATE TABLE "itemTags" ("itemID" TEXT, "tagID" TEXT, PRIMARY KEY ("itemID", "tagID"));
+            """,
+            [
+                "2:37-2:50 error SQL_PRIMARY_KEY", "5:14-5:20 error SQL_PRIMARY_KEY",
+                "6:55-6:86 error SQL_PRIMARY_KEY",
+            ],
+            clean: """
+                CREATE TABLE "items" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "title" TEXT
+                ) STRICT;
+                """),
+        RuleCase(
+            "SQL_PRIMARY_KEY_CONFLICT",
+            """
+            CREATE TABLE "items" (
+              "id" TEXT PRIMARY KEY NOT NULL DEFAULT (uuid())
+            );
+            CREATE TABLE "tags" ("id" TEXT PRIMARY KEY);
+            """,
+            ["2:13-2:24 warning SQL_PRIMARY_KEY_CONFLICT", "4:32-4:43 warning SQL_PRIMARY_KEY_CONFLICT"],
+            clean: """
+                CREATE TABLE "items" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())
+                );
+                """),
+        RuleCase(
+            "SQL_UNIQUE",
+            """
+            CREATE TABLE "users" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "email" TEXT UNIQUE,
+              "handle" TEXT,
+              UNIQUE ("handle")
+            );
+            CREATE UNIQUE INDEX "usersByHandle" ON "users" ("handle") WHERE "handle" IS NOT NULL;
+            """,
+            [
+                "3:16-3:22 error SQL_UNIQUE", "5:3-5:20 error SQL_UNIQUE", "7:8-7:14 error SQL_UNIQUE",
+            ],
+            clean: """
+                CREATE TABLE "users" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "email" TEXT
+                );
+                CREATE INDEX "usersByEmail" ON "users" ("email");
+                """),
+        RuleCase(
+            "SQL_FOREIGN_KEY_CYCLE",
+            """
+            CREATE TABLE "folders" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "parentID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
+            );
+            """,
+            ["3:19-3:63 error SQL_FOREIGN_KEY_CYCLE"],
+            clean: """
+                CREATE TABLE "folders" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())
+                );
+                CREATE TABLE "files" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "folderID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
+                );
+                """),
+        RuleCase(
+            "SQL_FOREIGN_KEY_UNSYNCED",
+            """
+            CREATE TABLE "files" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "folderID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
+            );
+            """,
+            ["3:30-3:39 error SQL_FOREIGN_KEY_UNSYNCED"],
+            clean: """
+                CREATE TABLE "folders" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+                CREATE TABLE "files" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "folderID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
+                );
+                """),
+        RuleCase(
+            "SQL_FOREIGN_KEY_ACTION",
+            """
+            CREATE TABLE "lists" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+            CREATE TABLE "tags" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+            CREATE TABLE "items" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "listID" TEXT NOT NULL REFERENCES "lists"("id")
+            );
+            CREATE TABLE "itemTags" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "itemID" TEXT NOT NULL REFERENCES "items"("id") ON DELETE RESTRICT,
+              "tagID" TEXT NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
+            );
+            """,
+            ["5:26-5:50 error SQL_FOREIGN_KEY_ACTION", "9:61-9:69 warning SQL_FOREIGN_KEY_ACTION"],
+            clean: """
+                CREATE TABLE "lists" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+                CREATE TABLE "items" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "listID" TEXT REFERENCES "lists"("id") ON DELETE SET NULL
+                );
+                """),
+        RuleCase(
+            "SQL_NOT_NULL_REPLACE",
+            """
+            CREATE TABLE "lists" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "position" INTEGER NOT NULL DEFAULT 0
+            );
+            ALTER TABLE "lists" ADD COLUMN "colour" TEXT NOT NULL DEFAULT 'blue';
+            """,
+            ["3:22-3:30 warning SQL_NOT_NULL_REPLACE", "5:46-5:54 error SQL_NOT_NULL_REPLACE"],
+            clean: """
+                CREATE TABLE "lists" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "position" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT 0
+                );
+                ALTER TABLE "lists" ADD COLUMN "colour" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'blue';
+                ALTER TABLE "lists" ADD COLUMN "groupID" TEXT;
+                """),
+        RuleCase(
+            "SQL_NAME_RESERVED",
+            """
+            CREATE TABLE "photos" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "creationDate" TEXT,
+              "image" BLOB,
+              "image_hash" TEXT,
+              "sqlitedata_icloud_note" TEXT
+            );
+            """,
+            ["3:3-3:17 warning SQL_NAME_RESERVED", "5:3-5:15 warning SQL_NAME_RESERVED", "6:3-6:27 warning SQL_NAME_RESERVED"],
+            clean: """
+                CREATE TABLE "photos" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "createdAt" TEXT,
+                  "image" BLOB,
+                  "title_hash" TEXT
+                );
+                """),
+        RuleCase(
+            "SQL_TABLE_NAME",
+            """
+            CREATE TABLE "app:items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+            CREATE TABLE "\(String(repeating: "t", count: 219))" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+            """,
+            ["1:14-1:25 error SQL_TABLE_NAME", "2:14-2:235 error SQL_TABLE_NAME"],
+            clean: """
+                CREATE TABLE "app_items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+                CREATE TABLE "\(String(repeating: "t", count: 218))" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+                """),
+        // 1 + 2 per column: the 128th column makes 257 fields.
+        RuleCase(
+            "SQL_FIELD_LIMIT",
+            wideTable(columns: 128),
+            ["129:3-129:9 warning SQL_FIELD_LIMIT"],
+            clean: wideTable(columns: 127)),
+        RuleCase(
+            "SQL_MIGRATION_DESTRUCTIVE",
+            """
+            CREATE TABLE "items" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "title" TEXT,
+              "notes" TEXT
+            );
+            ALTER TABLE "items" DROP COLUMN "notes";
+            ALTER TABLE "items" RENAME COLUMN "title" TO "name";
+            ALTER TABLE "items" RENAME TO "things";
+            """,
+            [
+                "6:1-6:40 error SQL_MIGRATION_DESTRUCTIVE", "7:1-7:52 error SQL_MIGRATION_DESTRUCTIVE",
+                "8:1-8:39 error SQL_MIGRATION_DESTRUCTIVE",
+            ],
+            // SQLite's recipe for other changes keeps the table's name and columns.
+            clean: """
+                CREATE TABLE "items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()), "title" TEXT);
+                CREATE TABLE "new_items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()), "title" TEXT);
+                INSERT INTO "new_items" SELECT * FROM "items";
+                DROP TABLE "items";
+                ALTER TABLE "new_items" RENAME TO "items";
+                """),
+    ]
+
+    static func wideTable(columns: Int) -> String {
+        let id = "  \"id\" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())"
+        let rest = (2...columns).map { "  \"c\($0)\" TEXT" }
+        return "CREATE TABLE \"wide\" (\n" + ([id] + rest).joined(separator: ",\n") + "\n);\n"
+    }
+
+    @Test(arguments: cases) func rule(_ c: RuleCase) { check(c, file: "Migrations/0001.sql") }
+}

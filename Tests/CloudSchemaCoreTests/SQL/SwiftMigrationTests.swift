@@ -1,0 +1,47 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// SQLiteData migrations written in Swift: findings point at the SQL inside the literal.
+@Suite struct SwiftMigrationTests {
+    static let source = #"""
+        import SQLiteData
+
+        func appDatabase() throws -> any DatabaseWriter {
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("Create lists") { db in
+                try #sql("""
+                    CREATE TABLE "lists" (
+                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                      "title" TEXT NOT NULL DEFAULT ''
+                    ) STRICT
+                    """)
+                .execute(db)
+            }
+            migrator.registerMigration("Drop title") { db in
+                // cloudschema:ignore SQL_MIGRATION_DESTRUCTIVE the column never synced
+                try db.execute(sql: "ALTER TABLE \"lists\" DROP COLUMN \"title\"")
+                try db.execute(sql: "CREATE UNIQUE INDEX \"byID\" ON \"lists\"(\"id\")")
+            }
+            return try migrator.migrate(database)
+        }
+        """#
+
+    /// The suppression comment silences the DROP COLUMN; the other findings are at the SQL's own line and column.
+    @Test func findingsPointIntoTheLiteral() {
+        let loaded = SchemaLoader.load(sources: [("App/Database.swift", Self.source)])
+        #expect(loaded.schema.sqlite.migrations.map(\.name) == ["Create lists", "Drop title"])
+        #expect(describe(Linter.lint(loaded)) == [
+            "8:40-8:53 error SQL_PRIMARY_KEY",  // AUTOINCREMENT, inside the multi-line literal
+            "17:37-17:43 error SQL_UNIQUE",  // UNIQUE, after the escaped quotes' line start
+        ])
+    }
+
+    /// SQL in a string that no migration runs is not read: the file holds neither migrations
+    /// nor models, which is the one thing said of it.
+    @Test func aSwiftFileWithoutMigrationsIsNoInput() {
+        let loaded = SchemaLoader.load(sources: [("App/View.swift", "struct V { let s = \"CREATE TABLE x (id INTEGER PRIMARY KEY)\" }")])
+        #expect(loaded.schema.sqlite.isEmpty)
+        #expect(describe(Linter.lint(loaded)) == ["error INPUT_UNREADABLE"])
+    }
+}
