@@ -40,6 +40,7 @@ public protocol CloudFieldValue: Sendable {
 
 extension CloudFieldValue {
     /// The error for a value of the wrong CloudKit type.
+    @usableFromInline
     static func mismatch(_ found: RecordValue) -> RecordDecodingError.Problem {
         .typeMismatch(expected: fieldType, found: found.fieldType)
     }
@@ -47,8 +48,8 @@ extension CloudFieldValue {
 
 extension String: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
-    public var recordValue: RecordValue { .string(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .string(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .string(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -56,8 +57,8 @@ extension String: CloudFieldValue {
 
 extension Int64: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
-    public var recordValue: RecordValue { .int64(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .int64(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -65,8 +66,8 @@ extension Int64: CloudFieldValue {
 
 extension Int: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
-    public var recordValue: RecordValue { .int64(Int64(self)) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .int64(Int64(self)) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         guard let int = Int(exactly: value) else {
             throw .invalidValue(recordValue, reason: "out of range for Int")
@@ -77,8 +78,8 @@ extension Int: CloudFieldValue {
 
 extension Bool: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
-    public var recordValue: RecordValue { .int64(self ? 1 : 0) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .int64(self ? 1 : 0) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value != 0
     }
@@ -86,8 +87,8 @@ extension Bool: CloudFieldValue {
 
 extension Double: CloudFieldValue {
     public static var fieldType: RecordFieldType { .double }
-    public var recordValue: RecordValue { .double(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .double(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         switch recordValue {
         case .double(let value):
             self = value
@@ -104,8 +105,8 @@ extension Double: CloudFieldValue {
 
 extension Date: CloudFieldValue {
     public static var fieldType: RecordFieldType { .timestamp }
-    public var recordValue: RecordValue { .date(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .date(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .date(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -113,8 +114,8 @@ extension Date: CloudFieldValue {
 
 extension Data: CloudFieldValue {
     public static var fieldType: RecordFieldType { .bytes }
-    public var recordValue: RecordValue { .bytes(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .bytes(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .bytes(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -122,8 +123,8 @@ extension Data: CloudFieldValue {
 
 extension UUID: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
-    public var recordValue: RecordValue { .string(uuidString) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .string(uuidString) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let uuid = UUID(uuidString: text) else {
             throw .invalidValue(recordValue, reason: "not a UUID")
@@ -134,8 +135,8 @@ extension UUID: CloudFieldValue {
 
 extension URL: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
-    public var recordValue: RecordValue { .string(absoluteString) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .string(absoluteString) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let url = URL(string: text) else {
             throw .invalidValue(recordValue, reason: "not a URL")
@@ -146,8 +147,8 @@ extension URL: CloudFieldValue {
 
 extension Asset: CloudFieldValue {
     public static var fieldType: RecordFieldType { .asset }
-    public var recordValue: RecordValue { .asset(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .asset(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .asset(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -155,8 +156,8 @@ extension Asset: CloudFieldValue {
 
 extension Location: CloudFieldValue {
     public static var fieldType: RecordFieldType { .location }
-    public var recordValue: RecordValue { .location(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .location(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .location(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -164,8 +165,8 @@ extension Location: CloudFieldValue {
 
 extension RecordReference: CloudFieldValue {
     public static var fieldType: RecordFieldType { .reference }
-    public var recordValue: RecordValue { .reference(self) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .reference(self) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .reference(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -173,16 +174,16 @@ extension RecordReference: CloudFieldValue {
 
 extension Reference: CloudFieldValue {
     public static var fieldType: RecordFieldType { .reference }
-    public var recordValue: RecordValue { .reference(untyped) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .reference(untyped) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         self.init(try RecordReference(recordValue: recordValue))
     }
 }
 
 extension Array: CloudFieldValue where Element: CloudFieldValue {
     public static var fieldType: RecordFieldType { .list(Element.fieldType) }
-    public var recordValue: RecordValue { .list(map(\.recordValue)) }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { .list(map { $0.recordValue }) }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         guard case .list(let items) = recordValue else { throw Self.mismatch(recordValue) }
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
@@ -203,8 +204,8 @@ extension Array: CloudFieldValue where Element: CloudFieldValue {
 
 extension CloudFieldValue where Self: RawRepresentable, RawValue: CloudFieldValue {
     public static var fieldType: RecordFieldType { RawValue.fieldType }
-    public var recordValue: RecordValue { rawValue.recordValue }
-    public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public var recordValue: RecordValue { rawValue.recordValue }
+    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
         let rawValue = try RawValue(recordValue: recordValue)
         guard let value = Self(rawValue: rawValue) else {
             throw .unknownEnumValue(recordValue, enumType: String(describing: Self.self))

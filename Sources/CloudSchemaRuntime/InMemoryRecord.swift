@@ -22,6 +22,9 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     private var changed: Set<String> = []
     /// Whether the parent was set since the record was created, restored or saved.
     private(set) var parentChanged = false
+    /// ``archiveSystemFields()`` for the current change tag (the only system field that
+    /// changes), so decoding a record many times archives it once.
+    private var systemFieldsArchive: Data?
 
     /// A new record that has never been saved: no change tag, no values.
     public init(recordType: String, recordID: RecordID = RecordID()) {
@@ -83,19 +86,28 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
 
     public var changedFieldKeys: Set<String> { changed }
 
+    public func reserveCapacity(forFields count: Int) {
+        values.reserveCapacity(values.count + count)
+        changed.reserveCapacity(changed.count + count)
+    }
+
     /// What the server does when it accepts a save: a new change tag, and no changed keys.
     /// Tags here count up from `"1"`; real CloudKit tags are opaque strings.
     public func simulateServerSave() {
         recordChangeTag = String((recordChangeTag.flatMap { Int($0) } ?? 0) + 1)
         changed.removeAll()
         parentChanged = false
+        systemFieldsArchive = nil
     }
 
     public func archiveSystemFields() -> Data {
-        SystemFields(
+        if let systemFieldsArchive { return systemFieldsArchive }
+        let archive = SystemFields(
             recordType: recordType, recordName: recordID.recordName, zoneName: recordID.zoneID.zoneName,
             ownerName: recordID.zoneID.ownerName, recordChangeTag: recordChangeTag
         ).archive
+        systemFieldsArchive = archive
+        return archive
     }
 
     /// Writes what `client` changed (its changed keys, and its parent if set) into this record,
@@ -122,6 +134,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         copy.encryptedValues = encryptedValues
         copy.changed = changed
         copy.parentChanged = parentChanged
+        copy.systemFieldsArchive = systemFieldsArchive
         return copy
     }
 

@@ -38,11 +38,13 @@ public enum FieldMergePolicy: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Which side changed a field.
+@_spi(Generated)
 public enum FieldChange: Hashable, Sendable {
     case neither, mine, theirs, both
 }
 
 /// One field both sides changed to different values, for a `custom` merge.
+@_spi(Generated)
 public struct FieldConflict: Hashable, Sendable {
     /// The record type, for decoding errors.
     public var recordType: String
@@ -149,6 +151,7 @@ extension RecordValue {
 
 /// One `.serverRecordChanged` conflict, merged field by field into ``server`` (see the table
 /// above). Generated `mergeConflict` functions make one and merge every field of the schema.
+@_spi(Generated)
 public struct RecordConflict<Storage: RecordStorage> {
     /// What the client's change was based on, when CloudKit supplies it.
     public let ancestor: Storage?
@@ -241,6 +244,7 @@ public struct RecordConflict<Storage: RecordStorage> {
 extension RecordStorage {
     /// Sets the parent from a reference field's (merged) value, as encoding does: the parent is
     /// the referenced record, or none when the field is absent.
+    @_spi(Generated)
     public func mergeParent(fromField key: String) {
         if case .reference(let reference) = self[field: key] {
             if parentIdentifier != reference.recordID { parentIdentifier = reference.recordID }

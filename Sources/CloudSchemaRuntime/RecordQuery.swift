@@ -173,6 +173,7 @@ public struct QueryField<Record: CloudRecord, Value: CloudFieldValue, Index: Que
     /// The CloudKit field key.
     public let key: String
 
+    @_spi(Generated)
     public init(key: String) {
         self.key = key
     }
@@ -244,6 +245,7 @@ extension QueryField where Index: SortQueryIndex {
 public struct QueryListField<Record: CloudRecord, Element: CloudFieldValue, Index: QueryIndex>: Sendable {
     public let key: String
 
+    @_spi(Generated)
     public init(key: String) {
         self.key = key
     }
@@ -260,6 +262,7 @@ extension QueryListField where Index: EqualityQueryIndex {
 public struct QueryLocationField<Record: CloudRecord, Index: QueryIndex>: Sendable {
     public let key: String
 
+    @_spi(Generated)
     public init(key: String) {
         self.key = key
     }

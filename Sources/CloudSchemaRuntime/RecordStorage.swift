@@ -28,6 +28,9 @@ public protocol RecordStorage: AnyObject {
     /// so a later copy of the record can be saved against the same server version
     /// (`CKRecord.encodeSystemFields(with:)`).
     func archiveSystemFields() -> Data
+    /// Makes room for `count` more field values before generated code writes them. A hint:
+    /// the default does nothing (`CKRecord` has no such call).
+    func reserveCapacity(forFields count: Int)
 }
 
 /// An archive of system fields could not be read.
@@ -41,10 +44,15 @@ public struct SystemFieldsArchiveError: Error, Hashable, Sendable, CustomStringC
     public var description: String { "unreadable system fields archive: \(reason)" }
 }
 
-// MARK: - Helpers that generated code calls
+extension RecordStorage {
+    public func reserveCapacity(forFields count: Int) {}
+}
+
+// MARK: - Reading and writing fields
 
 extension RecordStorage {
     /// Throws unless this record has the given record type. Call before decoding fields.
+    @_spi(Generated)
     public func requireRecordType(_ expected: String) throws(RecordDecodingError) {
         guard recordType == expected else {
             throw RecordDecodingError(recordType: expected, key: nil, problem: .wrongRecordType(recordType))
@@ -89,7 +97,7 @@ extension RecordStorage {
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value? {
         guard let stored = recordValue(forKey: key, encrypted: encrypted) else { return nil }
-        return try Value(stored: stored, recordType: recordType, key: key)
+        return try Value(stored: stored, in: self, key: key)
     }
 
     /// Decodes a field that has a default: the default when absent, an error when present but unreadable.
@@ -114,7 +122,7 @@ extension RecordStorage {
     /// its value, so the record's changed keys are the fields the app edited. Without a version
     /// (a new value) it always writes; `nil` removes the field.
     /// - Returns: Whether the field was written.
-    @inlinable @discardableResult
+    @_spi(Generated) @inlinable @discardableResult
     public func encode<Value: CloudFieldValue>(
         _ value: Value?, forKey key: String, encrypted: Bool = false, changedSince version: ServerVersion?
     ) -> Bool {
@@ -123,7 +131,7 @@ extension RecordStorage {
 
     /// Writes a field that has a default unless `version` already has its value; an absent
     /// server value reads as the default, so the default counts as unchanged there.
-    @inlinable @discardableResult
+    @_spi(Generated) @inlinable @discardableResult
     public func encode<Value: CloudFieldValue>(
         _ value: Value?, forKey key: String, encrypted: Bool = false, default defaultValue: @autoclosure () -> Value,
         changedSince version: ServerVersion?
@@ -131,7 +139,9 @@ extension RecordStorage {
         write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: defaultValue().recordValue)
     }
 
-    @inlinable
+    /// Not inlined: generated code inlines only the value's conversion, so each field costs the
+    /// compiler one call, not a copy of this.
+    @usableFromInline
     func write(
         _ stored: RecordValue?, forKey key: String, encrypted: Bool, unlessIn version: ServerVersion?,
         default defaultValue: @autoclosure () -> RecordValue?
@@ -144,6 +154,7 @@ extension RecordStorage {
     /// Makes the referenced record this record's parent (for CloudKit sharing), or removes the parent.
     /// The parent reference always has action `.none`, as CloudKit requires, whatever the field's action.
     /// (Not `setParent(_:)`, which `CKRecord` already has.)
+    @_spi(Generated)
     public func encodeParent<Target: CloudRecord>(_ reference: Reference<Target>?) {
         parentIdentifier = reference?.recordID
     }

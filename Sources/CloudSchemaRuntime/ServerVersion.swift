@@ -55,6 +55,7 @@ public struct ServerVersion: Hashable, Sendable, Codable {
 /// name = try reader.decode(forKey: "name")
 /// serverVersion = reader.serverVersion()
 /// ```
+@_spi(Generated)
 public struct RecordReader<Storage: RecordStorage> {
     public let record: Storage
     @usableFromInline var fields: [String: RecordValue] = [:]
@@ -83,8 +84,8 @@ public struct RecordReader<Storage: RecordStorage> {
         _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
     ) throws(RecordDecodingError) -> Value? {
         guard let stored = record.recordValue(forKey: key, encrypted: encrypted) else { return nil }
-        fields[key] = stored
-        return try Value(stored: stored, recordType: record.recordType, key: key)
+        remember(stored, forKey: key, in: &fields)
+        return try Value(stored: stored, in: record, key: key)
     }
 
     /// Decodes a field that has a default; see ``RecordStorage/decode(_:forKey:default:encrypted:)``.
@@ -102,14 +103,22 @@ public struct RecordReader<Storage: RecordStorage> {
     }
 }
 
+/// Records a value as read. Not inlined: generated code inlines only the value's conversion, so
+/// each field costs the compiler one call, not a copy of a dictionary insertion.
+@usableFromInline
+func remember(_ value: RecordValue, forKey key: String, in fields: inout [String: RecordValue]) {
+    fields[key] = value
+}
+
 extension CloudFieldValue {
-    /// Decodes a stored value, naming the record type and key in the error.
+    /// Decodes a stored value, naming the record type and key in the error (the record type is
+    /// read only then).
     @inlinable
-    init(stored: RecordValue, recordType: String, key: String) throws(RecordDecodingError) {
+    init(stored: RecordValue, in record: some RecordStorage, key: String) throws(RecordDecodingError) {
         do {
             try self.init(recordValue: stored)
         } catch {
-            throw RecordDecodingError(recordType: recordType, key: key, problem: error)
+            throw RecordDecodingError(recordType: record.recordType, key: key, problem: error)
         }
     }
 }

@@ -31,7 +31,7 @@ struct GenerateCommandTests {
         #expect(garden.contains("/// A bed.\nstruct Bed: CloudRecord, Hashable, Sendable {"))
         #expect(!garden.contains("Colour"))
         #expect(try contents(out, "Notes.cloudschema.swift").contains("enum Colour: RawRepresentable, CloudFieldValue"))
-        #expect(try contents(out, "CloudSchema.swift").contains("CloudSchemaRuntimeVersion_2"))
+        #expect(try contents(out, "CloudSchema.swift").contains("CloudSchemaRuntimeVersion_3"))
     }
 
     @Test func unchangedFilesAreNotRewritten() throws {
@@ -94,7 +94,7 @@ struct GenerateCommandTests {
         let result = try cloudschema("generate", "Garden.cloudschema", "--output", "Out", "--templates", "MyTemplates", in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let out = folder.appendingPathComponent("Out")
-        #expect(try contents(out, "Garden.cloudschema.swift").hasPrefix("// House style header for Garden.cloudschema.\n\nimport CloudSchemaRuntime\n"))
+        #expect(try contents(out, "Garden.cloudschema.swift").hasPrefix("// House style header for Garden.cloudschema.\n\n@_spi(Generated) import CloudSchemaRuntime\n"))
         #expect(try contents(out, "CloudSchema.swift").hasPrefix("// House style header for Garden.cloudschema.\n"))
     }
 

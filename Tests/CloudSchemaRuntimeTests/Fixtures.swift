@@ -1,4 +1,4 @@
-import CloudSchemaRuntime
+@_spi(Generated) import CloudSchemaRuntime
 import Foundation
 
 // Hand-written the way cloudschema generates code, for this schema:
@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_2
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_3
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand

@@ -54,10 +54,10 @@ struct GeneratedCodeTests {
         #expect(toSave.changedKeys() == ["soil"])
     }
 
-    @Test func theRuntimeVersionIsTwo() {
-        #expect(CloudSchemaRuntimeVersion.current == 2)
-        // Fixtures.swift references CloudSchemaRuntimeVersion_2 the way generated files do;
+    @Test func theRuntimeVersionIsThree() {
+        #expect(CloudSchemaRuntimeVersion.current == 3)
+        // Fixtures.swift references CloudSchemaRuntimeVersion_3 the way generated files do;
         // compiling at all is the test.
-        let _: CloudSchemaRuntimeVersion_2.Type = CloudSchemaRuntimeVersion_2.self
+        let _: CloudSchemaRuntimeVersion_3.Type = CloudSchemaRuntimeVersion_3.self
     }
 }

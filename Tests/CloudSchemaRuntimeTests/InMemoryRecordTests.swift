@@ -1,4 +1,4 @@
-import CloudSchemaRuntime
+@_spi(Generated) import CloudSchemaRuntime
 import Foundation
 import Testing
 
@@ -108,6 +108,27 @@ struct InMemoryRecordTests {
     @Test func systemFieldsArchivesAreDeterministic() {
         let record = InMemoryRecord(recordType: "Bed", recordID: RecordID(recordName: "bed-1"))
         #expect(record.archiveSystemFields() == record.archiveSystemFields())
+    }
+
+    @Test func theSystemFieldsArchiveFollowsTheChangeTag() throws {
+        // The archive is kept until the change tag changes: a save archives the new tag.
+        let record = InMemoryRecord(recordType: "Bed", recordID: RecordID(recordName: "bed-1"))
+        let unsaved = record.archiveSystemFields()
+        record.simulateServerSave()
+        #expect(try InMemoryRecord(systemFieldsArchive: unsaved).recordChangeTag == nil)
+        #expect(try InMemoryRecord(systemFieldsArchive: record.archiveSystemFields()).recordChangeTag == "1")
+        let copy = record.copy()
+        copy.simulateServerSave()
+        #expect(try InMemoryRecord(systemFieldsArchive: copy.archiveSystemFields()).recordChangeTag == "2")
+        #expect(try InMemoryRecord(systemFieldsArchive: record.archiveSystemFields()).recordChangeTag == "1")
+    }
+
+    @Test func reservingCapacityChangesNoKeys() {
+        let record = InMemoryRecord(recordType: "Bed", recordID: RecordID(recordName: "bed-1"))
+        record[field: "name"] = "North"
+        record.reserveCapacity(forFields: 20)
+        #expect(record.allKeys() == ["name"])
+        #expect(record.changedKeys() == ["name"])
     }
 
     @Test func garbageIsNotASystemFieldsArchive() {

@@ -1,4 +1,4 @@
-import CloudSchemaRuntime
+@_spi(Generated) import CloudSchemaRuntime
 import Foundation
 import Testing
 

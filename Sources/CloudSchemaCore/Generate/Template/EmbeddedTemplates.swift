@@ -52,7 +52,7 @@ enum EmbeddedTemplates {
 {% include "Header.swift.template" %}
 {% if not isEmpty %}
 
-import CloudSchemaRuntime
+@_spi(Generated) import CloudSchemaRuntime
 import Foundation
 {% if models %}
 #if canImport(SwiftData)
@@ -311,6 +311,7 @@ extension {{ store.swiftName }} {
     {{ accessPrefix }}func encode(to record: some RecordStorage) {
 {% if record.fields %}
         let base = serverVersion
+        record.reserveCapacity(forFields: {{ record.fieldCount }})
 {% endif %}
 {% for field in record.fields %}
 {% if field.isParent %}
@@ -633,7 +634,7 @@ extension {{ registry.registry }} {
 {# CloudSchema.swift: what belongs to the whole schema rather than one file. #}
 {% include "Header.swift.template" %}
 
-import CloudSchemaRuntime
+@_spi(Generated) import CloudSchemaRuntime
 {% if not isEmpty or registry.subscriptions %}
 import Foundation
 {% endif %}

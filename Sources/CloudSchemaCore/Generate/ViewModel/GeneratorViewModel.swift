@@ -91,8 +91,8 @@ public struct GeneratorViewModel: Sendable {
     /// `registry` in `CloudSchema.swift`.
     private let registryValue: TemplateValue
 
-    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_2`).
-    public static let runtimeVersion = 2
+    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_3`).
+    public static let runtimeVersion = 3
 
     public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access) {
         self.access = access
