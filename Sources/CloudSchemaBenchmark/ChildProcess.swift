@@ -49,7 +49,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
 
         let start = DispatchTime.now().uptimeNanoseconds
         var pid = pid_t()

@@ -41,7 +41,11 @@ func runCompileBenchmark() {
         let module = emitModule(
             swiftc, "SwiftProtobuf", sources: swiftFiles(in: tools.checkout + "/Sources/SwiftProtobuf"), into: modules,
             flags: ["-package-name", "SwiftProtobuf", "-enable-upcoming-feature", "ExistentialAny"])
-        if module.succeeded { protobuf = tools } else { print("  swift-protobuf side skipped: SwiftProtobuf did not compile:\n\(module.output.prefix(2_000))") }
+        if module.succeeded {
+            protobuf = tools
+        } else {
+            print("  swift-protobuf side skipped: SwiftProtobuf did not compile:\n\(module.output.prefix(2_000))")
+        }
     } catch {
         print("  swift-protobuf side skipped: \(error.reason)")
     }
@@ -55,15 +59,18 @@ func runCompileBenchmark() {
         if let tools = protobuf {
             protobufFiles = tools.generateSwift(records: records, into: work + "/protobuf-\(records)", log: work + "/protoc.log")
         }
-        print("  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift"
-            + (protobufFiles.map { ", swift-protobuf \(lineCount($0)) lines" } ?? ""))
+        print(
+            "  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift"
+                + (protobufFiles.map { ", swift-protobuf \(lineCount($0)) lines" } ?? ""))
         for mode in modes {
             func compile(_ files: [String], _ side: String) -> ChildRun {
                 let output = work + "/objects-\(side)"
                 try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 let arguments =
-                    [swiftc, "-c", "-parse-as-library", "-swift-version", "6", "-module-name", "Records", "-I", modules,
-                     "-working-directory", output] + mode.flags + files
+                    [
+                        swiftc, "-c", "-parse-as-library", "-swift-version", "6", "-module-name", "Records", "-I", modules,
+                        "-working-directory", output,
+                    ] + mode.flags + files
                 let run = ChildProcess.best(of: runs, arguments, logFile: work + "/swiftc.log")
                 if !run.succeeded { print("    \(side) did not compile (\(mode.name)):\n\(run.output.prefix(2_000))") }
                 return run
@@ -71,12 +78,18 @@ func runCompileBenchmark() {
             let cloudSchema = compile(cloudSchemaFiles, "cloudschema")
             let protobufRun = protobufFiles.map { compile($0, "protobuf") }
             let before = previous[mode.name]
-            var line = "    " + mode.name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " CloudSchema %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
-                cloudSchema.cpuSeconds, cloudSchema.wallSeconds, cloudSchema.peakBytes >> 20,
-                cloudSchema.cpuSeconds / Double(records))
-            if let before { line += String(format: " (%.3f marginal)", (cloudSchema.cpuSeconds - before.cloudSchema) / Double(records - before.records)) }
+            var line =
+                "    " + mode.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + String(
+                    format: " CloudSchema %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
+                    cloudSchema.cpuSeconds, cloudSchema.wallSeconds, cloudSchema.peakBytes >> 20,
+                    cloudSchema.cpuSeconds / Double(records))
+            if let before {
+                line += String(format: " (%.3f marginal)", (cloudSchema.cpuSeconds - before.cloudSchema) / Double(records - before.records))
+            }
             if let protobufRun {
-                line += String(format: "  |  swift-protobuf %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
+                line += String(
+                    format: "  |  swift-protobuf %7.2f s (wall %6.2f, %4ld MB)  %.3f s/type",
                     protobufRun.cpuSeconds, protobufRun.wallSeconds, protobufRun.peakBytes >> 20,
                     protobufRun.cpuSeconds / Double(records))
                 if let earlier = before?.protobuf {
@@ -100,8 +113,10 @@ func swiftFiles(in folder: String) -> [String] {
 func emitModule(_ swiftc: String, _ name: String, sources: [String], into folder: String, flags: [String] = []) -> ChildRun {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let arguments =
-        [swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6", "-O", "-wmo", "-module-name", name,
-         "-emit-module-path", "\(folder)/\(name).swiftmodule"] + flags + sources
+        [
+            swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6", "-O", "-wmo", "-module-name", name,
+            "-emit-module-path", "\(folder)/\(name).swiftmodule",
+        ] + flags + sources
     return ChildProcess.run(arguments, logFile: "\(folder)/\(name).log")
 }
 
@@ -156,8 +171,10 @@ struct SwiftProtobufTools {
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try! ComparisonSchema.proto(records: records).write(toFile: folder + "/Records.proto", atomically: false, encoding: .utf8)
         let run = ChildProcess.run(
-            [protoc, "--plugin=protoc-gen-swift=\(plugin)", "--swift_out=\(folder)", "--swift_opt=Visibility=Public",
-             "-I", folder, folder + "/Records.proto"], logFile: log)
+            [
+                protoc, "--plugin=protoc-gen-swift=\(plugin)", "--swift_out=\(folder)", "--swift_opt=Visibility=Public",
+                "-I", folder, folder + "/Records.proto",
+            ], logFile: log)
         precondition(run.succeeded, "protoc --swift_out failed: \(run.output)")
         return [folder + "/Records.pb.swift"]
     }

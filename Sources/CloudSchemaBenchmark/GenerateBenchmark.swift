@@ -48,7 +48,9 @@ func compareGenerateWithProtoc() {
     guard let cloudschema = ProcessInfo.processInfo.environment["CLOUDSCHEMA_BINARY"] ?? besideBenchmark,
         FileManager.default.isExecutableFile(atPath: cloudschema)
     else {
-        print("  skipped: no cloudschema binary beside the benchmark (swift build -c release --product cloudschema) and CLOUDSCHEMA_BINARY not set")
+        print(
+            "  skipped: no cloudschema binary beside the benchmark (swift build -c release --product cloudschema) and CLOUDSCHEMA_BINARY not set"
+        )
         return
     }
     let work = ChildProcess.scratchDirectory("generate")
@@ -61,7 +63,8 @@ func compareGenerateWithProtoc() {
             try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
     }
-    let swiftOutput = work + "/swift", cppOutput = work + "/cpp"
+    let swiftOutput = work + "/swift"
+    let cppOutput = work + "/cpp"
     let generate = ChildProcess.best(
         of: 3, [cloudschema, "generate", work + "/Records.cloudschema", "--output", swiftOutput, "--access", "public"],
         logFile: work + "/generate.log", before: emptied(swiftOutput))
@@ -76,13 +79,22 @@ func compareGenerateWithProtoc() {
     let inProcess = bestSeconds(runs: 3) {
         _ = try? Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: .public))
     }
-    let largest = (FileManager.default.subpaths(atPath: swiftOutput) ?? []).compactMap { name in
-        (try? FileManager.default.attributesOfItem(atPath: swiftOutput + "/" + name))?[.size] as? Int
-    }.max() ?? 0
-    print(String(format: "  cloudschema generate  %6.3f s (wall %6.3f), peak %5.1f MB", generate.cpuSeconds, generate.wallSeconds, Double(generate.peakBytes) / 1e6))
-    print(String(format: "  protoc --cpp_out      %6.3f s (wall %6.3f), peak %5.1f MB", cpp.cpuSeconds, cpp.wallSeconds, Double(cpp.peakBytes) / 1e6))
+    let largest =
+        (FileManager.default.subpaths(atPath: swiftOutput) ?? []).compactMap { name in
+            (try? FileManager.default.attributesOfItem(atPath: swiftOutput + "/" + name))?[.size] as? Int
+        }.max() ?? 0
+    print(
+        String(
+            format: "  cloudschema generate  %6.3f s (wall %6.3f), peak %5.1f MB", generate.cpuSeconds, generate.wallSeconds,
+            Double(generate.peakBytes) / 1e6))
+    print(
+        String(
+            format: "  protoc --cpp_out      %6.3f s (wall %6.3f), peak %5.1f MB", cpp.cpuSeconds, cpp.wallSeconds,
+            Double(cpp.peakBytes) / 1e6))
     print(String(format: "  ratio protoc / cloudschema generate (binary, CPU): %.2f", cpp.cpuSeconds / generate.cpuSeconds))
     print(String(format: "  Generator.generate in-process (no parse, lint or I/O): %.3f s", inProcess))
-    print(String(format: "  peak memory of cloudschema generate %.1f MB for a largest output file of %.1f MB (%.1fx)",
-        Double(generate.peakBytes) / 1e6, Double(largest) / 1e6, Double(generate.peakBytes) / Double(max(largest, 1))))
+    print(
+        String(
+            format: "  peak memory of cloudschema generate %.1f MB for a largest output file of %.1f MB (%.1fx)",
+            Double(generate.peakBytes) / 1e6, Double(largest) / 1e6, Double(generate.peakBytes) / Double(max(largest, 1))))
 }

@@ -6,26 +6,39 @@ import Foundation
 /// resolved up front; diff compares the schema with a copy that drops an index and adds a
 /// field in every unit; diff report renders that comparison as text.
 func runLinearityBenchmark() {
-    let small = 500, large = 2_000
+    let small = 500
+    let large = 2_000
     print("linearity: t(4N)/t(N), N = \(small) units, 4N = \(large) (best of 3 each; above 4.5 flagged)")
     let stages: [(name: String, prepare: (Int) -> () -> Void)] = [
-        ("lint", { units in
-            let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
-            return { _ = Linter.lint(loaded) }
-        }),
-        ("format", { units in
-            let bytes = Array(BenchmarkSchema.generate(units: units).utf8)
-            return { _ = SchemaFormatter.format(bytes, file: "Bench.cloudschema") }
-        }),
-        ("diff", { units in
-            let (deployed, current) = diffInputs(units: units)
-            return { _ = SchemaComparison.compare(deployed: deployed.schema, current: current.schema) }
-        }),
-        ("diff report", { units in
-            let (deployed, current) = diffInputs(units: units)
-            let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
-            return { _ = DiffReport.text(diff, against: "deployed", sources: current.sources) }
-        }),
+        (
+            "lint",
+            { units in
+                let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
+                return { _ = Linter.lint(loaded) }
+            }
+        ),
+        (
+            "format",
+            { units in
+                let bytes = Array(BenchmarkSchema.generate(units: units).utf8)
+                return { _ = SchemaFormatter.format(bytes, file: "Bench.cloudschema") }
+            }
+        ),
+        (
+            "diff",
+            { units in
+                let (deployed, current) = diffInputs(units: units)
+                return { _ = SchemaComparison.compare(deployed: deployed.schema, current: current.schema) }
+            }
+        ),
+        (
+            "diff report",
+            { units in
+                let (deployed, current) = diffInputs(units: units)
+                let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
+                return { _ = DiffReport.text(diff, against: "deployed", sources: current.sources) }
+            }
+        ),
     ]
     for stage in stages {
         let timeSmall = bestSeconds(runs: 3, stage.prepare(small))

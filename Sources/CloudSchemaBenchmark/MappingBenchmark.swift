@@ -53,7 +53,9 @@ struct RecordFieldEncoder: Encoder {
             }
             record[field: key.stringValue] = field.recordValue
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             fatalError("top-level fields only")
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("top-level fields only") }
@@ -90,7 +92,9 @@ struct RecordFieldDecoder: Decoder {
             }
             return value
         }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
+            NestedKey
+        > {
             fatalError("top-level fields only")
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { fatalError("top-level fields only") }
@@ -129,8 +133,10 @@ func runMappingBenchmark() {
     }
     func report(_ label: String, generated: Double, codable: Double) {
         let name = label.padding(toLength: 10, withPad: " ", startingAt: 0)
-        print(String(format: "  %@ generated %6.2f µs, Codable %6.2f µs: generated is %.2f× as fast",
-                     name, generated / Double(iterations) * 1e6, codable / Double(iterations) * 1e6, codable / generated))
+        print(
+            String(
+                format: "  %@ generated %6.2f µs, Codable %6.2f µs: generated is %.2f× as fast",
+                name, generated / Double(iterations) * 1e6, codable / Double(iterations) * 1e6, codable / generated))
     }
 
     print("mapping a 20-field record, \(iterations) times (InMemoryRecord)")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Peak memory of the release `cloudschema` binary on a generated schema of about `megabytes`
 /// MB: each command runs as a child process and its peak resident set size (`ru_maxrss` from
@@ -74,9 +75,9 @@ private func runMeasured(_ binary: String, _ arguments: [String]) -> (Int32, Dou
     guard wait4(pid, &status, 0, &usage) == pid else { return nil }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     #if canImport(Darwin)
-        let peak = Double(usage.ru_maxrss)  // bytes on Darwin
+    let peak = Double(usage.ru_maxrss)  // bytes on Darwin
     #else
-        let peak = Double(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    let peak = Double(usage.ru_maxrss) * 1024  // kilobytes on Linux
     #endif
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return (exitStatus, peak, seconds)

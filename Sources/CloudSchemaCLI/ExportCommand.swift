@@ -6,7 +6,8 @@ enum ExportCommand {
         name: "export",
         abstract: "Write schemas as CloudKit Schema Language (.ckdb) for cktool import-schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
+        positionalHelp:
+            "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
@@ -46,7 +47,8 @@ enum ExportCommand {
         if !schema.subscriptions.isEmpty {
             let count = schema.subscriptions.count
             Terminal.err(
-                "note: \(count) subscription\(count == 1 ? "" : "s") not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n")
+                "note: \(count) subscription\(count == 1 ? "" : "s") not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n"
+            )
         }
         if let output = arguments.value("output") {
             do {

@@ -6,7 +6,8 @@ enum FormatCommand {
         name: "format",
         abstract: "Rewrite schemas in the one canonical layout, keeping every comment.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten); - reads standard input. (default: .)",
+        positionalHelp:
+            "Schema files or folders, searched recursively for *.cloudschema (.ckdb files are never rewritten); - reads standard input. (default: .)",
         options: [
             .flag("check", "List the files that are not formatted, change nothing, exit 1 if there are any. (default: off)"),
             .flag(
@@ -36,20 +37,23 @@ enum FormatCommand {
         let inPlace = arguments.flag("in-place")
         if check && inPlace {
             Terminal.err(
-                "error: '--check' and '--in-place' cannot be used together; choose one\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n")
+                "error: '--check' and '--in-place' cannot be used together; choose one\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n"
+            )
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         if inPlace && paths.contains(SchemaLoader.standardInput) {
             Terminal.err(
-                "error: '--in-place' cannot rewrite standard input ('-'); the formatted text is printed without it\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n")
+                "error: '--in-place' cannot rewrite standard input ('-'); the formatted text is printed without it\nUsage: \(spec.usage)\n  See 'cloudschema format --help'.\n"
+            )
             return 2
         }
         let (found, findProblems) = SchemaLoader.findFiles(paths)
         // `.ckdb` is CloudKit's format, `.sql` and `.swift` the app's: read wherever a schema is read, never rewritten.
         let files = found.filter { $0 == SchemaLoader.standardInput || $0.hasSuffix(".cloudschema") }
         for path in paths where path.hasSuffix(".ckdb") && found.contains(path) {
-            Terminal.err("\(DiagnosticRenderer.visible(path)): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
+            Terminal.err(
+                "\(DiagnosticRenderer.visible(path)): note: skipped; format rewrites .cloudschema files only (see 'cloudschema import')\n")
         }
         var sources = SourceStore()
         var problems = findProblems
@@ -72,7 +76,9 @@ enum FormatCommand {
                 problems += diagnostics
                 failed = true
             case .failed(let reason):
-                Terminal.err("\(DiagnosticRenderer.visible(name)): error: not formatted: \(reason); the file is left as it is (please report this)\n")
+                Terminal.err(
+                    "\(DiagnosticRenderer.visible(name)): error: not formatted: \(reason); the file is left as it is (please report this)\n"
+                )
                 failed = true
             case .formatted(let text):
                 let changed = !text.utf8.elementsEqual(bytes)

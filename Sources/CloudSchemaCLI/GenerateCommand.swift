@@ -67,7 +67,8 @@ enum GenerateCommand {
 
         // Generate settings: the command line, else the config (--config, or the one the first input uses).
         let generateConfig = configurations.generateSettings(for: inputs)
-        let access = arguments.value("access").flatMap(GenerateConfiguration.Access.init(rawValue:))
+        let access =
+            arguments.value("access").flatMap(GenerateConfiguration.Access.init(rawValue:))
             ?? generateConfig?.access ?? .internal
         var templates = TemplateLibrary.builtIn
         if let folder = arguments.value("templates") ?? generateConfig?.templates {
@@ -92,7 +93,8 @@ enum GenerateCommand {
         }
         let written = report.files.filter { $0.outcome == .written }.count
         Terminal.err(
-            "Generated \(report.files.count) files in \(output) (\(written) written, \(report.files.count - written) unchanged, \(report.removed.count) stale removed).\n")
+            "Generated \(report.files.count) files in \(output) (\(written) written, \(report.files.count - written) unchanged, \(report.removed.count) stale removed).\n"
+        )
         return 0
     }
 

@@ -4,7 +4,8 @@ import Foundation
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Convert a CloudKit Schema Language (.ckdb) file, or SwiftData models in a .swift file, to .cloudschema on standard output.",
+        abstract:
+            "Convert a CloudKit Schema Language (.ckdb) file, or SwiftData models in a .swift file, to .cloudschema on standard output.",
         positionals: "<file.ckdb | file.swift>",
         positionalHelp: "A .ckdb file, e.g. from 'cktool export-schema', or a Swift file with @Model classes; - reads standard input.",
         options: [.assumeFilename],

@@ -6,14 +6,17 @@ enum LintCommand {
         name: "lint",
         abstract: "Check schemas for syntax errors and CloudKit sync mistakes.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
+        positionalHelp:
+            "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql; - reads standard input. (default: .)",
         options: [
             .option(
                 "format", value: "format", "Output format (markdown: with --list-rules only).", default: "text",
                 choices: ["text", "json", "sarif", "github", "markdown"]),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .flag("strict", "Treat warnings as failures (exit code 1)."),
-            .flag("list-rules", "List every configurable rule (lint and breaking-change) with its ID, category, default severity and summary."),
+            .flag(
+                "list-rules", "List every configurable rule (lint and breaking-change) with its ID, category, default severity and summary."
+            ),
             .flag("all", "With --list-rules: every diagnostic ID, including those always on, with its kind."),
             .assumeFilename,
         ],

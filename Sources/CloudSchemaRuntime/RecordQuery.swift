@@ -82,11 +82,6 @@ public struct QueryPredicate<Record: CloudRecord>: Hashable, Sendable, CustomStr
 public struct QuerySort<Record: CloudRecord>: Hashable, Sendable {
     public let key: String
     public let ascending: Bool
-
-    init(key: String, ascending: Bool) {
-        self.key = key
-        self.ascending = ascending
-    }
 }
 
 /// A query for records of one type: the record type, a predicate and sort keys (first is primary).

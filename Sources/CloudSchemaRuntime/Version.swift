@@ -25,9 +25,13 @@ public enum CloudSchemaRuntimeVersion {
 public enum CloudSchemaRuntimeVersion_3 {}
 
 /// Code generated for version 2 imported the runtime's helpers without `@_spi(Generated)`.
-@available(*, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)")
+@available(
+    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)"
+)
 public enum CloudSchemaRuntimeVersion_2 {}
 
 /// Code generated for version 1 wrote every field on every save.
-@available(*, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)")
+@available(
+    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)"
+)
 public enum CloudSchemaRuntimeVersion_1 {}

@@ -77,7 +77,8 @@ import Testing
         #expect(exported.status == 0 && exported.stdout.contains("RECORD TYPE A (") && !exported.stdout.contains("AChanges"))
         #expect(
             exported.stderr
-                == "note: 1 subscription not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n")
+                == "note: 1 subscription not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n"
+        )
         let garden = try run(["export", "Schemas/Garden", "--format", "ckdb"])
         #expect(garden.stderr.isEmpty)
     }
@@ -106,7 +107,10 @@ import Testing
         let sarif = try run(["lint", "Schemas/Mistakes", "--format", "sarif"])
         #expect(sarif.stdout.contains("\"version\": \"2.1.0\""))
         let github = try run(["lint", "Schemas/Mistakes", "--format", "github"])
-        #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") })
+        #expect(
+            github.stdout.split(separator: "\n").allSatisfy {
+                $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ")
+            })
     }
 
     @Test func listRulesAndExplain() throws {

@@ -33,7 +33,10 @@ struct DiffCommandTests {
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let unchecked = try #require(object?["unchecked"] as? [[String: Any]])
-        #expect(unchecked.compactMap { $0["kind"] as? String } == ["zonesAndDatabases", "optionality", "enums", "swiftTypes", "referenceTargets"])
+        #expect(
+            unchecked.compactMap { $0["kind"] as? String } == [
+                "zonesAndDatabases", "optionality", "enums", "swiftTypes", "referenceTargets",
+            ])
         #expect(unchecked[2]["rules"] as? [String] == ["ENUM_CASE_NO_DELETE", "ENUM_CASE_SAME_VALUE"])
 
         let text = try cloudschema("diff", "Schemas", "--against", "production.ckdb", in: folder)
@@ -51,11 +54,16 @@ struct DiffCommandTests {
 
                 """)
         let markdown = try cloudschema("diff", "Schemas", "--against", "production.ckdb", "--format", "markdown", in: folder)
-        #expect(markdown.stdout.hasPrefix("### ✅ CloudSchema: no schema changes against `production.ckdb` (partial check)\n\n#### Not checked\n"))
-        #expect(markdown.stdout.contains("- Enums: a case removed or given another raw value (`ENUM_CASE_NO_DELETE`, `ENUM_CASE_SAME_VALUE`)\n"))
+        #expect(
+            markdown.stdout.hasPrefix(
+                "### ✅ CloudSchema: no schema changes against `production.ckdb` (partial check)\n\n#### Not checked\n"))
+        #expect(
+            markdown.stdout.contains("- Enums: a case removed or given another raw value (`ENUM_CASE_NO_DELETE`, `ENUM_CASE_SAME_VALUE`)\n")
+        )
         let github = try cloudschema("diff", "Schemas", "--against", "production.ckdb", "--format", "github", in: folder)
         #expect(github.stdout.hasPrefix("::notice title=DIFF_UNCHECKED::Not checked: a .ckdb cannot state these kinds of change"))
-        #expect(github.stdout.contains("%0A- enums: a case removed or given another raw value (ENUM_CASE_NO_DELETE, ENUM_CASE_SAME_VALUE)%0A"))
+        #expect(
+            github.stdout.contains("%0A- enums: a case removed or given another raw value (ENUM_CASE_NO_DELETE, ENUM_CASE_SAME_VALUE)%0A"))
     }
 
     @Test func aCloudSchemaBaselineChecksEverything() throws {

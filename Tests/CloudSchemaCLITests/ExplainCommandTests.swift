@@ -12,7 +12,8 @@ struct ExplainCommandTests {
 
     @Test func listRulesAll() throws {
         let json = try cloudschema("lint", "--list-rules", "--all", "--format", "json")
-        let rules = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
         let kinds = Dictionary(rules.map { ($0["id"] as? String ?? "", $0["kind"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
         #expect(kinds["SYNTAX_ERROR"] == "syntax" && kinds["FIELD_NO_DELETE"] == "breaking" && kinds["ENCRYPTED_INDEXED"] == "lint")
         #expect(kinds["OUTPUT_UNWRITABLE"] == "output" && kinds["CKDB_CORE_DATA_MIRROR"] == "ckdb")
@@ -43,6 +44,8 @@ struct ExplainCommandTests {
         try #"{"breaking": {"severity": {"FIELD_NO_DELET": "warning"}}}"#.write(
             to: folder.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
         let invalid = try cloudschema("diff", "Schemas", "--against", "deployed.cloudschema", "--config", "other.json", in: folder)
-        #expect(invalid.status == 2 && invalid.stderr.contains("did you mean 'FIELD_NO_DELETE'?") && invalid.stderr.contains("[CONFIG_INVALID]"))
+        #expect(
+            invalid.status == 2 && invalid.stderr.contains("did you mean 'FIELD_NO_DELETE'?") && invalid.stderr.contains("[CONFIG_INVALID]")
+        )
     }
 }

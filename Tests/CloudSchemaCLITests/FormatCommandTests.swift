@@ -131,7 +131,9 @@ struct FormatCommandTests {
         for mode in [[], ["--check"], ["--in-place"]] {
             let result = try cloudschema(["format"] + mode + ["Bad.cloudschema", "Good.cloudschema"], in: folder)
             #expect(result.status == 1, "\(mode)")
-            #expect(result.stderr.contains("Bad.cloudschema:2:9: error: expected a type after ':' on the same line [SYNTAX_ERROR]"), "\(mode): \(result.stderr)")
+            #expect(
+                result.stderr.contains("Bad.cloudschema:2:9: error: expected a type after ':' on the same line [SYNTAX_ERROR]"),
+                "\(mode): \(result.stderr)")
             #expect(result.stderr.contains("    name: \n"))
             #expect(result.stderr.hasSuffix("1 error\n"))
             #expect(try contents(bad) == Self.broken)

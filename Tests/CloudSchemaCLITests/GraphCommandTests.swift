@@ -36,7 +36,8 @@ struct GraphCommandTests {
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr.contains(
-                "error: --focus 'Plnt' is not a record type, model, enum or key-value store of the schema; did you mean 'Plant'? [GRAPH_FOCUS_UNKNOWN]"))
+                "error: --focus 'Plnt' is not a record type, model, enum or key-value store of the schema; did you mean 'Plant'? [GRAPH_FOCUS_UNKNOWN]"
+            ))
     }
 
     @Test func schemaErrorsAreReportedInsteadOfADiagram() throws {
@@ -52,7 +53,8 @@ struct GraphCommandTests {
     @Test func diffMarkdownDrawsTheChangedRecordTypes() throws {
         let folder = try temporaryFolder([
             "deployed/Garden.cloudschema": Self.schema,
-            "Schemas/Garden.cloudschema": Self.schema.replacingOccurrences(of: "record Tool { name: String }", with: "record Tool { name: String; size: Int64? }"),
+            "Schemas/Garden.cloudschema": Self.schema.replacingOccurrences(
+                of: "record Tool { name: String }", with: "record Tool { name: String; size: Int64? }"),
         ])
         let result = try cloudschema("diff", "Schemas", "--against", "deployed", "--format", "markdown", in: folder)
         #expect(result.status == 0, "\(result.stderr)")

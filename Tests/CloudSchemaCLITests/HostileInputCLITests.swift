@@ -21,7 +21,10 @@ struct HostileInputCLITests {
         let folder = try folder(["Deep.cloudschema": Data(deep.utf8)])
         let lint = try cloudschema("lint", "Deep.cloudschema", in: folder)
         #expect(lint.status == 1)
-        #expect(errorLines(lint.stdout) == ["Deep.cloudschema:4:48: error: type nested more than 32 levels deep; write a simpler type [SYNTAX_ERROR]"])
+        #expect(
+            errorLines(lint.stdout) == [
+                "Deep.cloudschema:4:48: error: type nested more than 32 levels deep; write a simpler type [SYNTAX_ERROR]"
+            ])
         let format = try cloudschema("format", "Deep.cloudschema", in: folder)
         #expect(format.status == 1)
         #expect(errorLines(format.stderr).count == 1)
@@ -44,7 +47,10 @@ struct HostileInputCLITests {
         let folder = try folder(["Wide.cloudschema": data])
         let result = try cloudschema("lint", ".", in: folder)
         #expect(result.status == 2)
-        #expect(errorLines(result.stdout) == ["./Wide.cloudschema:1:1: error: file is UTF-16 (little-endian) text; save it as UTF-8 [INPUT_UNREADABLE]"])
+        #expect(
+            errorLines(result.stdout) == [
+                "./Wide.cloudschema:1:1: error: file is UTF-16 (little-endian) text; save it as UTF-8 [INPUT_UNREADABLE]"
+            ])
     }
 
     @Test func oneInvalidByteIsOneError() throws {
@@ -52,7 +58,10 @@ struct HostileInputCLITests {
         let folder = try folder(["Latin.cloudschema": data])
         let result = try cloudschema("lint", "Latin.cloudschema", in: folder)
         #expect(result.status == 1)
-        #expect(errorLines(result.stdout) == ["Latin.cloudschema:4:18: error: file is not valid UTF-8 (byte 0xFF); save it as UTF-8 [SYNTAX_ERROR]"])
+        #expect(
+            errorLines(result.stdout) == [
+                "Latin.cloudschema:4:18: error: file is not valid UTF-8 (byte 0xFF); save it as UTF-8 [SYNTAX_ERROR]"
+            ])
     }
 
     @Test func controlCharactersNeverReachTheTerminal() throws {
@@ -65,7 +74,10 @@ struct HostileInputCLITests {
             #expect(!(result.stdout + result.stderr).utf8.contains(0x1B), "\(format)")
         }
         let text = try cloudschema("lint", "Evil.cloudschema", in: folder).stdout
-        #expect(text.contains("Evil.cloudschema:5:5: error: unexpected '\\u{1B}'; names use ASCII letters, digits and '_' [SYNTAX_ERROR]\n    \\u{1B}[31m: String\n    ^~~~~~\n"))
+        #expect(
+            text.contains(
+                "Evil.cloudschema:5:5: error: unexpected '\\u{1B}'; names use ASCII letters, digits and '_' [SYNTAX_ERROR]\n    \\u{1B}[31m: String\n    ^~~~~~\n"
+            ))
     }
 
     @Test func aLongLineIsQuotedAroundTheRange() throws {
@@ -82,7 +94,8 @@ struct HostileInputCLITests {
         let schemas = folder.appendingPathComponent("Schemas")
         try FileManager.default.createDirectory(at: schemas.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: schemas.appendingPathComponent("sub/up").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: schemas.appendingPathComponent("Also.cloudschema").path, withDestinationPath: "Bed.cloudschema")
+        try FileManager.default.createSymbolicLink(
+            atPath: schemas.appendingPathComponent("Also.cloudschema").path, withDestinationPath: "Bed.cloudschema")
         let lint = try cloudschema("lint", "Schemas", in: folder)
         #expect(lint.status == 0, "\(lint.stdout)")
         #expect(lint.stdout.isEmpty)
@@ -94,10 +107,13 @@ struct HostileInputCLITests {
     @Test func aLinkThatLeadsNowhereIsUnreadableWithExitCode2() throws {
         let folder = try temporaryFolder(["Schemas/Bed.cloudschema": record])
         let schemas = folder.appendingPathComponent("Schemas")
-        try FileManager.default.createSymbolicLink(atPath: schemas.appendingPathComponent("Loop.cloudschema").path, withDestinationPath: "Loop.cloudschema")
+        try FileManager.default.createSymbolicLink(
+            atPath: schemas.appendingPathComponent("Loop.cloudschema").path, withDestinationPath: "Loop.cloudschema")
         let result = try cloudschema("lint", "Schemas", in: folder)
         #expect(result.status == 2)
-        #expect(result.stdout == "cloudschema: error: cannot read 'Schemas/Loop.cloudschema' (Too many levels of symbolic links) [INPUT_UNREADABLE]\n")
+        #expect(
+            result.stdout
+                == "cloudschema: error: cannot read 'Schemas/Loop.cloudschema' (Too many levels of symbolic links) [INPUT_UNREADABLE]\n")
         let only = try temporaryFolder([:])
         try FileManager.default.createSymbolicLink(atPath: only.appendingPathComponent("loop").path, withDestinationPath: "loop")
         let alone = try cloudschema("lint", "loop", in: only)
@@ -110,7 +126,8 @@ struct HostileInputCLITests {
         let bad = Data("zone Z\n\nrecord Bed in Z {\n    name: Strng\n}\n".utf8)
         let lint = try cloudschema("lint", "-", "--assume-filename", "Schemas/Bed.cloudschema", in: folder, input: bad)
         #expect(lint.status == 1)
-        #expect(errorLines(lint.stdout) == ["Schemas/Bed.cloudschema:4:11: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]"])
+        #expect(
+            errorLines(lint.stdout) == ["Schemas/Bed.cloudschema:4:11: error: unknown type 'Strng'; did you mean 'String'? [TYPE_UNKNOWN]"])
         let unnamed = try cloudschema("lint", "-", in: folder, input: bad)
         #expect(errorLines(unnamed.stdout).first?.hasPrefix("<stdin>:4:11: error:") == true)
 

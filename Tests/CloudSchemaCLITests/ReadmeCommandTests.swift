@@ -63,7 +63,9 @@ struct ReadmeCommandTests {
             lines[lineNumber - 1] = shown[1]
             let folder = try temporaryFolder([path: lines.joined(separator: "\n")])
             let result = try cloudschema("lint", path, in: folder)
-            #expect(result.stdout.contains(shown.joined(separator: "\n") + "\n"), "README:\n\(shown.joined(separator: "\n"))\ntool:\n\(result.stdout)")
+            #expect(
+                result.stdout.contains(shown.joined(separator: "\n") + "\n"),
+                "README:\n\(shown.joined(separator: "\n"))\ntool:\n\(result.stdout)")
         }
     }
 

@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func deprecatedFieldsStillRoundTrip() throws {
-        var plant = Plant(name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed, action: .deleteSelf), legacyColour: "green")
+        var plant = Plant(
+            name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed, action: .deleteSelf), legacyColour: "green")
         let record = try plant.makeInMemoryRecord()
         #expect(record[field: "legacyColour"] == "green")
         plant.serverVersion = try Plant(record: record).serverVersion
@@ -102,7 +103,9 @@ import Testing
         #expect(Author.recordType == "RecipeAuthor")
         let record = try author.makeInMemoryRecord()
         #expect(record.recordType == "RecipeAuthor")
-        #expect(decodingError { try Author(record: InMemoryRecord(recordType: "Author")) }?.description == "RecipeAuthor: wrong record type Author")
+        #expect(
+            decodingError { try Author(record: InMemoryRecord(recordType: "Author")) }?.description
+                == "RecipeAuthor: wrong record type Author")
     }
 
     @Test func anOptionalReferenceWithoutActionIsWrittenWithActionNone() throws {

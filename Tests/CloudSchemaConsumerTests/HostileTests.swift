@@ -18,7 +18,9 @@ import Testing
         uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
         url: URL(string: "https://example.com/a?b=c#d")!,
         asset: Asset(fileURL: URL(fileURLWithPath: "/tmp/photo.jpg")),
-        location: Location(latitude: 51.5, longitude: -0.12, altitude: 11, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: Date(timeIntervalSince1970: 5)),
+        location: Location(
+            latitude: 51.5, longitude: -0.12, altitude: 11, horizontalAccuracy: 5, verticalAccuracy: 3,
+            timestamp: Date(timeIntervalSince1970: 5)),
         reference: Reference(recordID: id("self-reference")),
         untyped: RecordReference(recordID: id("anything"), action: .deleteSelf),
         kind: .case,
@@ -119,10 +121,14 @@ import Testing
         let record = try field.makeInMemoryRecord()
         #expect(record.recordType == "FieldRecord")
         #expect(record.parentIdentifier == id("string"))
-        #expect(decodingError { try Field_(record: InMemoryRecord(recordType: "Field")) }?.description == "FieldRecord: wrong record type Field")
+        #expect(
+            decodingError { try Field_(record: InMemoryRecord(recordType: "Field")) }?.description == "FieldRecord: wrong record type Field"
+        )
         let type = Type_()
         #expect(type.any == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-        #expect(type.some.absoluteString == "https://example.com/a?b=%22c%22&d=%5C" || type.some.absoluteString == "https://example.com/a?b=\"c\"&d=\\")
+        #expect(
+            type.some.absoluteString == "https://example.com/a?b=%22c%22&d=%5C"
+                || type.some.absoluteString == "https://example.com/a?b=\"c\"&d=\\")
         #expect(type.Protocol_.count == 1)
     }
 

@@ -37,11 +37,14 @@ private func mine(_ key: String, encrypted: Bool = false, _ a: RecordValue?, _ b
 
 /// `theirs`: the server's value whenever the server changed it.
 private func theirs(_ key: String, encrypted: Bool = false, _ a: RecordValue?, _ b: RecordValue, _ c: RecordValue) -> MergeField {
-    MergeField(key: key, encrypted: encrypted, policy: "theirs", a: a, b: b, c: c, both: c, bothSwapped: b, mineAbsent: c, theirsAbsent: nil)
+    MergeField(
+        key: key, encrypted: encrypted, policy: "theirs", a: a, b: b, c: c, both: c, bothSwapped: b, mineAbsent: c, theirsAbsent: nil)
 }
 
 /// `max`/`min` with `b` the winner over `c`: a present value beats an absent one.
-private func ordered(_ policy: String, _ key: String, encrypted: Bool = false, _ a: RecordValue?, winner b: RecordValue, loser c: RecordValue) -> MergeField {
+private func ordered(
+    _ policy: String, _ key: String, encrypted: Bool = false, _ a: RecordValue?, winner b: RecordValue, loser c: RecordValue
+) -> MergeField {
     MergeField(key: key, encrypted: encrypted, policy: policy, a: a, b: b, c: c, both: b, bothSwapped: b, mineAbsent: c, theirsAbsent: b)
 }
 
@@ -50,8 +53,9 @@ private func custom(
     _ key: String, encrypted: Bool = false, _ a: RecordValue?, _ b: RecordValue, _ c: RecordValue,
     both: RecordValue?, bothSwapped: RecordValue?, mineAbsent: RecordValue?, theirsAbsent: RecordValue?
 ) -> MergeField {
-    MergeField(key: key, encrypted: encrypted, policy: "custom", a: a, b: b, c: c, both: both, bothSwapped: bothSwapped,
-               mineAbsent: mineAbsent, theirsAbsent: theirsAbsent)
+    MergeField(
+        key: key, encrypted: encrypted, policy: "custom", a: a, b: b, c: c, both: both, bothSwapped: bothSwapped,
+        mineAbsent: mineAbsent, theirsAbsent: theirsAbsent)
 }
 
 /// The app's side of `@merge(custom)`, recording each call.
@@ -102,13 +106,16 @@ final class TestMerge: Merged.CustomMerge {
         theirs("theirsNumbers", [1], [1, 2], [1, 3]),
         theirs("theirsSecret", encrypted: true, 1.5, 2.5, 3.5),
         // union: the server's elements, then the client's new ones; absent is empty.
-        MergeField(key: "tags", policy: "union", a: ["x"], b: ["x", "y"], c: ["x", "z"],
-                   both: ["x", "z", "y"], bothSwapped: ["x", "y", "z"], mineAbsent: ["x", "z"], theirsAbsent: ["x", "y"]),
-        MergeField(key: "owners", policy: "union", a: nil, b: .list([ref("o1"), ref("o2")]), c: .list([ref("o3")]),
-                   both: .list([ref("o3"), ref("o1"), ref("o2")]), bothSwapped: .list([ref("o1"), ref("o2"), ref("o3")]),
-                   mineAbsent: .list([ref("o3")]), theirsAbsent: .list([ref("o1"), ref("o2")])),
-        MergeField(key: "secretTags", encrypted: true, policy: "union", a: [], b: ["p", "q"], c: ["q", "r"],
-                   both: ["q", "r", "p"], bothSwapped: ["p", "q", "r"], mineAbsent: ["q", "r"], theirsAbsent: ["p", "q"]),
+        MergeField(
+            key: "tags", policy: "union", a: ["x"], b: ["x", "y"], c: ["x", "z"],
+            both: ["x", "z", "y"], bothSwapped: ["x", "y", "z"], mineAbsent: ["x", "z"], theirsAbsent: ["x", "y"]),
+        MergeField(
+            key: "owners", policy: "union", a: nil, b: .list([ref("o1"), ref("o2")]), c: .list([ref("o3")]),
+            both: .list([ref("o3"), ref("o1"), ref("o2")]), bothSwapped: .list([ref("o1"), ref("o2"), ref("o3")]),
+            mineAbsent: .list([ref("o3")]), theirsAbsent: .list([ref("o1"), ref("o2")])),
+        MergeField(
+            key: "secretTags", encrypted: true, policy: "union", a: [], b: ["p", "q"], c: ["q", "r"],
+            both: ["q", "r", "p"], bothSwapped: ["p", "q", "r"], mineAbsent: ["q", "r"], theirsAbsent: ["p", "q"]),
         // max: strings, Int64, Int, Double, Date, Int64 enum (raw value), encrypted.
         ordered("max", "maxText", "b", winner: "c", loser: "a"),
         ordered("max", "maxInt64", 5, winner: 9, loser: 7),
@@ -126,11 +133,13 @@ final class TestMerge: Merged.CustomMerge {
         // custom: through Merged.CustomMerge (TestMerge above).
         custom("customTitle", "a", "b", "c", both: "a|b|c", bothSwapped: "a|c|b", mineAbsent: nil, theirsAbsent: nil),
         custom("customCount", 10, 12, 15, both: 17, bothSwapped: 17, mineAbsent: 5, theirsAbsent: 2),
-        custom("customTags", ["x"], ["x", "y"], ["z"], both: ["x", "y", "z"], bothSwapped: ["x", "y", "z"],
-               mineAbsent: ["z"], theirsAbsent: ["x", "y"]),
+        custom(
+            "customTags", ["x"], ["x", "y"], ["z"], both: ["x", "y", "z"], bothSwapped: ["x", "y", "z"],
+            mineAbsent: ["z"], theirsAbsent: ["x", "y"]),
         custom("customSecret", encrypted: true, "a", "b", "c", both: "b+c", bothSwapped: "c+b", mineAbsent: "c", theirsAbsent: "b"),
-        custom("customOwner", ref("o1"), ref("o2"), ref("o3"), both: refDeleteSelf("o2"), bothSwapped: refDeleteSelf("o3"),
-               mineAbsent: refDeleteSelf("o3"), theirsAbsent: refDeleteSelf("o2")),
+        custom(
+            "customOwner", ref("o1"), ref("o2"), ref("o3"), both: refDeleteSelf("o2"), bothSwapped: refDeleteSelf("o3"),
+            mineAbsent: refDeleteSelf("o3"), theirsAbsent: refDeleteSelf("o2")),
     ]
 
     /// Where the merge learns each field's original value: CloudKit's ancestor record, or (the
@@ -257,7 +266,9 @@ final class TestMerge: Merged.CustomMerge {
         #expect(throws: RecordDecodingError(recordType: "Merged", key: "customTitle", problem: .missing)) {
             try Self.merge(field, ancestor: "a", mine: nil, theirs: "c", original: .ancestor)
         }
-        #expect(throws: RecordDecodingError(recordType: "Merged", key: "customTitle", problem: .typeMismatch(expected: .string, found: .int64))) {
+        #expect(
+            throws: RecordDecodingError(recordType: "Merged", key: "customTitle", problem: .typeMismatch(expected: .string, found: .int64))
+        ) {
             try Self.merge(field, ancestor: "a", mine: 7, theirs: "c", original: .ancestor)
         }
     }

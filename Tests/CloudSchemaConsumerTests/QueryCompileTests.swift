@@ -49,10 +49,11 @@ import Testing
         let (tool, leading) = try swiftc()
         let process = Process()
         process.executableURL = tool
-        process.arguments = leading + [
-            "-typecheck", "-swift-version", "6", "-I", modules.path,
-            "-module-cache-path", temporary.appendingPathComponent("cache").path, file.path,
-        ]
+        process.arguments =
+            leading + [
+                "-typecheck", "-swift-version", "6", "-I", modules.path,
+                "-module-cache-path", temporary.appendingPathComponent("cache").path, file.path,
+            ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -73,7 +74,8 @@ import Testing
 
     /// What compiles: the control for the failures below (same modules, same flags).
     @Test func supportedQueriesCompile() throws {
-        let result = try Self.typecheck("""
+        let result = try Self.typecheck(
+            """
             let a = Sample.query { $0.title == "x" && !($0.subtitle.beginsWith("y")) && $0.size < 3 }
             let b = a.filter { $0.tags.contains("herb") && $0.textSearch.contains("basil") }.sorted { $0.rank.ascending }
             let c = Sample.query { $0.place.isWithin(kilometers: 1, of: Location(latitude: 0, longitude: 0)) }
@@ -88,12 +90,21 @@ import Testing
         ("a query on a field without an index", "has no member 'plain'", #"_ = Sample.query { $0.plain == "x" }"#),
         ("a query on an encrypted field", "has no member 'secret'", #"_ = Sample.query { $0.secret == "x" }"#),
         ("a query on a SEARCHABLE-only field", "has no member 'body'", #"_ = Sample.query { $0.body == "x" }"#),
-        ("a sort on a QUERYABLE-only field", "'QueryableIndex' conform to 'SortQueryIndex'", #"_ = Sample.query().sorted { $0.subtitle.ascending }"#),
+        (
+            "a sort on a QUERYABLE-only field", "'QueryableIndex' conform to 'SortQueryIndex'",
+            #"_ = Sample.query().sorted { $0.subtitle.ascending }"#
+        ),
         ("a sort on a non-indexed field", "has no member 'plain'", #"_ = Sample.query().sorted { $0.plain.descending }"#),
         ("a range on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.subtitle < "x" }"#),
         ("a range on a SORTABLE-only field", "'SortableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.rank < 3 }"#),
-        ("BETWEEN on a SORTABLE-only field", "'SortableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.rank.between(1, 2) }"#),
-        ("BETWEEN on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'", #"_ = Sample.query { $0.flag.between(false, true) }"#),
+        (
+            "BETWEEN on a SORTABLE-only field", "'SortableIndex' conform to 'RangeQueryIndex'",
+            #"_ = Sample.query { $0.rank.between(1, 2) }"#
+        ),
+        (
+            "BETWEEN on a QUERYABLE-only field", "'QueryableIndex' conform to 'RangeQueryIndex'",
+            #"_ = Sample.query { $0.flag.between(false, true) }"#
+        ),
         ("equality on a SORTABLE-only field", "'SortableIndex' conform to 'EqualityQueryIndex'", #"_ = Sample.query { $0.rank == 3 }"#),
         ("IN on a SORTABLE-only field", "'SortableIndex' conform to 'EqualityQueryIndex'", #"_ = Sample.query { $0.rank.in([3]) }"#),
         ("BEGINSWITH on a non-string", "beginsWith", #"_ = Sample.query { $0.count.beginsWith("1") }"#),

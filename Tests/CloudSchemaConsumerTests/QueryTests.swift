@@ -81,8 +81,9 @@ private func p(
         p("Date sortable <=", f.seen <= day, "%K <= %@", [.key("seen"), .value(.date(day))]),
         p("Date sortable >", f.seen > day, "%K > %@", [.key("seen"), .value(.date(day))]),
         p("Date sortable >=", f.seen >= day, "%K >= %@", [.key("seen"), .value(.date(day))]),
-        p("Date sortable BETWEEN", f.seen.between(day, later), "%K BETWEEN %@",
-          [.key("seen"), .value(.list([.date(day), .date(later)]))]),
+        p(
+            "Date sortable BETWEEN", f.seen.between(day, later), "%K BETWEEN %@",
+            [.key("seen"), .value(.list([.date(day), .date(later)]))]),
         // Bool, UUID, URL: QUERYABLE equality only, stored as INT64 / STRING.
         p("Bool queryable ==", f.flag == true, "%K == %@", [.key("flag"), .value(1)]),
         p("Bool queryable !=", f.flag != true, "%K != %@", [.key("flag"), .value(1)]),
@@ -90,12 +91,15 @@ private func p(
         p("UUID queryable ==", f.uuid == someUUID, "%K == %@", [.key("uuid"), .value(.string(someUUID.uuidString))]),
         p("UUID queryable !=", f.uuid != someUUID, "%K != %@", [.key("uuid"), .value(.string(someUUID.uuidString))]),
         p("UUID queryable IN", f.uuid.in([someUUID]), "%K IN %@", [.key("uuid"), .value(.list([.string(someUUID.uuidString)]))]),
-        p("URL queryable ==", f.link == URL(string: "https://example.com")!, "%K == %@",
-          [.key("link"), .value("https://example.com")]),
-        p("URL queryable !=", f.link != URL(string: "https://example.com")!, "%K != %@",
-          [.key("link"), .value("https://example.com")]),
-        p("URL queryable IN", f.link.in([URL(string: "https://example.com")!]), "%K IN %@",
-          [.key("link"), .value(["https://example.com"])]),
+        p(
+            "URL queryable ==", f.link == URL(string: "https://example.com")!, "%K == %@",
+            [.key("link"), .value("https://example.com")]),
+        p(
+            "URL queryable !=", f.link != URL(string: "https://example.com")!, "%K != %@",
+            [.key("link"), .value("https://example.com")]),
+        p(
+            "URL queryable IN", f.link.in([URL(string: "https://example.com")!]), "%K IN %@",
+            [.key("link"), .value(["https://example.com"])]),
         // Enums: by raw value.
         p("String enum queryable ==", f.kind == .small, "%K == %@", [.key("kind"), .value("small")]),
         p("String enum queryable !=", f.kind != .small, "%K != %@", [.key("kind"), .value("small")]),
@@ -106,30 +110,37 @@ private func p(
         // References, typed and untyped.
         p("Reference<T> queryable ==", f.owner == ownerRef, "%K == %@", [.key("owner"), .value(.reference(ownerRef.untyped))]),
         p("Reference<T> queryable !=", f.owner != ownerRef, "%K != %@", [.key("owner"), .value(.reference(ownerRef.untyped))]),
-        p("Reference<T> queryable IN", f.owner.in([ownerRef]), "%K IN %@",
-          [.key("owner"), .value(.list([.reference(ownerRef.untyped)]))]),
+        p(
+            "Reference<T> queryable IN", f.owner.in([ownerRef]), "%K IN %@",
+            [.key("owner"), .value(.list([.reference(ownerRef.untyped)]))]),
         p("Reference queryable ==", f.anything == untypedRef, "%K == %@", [.key("anything"), .value(.reference(untypedRef))]),
         p("Reference queryable !=", f.anything != untypedRef, "%K != %@", [.key("anything"), .value(.reference(untypedRef))]),
-        p("Reference queryable IN", f.anything.in([untypedRef]), "%K IN %@",
-          [.key("anything"), .value(.list([.reference(untypedRef)]))]),
+        p(
+            "Reference queryable IN", f.anything.in([untypedRef]), "%K IN %@",
+            [.key("anything"), .value(.list([.reference(untypedRef)]))]),
         // Location: distance, radius in kilometers.
-        p("Location queryable distanceToLocation", f.place.isWithin(kilometers: 5, of: here),
-          "distanceToLocation:fromLocation:(%K, %@) < %@", [.key("place"), .value(.location(here)), .value(5.0)]),
+        p(
+            "Location queryable distanceToLocation", f.place.isWithin(kilometers: 5, of: here),
+            "distanceToLocation:fromLocation:(%K, %@) < %@", [.key("place"), .value(.location(here)), .value(5.0)]),
         // Lists: CONTAINS an element.
         p("[String] queryable CONTAINS", f.tags.contains("herb"), "%K CONTAINS %@", [.key("tags"), .value("herb")]),
         p("[Int64] queryable CONTAINS", f.numbers.contains(7), "%K CONTAINS %@", [.key("numbers"), .value(7)]),
-        p("[Reference<T>] queryable CONTAINS", f.owners.contains(ownerRef), "%K CONTAINS %@",
-          [.key("owners"), .value(.reference(ownerRef.untyped))]),
+        p(
+            "[Reference<T>] queryable CONTAINS", f.owners.contains(ownerRef), "%K CONTAINS %@",
+            [.key("owners"), .value(.reference(ownerRef.untyped))]),
         // SEARCHABLE: tokenized full text over the record.
         p("searchable self CONTAINS", f.textSearch.contains("tomato basil"), "self CONTAINS %@", [.value("tomato basil")]),
         // AND and NOT (there is no OR).
-        p("AND", f.title == "a" && f.size < 3, "(%K == %@) AND (%K < %@)",
-          [.key("title"), .value("a"), .key("size"), .value(3)]),
+        p(
+            "AND", f.title == "a" && f.size < 3, "(%K == %@) AND (%K < %@)",
+            [.key("title"), .value("a"), .key("size"), .value(3)]),
         p("NOT", !(f.tags.contains("x")), "NOT (%K CONTAINS %@)", [.key("tags"), .value("x")]),
-        p("NOT of AND", !(f.count == 1 && f.flag == false), "NOT ((%K == %@) AND (%K == %@))",
-          [.key("count"), .value(1), .key("flag"), .value(0)]),
-        p("AND of three", f.title == "a" && f.size < 3 && !(f.score == 1), "((%K == %@) AND (%K < %@)) AND (NOT (%K == %@))",
-          [.key("title"), .value("a"), .key("size"), .value(3), .key("score"), .value(1.0)]),
+        p(
+            "NOT of AND", !(f.count == 1 && f.flag == false), "NOT ((%K == %@) AND (%K == %@))",
+            [.key("count"), .value(1), .key("flag"), .value(0)]),
+        p(
+            "AND of three", f.title == "a" && f.size < 3 && !(f.score == 1), "((%K == %@) AND (%K < %@)) AND (NOT (%K == %@))",
+            [.key("title"), .value("a"), .key("size"), .value(3), .key("score"), .value(1.0)]),
         p("all AND x is x", .all && f.title == "a", "%K == %@", [.key("title"), .value("a")]),
     ]
 

@@ -19,7 +19,8 @@ typealias HostileRegistry = CloudSchemaConsumerHostile.SchemaRegistry
 @Suite struct RegistryTests {
     @Test func syncedAndPublicRecordTypesDecodeThroughTheirOwnEnums() throws {
         let bed = Bed(recordID: id("bed"), name: "North bed")
-        let plant = Plant(recordID: id("plant"), name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed, action: .deleteSelf))
+        let plant = Plant(
+            recordID: id("plant"), name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed, action: .deleteSelf))
         let species = Species(recordID: id("species"), commonName: "Basil", latinName: "Ocimum basilicum")
         #expect(GardenRegistry.recordTypes == ["Bed", "Plant", "Species"])
         // CKSyncEngine syncs custom zones only; the public database's types are apart.
@@ -83,7 +84,9 @@ typealias HostileRegistry = CloudSchemaConsumerHostile.SchemaRegistry
         // Hostile's `Old` and `Older` are @available(deprecated); `Used` is deprecated but used by `Current`.
         #expect(!HostileRegistry.recordTypes.contains("Old") && !HostileRegistry.recordTypes.contains("Older"))
         #expect(HostileRegistry.recordTypes.contains("Used"))
-        #expect(try CloudSchemaConsumerHostile.SyncedRecord.decode(InMemoryRecord(recordType: "Old", recordID: id("o"))) == .unknown(recordType: "Old", recordID: id("o")))
+        #expect(
+            try CloudSchemaConsumerHostile.SyncedRecord.decode(InMemoryRecord(recordType: "Old", recordID: id("o")))
+                == .unknown(recordType: "Old", recordID: id("o")))
     }
 
     @Test func zoneIDsAreConstants() {

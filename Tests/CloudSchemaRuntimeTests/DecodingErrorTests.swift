@@ -29,8 +29,10 @@ struct DecodingErrorTests {
         let record = plantRecord()
         record[field: "name"] = 7
         let error = decodingError { try Plant(record: record) }
-        #expect(error == RecordDecodingError(
-            recordType: "Plant", key: "name", problem: .typeMismatch(expected: .string, found: .int64)))
+        #expect(
+            error
+                == RecordDecodingError(
+                    recordType: "Plant", key: "name", problem: .typeMismatch(expected: .string, found: .int64)))
         #expect(error?.description == "Plant.name: expected STRING, found INT64")
     }
 
@@ -44,8 +46,10 @@ struct DecodingErrorTests {
         let record = plantRecord()
         record[field: "soil"] = "peat"
         let error = decodingError { try Plant(record: record) }
-        #expect(error == RecordDecodingError(
-            recordType: "Plant", key: "soil", problem: .unknownEnumValue("peat", enumType: "Soil")))
+        #expect(
+            error
+                == RecordDecodingError(
+                    recordType: "Plant", key: "soil", problem: .unknownEnumValue("peat", enumType: "Soil")))
         #expect(error?.description == #"Plant.soil: unknown raw value "peat" for Soil"#)
     }
 
@@ -75,10 +79,12 @@ struct DecodingErrorTests {
         let record = InMemoryRecord(recordType: "Sample")
         record[field: "id"] = "xyz"
         record[field: "link"] = ""
-        #expect(decodingError { try record.decode(UUID.self, forKey: "id") }?.description
-            == #"Sample.id: invalid value "xyz": not a UUID"#)
-        #expect(decodingError { try record.decode(URL.self, forKey: "link") }?.description
-            == #"Sample.link: invalid value "": not a URL"#)
+        #expect(
+            decodingError { try record.decode(UUID.self, forKey: "id") }?.description
+                == #"Sample.id: invalid value "xyz": not a UUID"#)
+        #expect(
+            decodingError { try record.decode(URL.self, forKey: "link") }?.description
+                == #"Sample.link: invalid value "": not a URL"#)
     }
 
     @Test func aWrongElementTypeIsReportedAsAWrongListType() {
@@ -92,26 +98,30 @@ struct DecodingErrorTests {
     @Test func aScalarWhereAListBelongs() {
         let record = InMemoryRecord(recordType: "Sample")
         record[field: "tags"] = "a"
-        #expect(decodingError { try record.decode([String].self, forKey: "tags") }?.description
-            == "Sample.tags: expected LIST<STRING>, found STRING")
+        #expect(
+            decodingError { try record.decode([String].self, forKey: "tags") }?.description
+                == "Sample.tags: expected LIST<STRING>, found STRING")
         record[field: "name"] = []
-        #expect(decodingError { try record.decode(String.self, forKey: "name") }?.description
-            == "Sample.name: expected STRING, found LIST")
+        #expect(
+            decodingError { try record.decode(String.self, forKey: "name") }?.description
+                == "Sample.name: expected STRING, found LIST")
     }
 
     @Test func anUnknownEnumValueInsideAList() {
         let record = InMemoryRecord(recordType: "Sample")
         record[field: "soils"] = ["loam", "peat"]
-        #expect(decodingError { try record.decode([Soil].self, forKey: "soils") }?.description
-            == #"Sample.soils: unknown raw value "peat" for Soil"#)
+        #expect(
+            decodingError { try record.decode([Soil].self, forKey: "soils") }?.description
+                == #"Sample.soils: unknown raw value "peat" for Soil"#)
     }
 
     @Test func anEncryptedFieldIsNotReadFromPlainStorage() throws {
         let record = InMemoryRecord(recordType: "Plant")
         record[field: "notes"] = "written unencrypted by mistake"
         #expect(try record.decodeIfPresent(String.self, forKey: "notes", encrypted: true) == nil)
-        #expect(decodingError { try record.decode(String.self, forKey: "notes", encrypted: true) }?.description
-            == "Plant.notes: missing required field")
+        #expect(
+            decodingError { try record.decode(String.self, forKey: "notes", encrypted: true) }?.description
+                == "Plant.notes: missing required field")
     }
 
     @Test func quotesInValuesAreEscaped() {

@@ -14,7 +14,7 @@ import Foundation
 //   }
 //   enum Soil: String { loam, clay, sand }
 
-fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_3
 
 enum Soil: String, CloudFieldValue, CaseIterable {
@@ -22,7 +22,8 @@ enum Soil: String, CloudFieldValue, CaseIterable {
 }
 
 enum Priority: Int64, CloudFieldValue {
-    case low = 0, high = 10
+    case low = 0
+    case high = 10
 }
 
 struct Bed: CloudRecord, Hashable {

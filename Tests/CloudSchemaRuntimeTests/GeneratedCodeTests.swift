@@ -20,7 +20,11 @@ struct GeneratedCodeTests {
         var decoded = try Plant(record: record)
         #expect(decoded.systemFields != nil)
         decoded.serverVersion = nil
-        #expect(decoded == Plant(recordID: plant.recordID, name: "Basil", notes: "pinch the flowers", bed: Reference(bed, action: .deleteSelf), soil: .clay))
+        #expect(
+            decoded
+                == Plant(
+                    recordID: plant.recordID, name: "Basil", notes: "pinch the flowers", bed: Reference(bed, action: .deleteSelf),
+                    soil: .clay))
     }
 
     @Test func theParentReferenceIsAFieldWithItsActionAndTheRecordsParent() throws {

@@ -151,6 +151,8 @@ struct InMemoryRecordTests {
         record[field: "name"] = "Basil"
         record[field: "count"] = 3
         record[encryptedField: "notes"] = "secret"
-        #expect(record.description == #"InMemoryRecord(Plant plant-1@_defaultZone/__defaultOwner__, count: 3, name: "Basil", notes (encrypted): "secret")"#)
+        #expect(
+            record.description
+                == #"InMemoryRecord(Plant plant-1@_defaultZone/__defaultOwner__, count: 3, name: "Basil", notes (encrypted): "secret")"#)
     }
 }

@@ -5,7 +5,9 @@ import Testing
 /// The generic merge helpers generated code calls, on values the generated fixtures don't reach.
 @Suite struct MergeHelperTests {
     /// A record as fetched (tag 1) with `k` = "a"; the client edits it, the server moved on.
-    private func sides(client mine: RecordValue?, server theirs: RecordValue?) -> (ancestor: InMemoryRecord, client: InMemoryRecord, server: InMemoryRecord) {
+    private func sides(client mine: RecordValue?, server theirs: RecordValue?) -> (
+        ancestor: InMemoryRecord, client: InMemoryRecord, server: InMemoryRecord
+    ) {
         let ancestor = InMemoryRecord(recordType: "T", recordID: RecordID(recordName: "r"))
         ancestor[field: "k"] = "a"
         ancestor.simulateServerSave()

@@ -1,9 +1,9 @@
 // libFuzzer's entry point, built by run-fuzzer.sh with the targets (not part of `swift test`).
 // FUZZ_TARGET names the target (FuzzTarget.all); a failed check stops the run with the input saved.
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 let selectedTarget: FuzzTarget = {

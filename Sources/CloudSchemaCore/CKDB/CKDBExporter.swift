@@ -58,7 +58,11 @@ public enum CKDBExporter {
             lines.append((comment(field.doc, indent: 8), text))
         }
         for grant in record.grants.sorted(by: CKDB.exportOrder) {
-            lines.append(("", "GRANT \(grant.permissions.names.map { $0.uppercased() }.joined(separator: ", ")) TO \(CKDB.spelled(grant.grantee.cloudKitName))"))
+            lines.append(
+                (
+                    "",
+                    "GRANT \(grant.permissions.names.map { $0.uppercased() }.joined(separator: ", ")) TO \(CKDB.spelled(grant.grantee.cloudKitName))"
+                ))
         }
         for (i, line) in lines.enumerated() {
             out += line.doc + "        " + line.text + (i == lines.count - 1 ? "" : ",") + "\n"

@@ -43,7 +43,9 @@ public enum CKDBImporter {
 
         mutating func write(source: String?) -> String {
             if let source { out += "// Imported from \(source) by `cloudschema import`.\n" }
-            if schema.recordTypes.contains(where: { $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) } }) {
+            if schema.recordTypes.contains(where: {
+                $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) }
+            }) {
                 out += "// Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.\n"
             }
             if schema.recordTypes.contains(where: { !$0.grants.isEmpty }) {
@@ -89,7 +91,8 @@ public enum CKDBImporter {
 
         private mutating func writeRecord(_ record: RecordType) {
             if let entity = record.coreDataEntityName {
-                out += "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
+                out +=
+                    "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
             }
             if record.isCloudKitSystemType {
                 // CloudKit's own record type (Users, cloudkit.share): exports list it, and apps may add fields to Users.
@@ -166,7 +169,8 @@ public enum CKDBImporter {
         /// The one record type the field name points at, if exactly one fits.
         private func referenceTarget(for key: String, isList: Bool) -> String? {
             var stems = [key]
-            for suffix in ["RecordID", "RecordName", "Reference", "Ref", "ID", "Id"] where key.hasSuffix(suffix) && key.count > suffix.count {
+            for suffix in ["RecordID", "RecordName", "Reference", "Ref", "ID", "Id"] where key.hasSuffix(suffix) && key.count > suffix.count
+            {
                 stems.append(String(key.dropLast(suffix.count)))
             }
             if isList {
@@ -195,7 +199,10 @@ public enum CKDBImporter {
         /// A `.cloudschema` name: backticks for keywords; an identifier made from the name otherwise.
         private func swiftName(_ name: String) -> String {
             if isIdentifier(name) { return SchemaText.name(name) }
-            var result = String(name.unicodeScalars.map { $0.isASCII && (CKDB.isLetter(UInt8($0.value)) || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_" })
+            var result = String(
+                name.unicodeScalars.map {
+                    $0.isASCII && (CKDB.isLetter(UInt8($0.value)) || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_"
+                })
             if result.isEmpty || !isIdentifier(result) { result = "_" + result }
             return SchemaText.name(result)
         }

@@ -98,7 +98,8 @@ struct CKDBLexer {
                 newline()
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"), UInt8(ascii: "-") where peek(1) == UInt8(ascii: "-"):
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start), isBlock: false))
+                comments.append(
+                    CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start), isBlock: false))
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 blockComment(start)
             case UInt8(ascii: "\""):
@@ -146,7 +147,8 @@ struct CKDBLexer {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
                 index += 2
-                comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start), isBlock: true))
+                comments.append(
+                    CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start), isBlock: true))
                 return
             }
             if bytes[index] == 0x0A {
@@ -161,7 +163,8 @@ struct CKDBLexer {
         diagnostics.append(
             .error(
                 .syntaxError, "unterminated block comment; add '*/' to close it",
-                at: SourceRange(file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 2, offset: start.offset + 2))))
+                at: SourceRange(
+                    file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 2, offset: start.offset + 2))))
         comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: false, isBlock: true))
     }
 
@@ -193,7 +196,9 @@ struct CKDBLexer {
         // Bytes that are not UTF-8 were reported once for the file.
         if Lexer.firstInvalidUTF8(Array(bytes[start.offset..<index])) == nil {
             diagnostics.append(
-                .error(.syntaxError, "unexpected '\(shown)'; a .ckdb file has names, keywords, '(', ')', '<', '>', ',' and ';'", at: range(start)))
+                .error(
+                    .syntaxError, "unexpected '\(shown)'; a .ckdb file has names, keywords, '(', ')', '<', '>', ',' and ';'",
+                    at: range(start)))
         }
         emit(.other, shown, start)
     }

@@ -81,7 +81,8 @@ extension CKDBParser {
                     at: grant.roleRange)
                 continue
             }
-            grants.append(Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange)))
+            grants.append(
+                Grant(permissions: grant.permissions, grantee: grantee, spans: SourceSpans(range: grant.range, name: grant.roleRange)))
         }
         grants.sort(by: CKDB.exportOrder)
         var record = RecordType(

@@ -75,7 +75,12 @@ public struct CKDBParser {
     /// What a trailing comment attaches to.
     private var lastAttachable: Attachable = .none
 
-    private enum Attachable { case none, role(Int), record, field(Int) }
+    private enum Attachable {
+        case none
+        case role(Int)
+        case record
+        case field(Int)
+    }
 
     struct PendingGrant {
         var permissions: Grant.Permissions
@@ -131,7 +136,9 @@ public struct CKDBParser {
         }
     }
 
-    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+    mutating func error(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
@@ -233,7 +240,8 @@ public struct CKDBParser {
                 } else if current.isKeyword("RECORD") && peek().isKeyword("TYPE") {
                     try parseRecord()
                 } else if current.isKeyword("DEFINE") && peek().isKeyword("SCHEMA") {
-                    error("'DEFINE SCHEMA' is written once, at the start of the file; remove this one", at: current.range.union(peek().range))
+                    error(
+                        "'DEFINE SCHEMA' is written once, at the start of the file; remove this one", at: current.range.union(peek().range))
                     advance(); advance()
                 } else {
                     throw fail("expected 'RECORD TYPE' or 'CREATE ROLE', found \(describe(current))")
@@ -251,7 +259,8 @@ public struct CKDBParser {
     private mutating func notASchema() {
         let words = Set(allTokens.prefix(2000).filter { $0.kind == .word }.map(\.text))
         let swiftWords: Set<String> = ["import", "struct", "class", "func", "let", "var", "enum", "extension", "protocol"]
-        let looksLikeSwift = !words.isDisjoint(with: swiftWords)
+        let looksLikeSwift =
+            !words.isDisjoint(with: swiftWords)
             || allTokens.prefix(2000).contains { $0.kind == .other && $0.text.contains("{") }
         if atEnd {
             error(.ckdbNotASchema, "empty .ckdb file; a CloudKit schema starts with 'DEFINE SCHEMA'", at: current.range)
@@ -260,7 +269,8 @@ public struct CKDBParser {
         error(
             .ckdbNotASchema,
             "this is not a CloudKit schema: a .ckdb file starts with 'DEFINE SCHEMA', found \(describe(current))"
-                + (looksLikeSwift ? "; the file looks like Swift source, so rename it or replace it with the output of 'cktool export-schema'" : ""),
+                + (looksLikeSwift
+                    ? "; the file looks like Swift source, so rename it or replace it with the output of 'cktool export-schema'" : ""),
             at: current.range)
     }
 
@@ -301,14 +311,18 @@ public struct CKDBParser {
         let name = advance()
         let range = range(from: keyword.range)
         if name.text.hasPrefix("_") || CKDB.builtInRoles[name.text] != nil {
-            error("'\(name.text)' is a built-in role (\"_creator\", \"_icloud\", \"_world\"); choose a name starting with a letter", at: name.range)
+            error(
+                "'\(name.text)' is a built-in role (\"_creator\", \"_icloud\", \"_world\"); choose a name starting with a letter",
+                at: name.range)
         } else if !CKDB.isUserIdentifier(name.text) {
             error("'\(name.text)' is not a valid role name; use letters, digits and '_', starting with a letter", at: name.range)
         } else if name.kind == .word, CKDB.reservedWords.contains(name.upper) {
             reservedName(name)
         }
         if let first = roleRanges[name.text] {
-            error(.nameDuplicate, "role '\(name.text)' is declared twice; remove one", at: name.range, notes: [.init("first declared here", at: first)])
+            error(
+                .nameDuplicate, "role '\(name.text)' is declared twice; remove one", at: name.range,
+                notes: [.init("first declared here", at: first)])
         } else if !name.text.isEmpty {
             roleRanges[name.text] = name.range
             schema.roles.append(Role(name: name.text, doc: Self.docText(doc), spans: SourceSpans(range: range, name: name.range)))
@@ -371,7 +385,9 @@ public struct CKDBParser {
         if token.kind == .word, CKDB.reservedWords.contains(token.upper) {
             reservedName(token)
         } else if token.text.hasPrefix("_") {
-            error("'\(token.text)' starts with '_', which CloudKit reserves for system names; a \(what) name starts with a letter", at: token.range)
+            error(
+                "'\(token.text)' starts with '_', which CloudKit reserves for system names; a \(what) name starts with a letter",
+                at: token.range)
         } else if !CKDB.isUserIdentifier(token.text) {
             error("'\(token.text)' is not a valid \(what) name; use letters, digits and '_', starting with a letter", at: token.range)
         }
@@ -385,7 +401,9 @@ public struct CKDBParser {
         while true {
             if current.kind == .rightParen {
                 if let comma = afterComma, itemCount > 0 {
-                    error("remove the ',' after the last item of record type '\(owner)'", at: comma.range, fixIts: [.remove(comma.range, "remove ','")])
+                    error(
+                        "remove the ',' after the last item of record type '\(owner)'", at: comma.range,
+                        fixIts: [.remove(comma.range, "remove ','")])
                 }
                 _ = takeComments(before: current, attachTo: false)
                 advance()
@@ -445,7 +463,9 @@ public struct CKDBParser {
 
     private mutating func parseItem() throws {
         // GRANT starts a grant, unless it is a field named "grant" written without quotes (then a type follows).
-        if current.isKeyword("GRANT"), !(peek().kind == .word && Self.typeWords.contains(peek().upper) && !["READ", "CREATE", "WRITE"].contains(peek().upper)) {
+        if current.isKeyword("GRANT"),
+            !(peek().kind == .word && Self.typeWords.contains(peek().upper) && !["READ", "CREATE", "WRITE"].contains(peek().upper))
+        {
             _ = takeComments(before: current, attachTo: false)
             try parseGrant()
             return
@@ -466,7 +486,8 @@ public struct CKDBParser {
             default: throw fail("expected READ, CREATE or WRITE after 'GRANT', found \(describe(current))")
             }
             advance()
-        } while current.kind == .comma && peek().kind == .word && ["READ", "CREATE", "WRITE"].contains(peek().upper) && advance().kind == .comma
+        } while current.kind == .comma && peek().kind == .word && ["READ", "CREATE", "WRITE"].contains(peek().upper)
+            && advance().kind == .comma
         if current.isKeyword("TO") {
             advance()
         } else {
@@ -477,7 +498,8 @@ public struct CKDBParser {
             guard at.kind == .quoted || (at.kind == .word && !at.isAtLineStart) else { throw Recover() }
         }
         guard current.kind == .word || current.kind == .quoted else {
-            throw fail("expected a role (\"_world\", \"_icloud\", \"_creator\" or a CREATE ROLE name) after 'TO', found \(describe(current))")
+            throw fail(
+                "expected a role (\"_world\", \"_icloud\", \"_creator\" or a CREATE ROLE name) after 'TO', found \(describe(current))")
         }
         let role = advance()
         records[records.count - 1].grants.append(
@@ -492,7 +514,8 @@ public struct CKDBParser {
         if nameToken.isUnterminated { throw Recover() }
         let name = nameToken.text
         // CloudKit's own record types (`"cloudkit.share"`) carry fields of its own (`"cloudkit.title"`).
-        let isOwnedByCloudKit = nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
+        let isOwnedByCloudKit =
+            nameToken.kind == .quoted && CKDB.isSystemRecordTypeField(name)
             && records.last.map { CKDB.isSystemRecordType($0.name) } == true
         let isSystem = name.hasPrefix("_") && (SystemFields.contains(name) || isOwnedByCloudKit)
         if nameToken.kind == .word, CKDB.reservedWords.contains(nameToken.upper) {
@@ -503,7 +526,9 @@ public struct CKDBParser {
                     "write system field names in double quotes: \"\(name)\"", at: nameToken.range,
                     fixIts: [.replace(nameToken.range, with: "\"\(name)\"", "write \"\(name)\"")])
             } else {
-                error("'\(name)' starts with '_', which CloudKit reserves for system names; a field name starts with a letter", at: nameToken.range)
+                error(
+                    "'\(name)' starts with '_', which CloudKit reserves for system names; a field name starts with a letter",
+                    at: nameToken.range)
             }
         } else if !isSystem, !isOwnedByCloudKit {
             if name.hasPrefix("_") {
@@ -533,7 +558,9 @@ public struct CKDBParser {
             }
             let key = current.text.lowercased()
             if field.indexes.contains(option) {
-                error(.attributeMisplaced, "\(current.text) is written twice; remove one", at: current.range, fixIts: [.remove(current.range, "remove it")])
+                error(
+                    .attributeMisplaced, "\(current.text) is written twice; remove one", at: current.range,
+                    fixIts: [.remove(current.range, "remove it")])
             } else {
                 attributes[key] = current.range
                 field.indexes.insert(option)
@@ -590,7 +617,9 @@ public struct CKDBParser {
             }
         }
         guard current.kind == .word else {
-            throw fail("expected a type for field '\(field)' (STRING, INT64, DOUBLE, TIMESTAMP, BYTES, ASSET, LOCATION, REFERENCE, LIST<...>), found \(describe(current))")
+            throw fail(
+                "expected a type for field '\(field)' (STRING, INT64, DOUBLE, TIMESTAMP, BYTES, ASSET, LOCATION, REFERENCE, LIST<...>), found \(describe(current))"
+            )
         }
         let word = advance()
         var element: FieldType?
@@ -629,8 +658,13 @@ public struct CKDBParser {
                 at: word.range)
             typeError = true
         }
-        if let encryptedToken, let element, [FieldType.asset, .reference(target: nil)].contains(element) || { if case .number = element { true } else { false } }() {
-            let what = element == .asset ? "ASSET is already encrypted by CloudKit" : element == .reference(target: nil) ? "REFERENCE stays unencrypted so the server can use it" : "NUMBER cannot be encrypted"
+        if let encryptedToken, let element,
+            [FieldType.asset, .reference(target: nil)].contains(element) || { if case .number = element { true } else { false } }()
+        {
+            let what =
+                element == .asset
+                ? "ASSET is already encrypted by CloudKit"
+                : element == .reference(target: nil) ? "REFERENCE stays unencrypted so the server can use it" : "NUMBER cannot be encrypted"
             error(
                 .typeMisplaced,
                 "ENCRYPTED applies to BYTES, STRING, DOUBLE, INT64, LOCATION and TIMESTAMP; \(what), so remove ENCRYPTED",

@@ -60,7 +60,9 @@ public enum CoreDataMirror {
             result.append(
                 RecordType(
                     name: manyToManyRecordType, placement: .zone(zoneName),
-                    fields: ["CD_entityNames", "CD_recordNames", "CD_relationships"].map { Field(name: $0, type: .string, isOptional: true) },
+                    fields: ["CD_entityNames", "CD_recordNames", "CD_relationships"].map {
+                        Field(name: $0, type: .string, isOptional: true)
+                    },
                     grants: defaultGrants, doc: nil, format: .cloudschema))
         }
         return result
@@ -103,7 +105,9 @@ public enum CoreDataMirror {
 
     /// A to-many relationship whose inverse is also to-many.
     static func isManyToMany(_ property: ModelProperty, of model: Model, in schema: Schema) -> Bool {
-        guard property.isToMany, let target = property.type.relationshipTarget, let other = schema.model(named: target) else { return false }
+        guard property.isToMany, let target = property.type.relationshipTarget, let other = schema.model(named: target) else {
+            return false
+        }
         if let inverse = property.inverse { return other.property(named: inverse)?.isToMany == true }
         return other.properties.contains { $0.isToMany && $0.type.relationshipTarget == model.name && $0.inverse == property.name }
     }

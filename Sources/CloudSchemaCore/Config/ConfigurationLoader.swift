@@ -106,7 +106,9 @@ public enum ConfigurationLoader {
         if let rule = DiagnosticRegistry.rule(id) {
             if rule.kind == kind { return [id] }
             if rule.isConfigurable {
-                fail("\(name) is a \(rule.kind == .lint ? "lint" : "breaking-change") rule; configure it under '\(rule.kind.rawValue)'", range)
+                fail(
+                    "\(name) is a \(rule.kind == .lint ? "lint" : "breaking-change") rule; configure it under '\(rule.kind.rawValue)'",
+                    range)
             } else {
                 fail("\(name) reports \(rule.kind.rawValue) problems; it is always on and cannot be configured", range)
             }
@@ -168,7 +170,8 @@ public enum ConfigurationLoader {
                 }
             case "ignore":
                 guard case .object(let entries) = member.value.value else {
-                    fail("'ignore' must be an object such as {\"RULE_ID\": [\"Legacy/**\"]}, found \(member.value.kind)", member.value.range)
+                    fail(
+                        "'ignore' must be an object such as {\"RULE_ID\": [\"Legacy/**\"]}, found \(member.value.kind)", member.value.range)
                     continue
                 }
                 for entry in entries {

@@ -32,7 +32,8 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .typeUnknown, .resolve, .syntax, .error,
             summary: "A type name that is neither built in nor declared",
-            explanation: "The type is not one of the language's built-in types, nor a record type, model or enum declared in any input file.",
+            explanation:
+                "The type is not one of the language's built-in types, nor a record type, model or enum declared in any input file.",
             fix: "correct the spelling (the message suggests the closest name), or declare the type."),
         DiagnosticRule(
             .typeMisplaced, .resolve, .syntax, .error,
@@ -50,7 +51,8 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .defaultTypeMismatch, .resolve, .syntax, .error,
             summary: "A default value that does not match the field's type",
-            explanation: "Generated code initialises the property with the default, so the value must be of the field's type (a case of an enum field's enum).",
+            explanation:
+                "Generated code initialises the property with the default, so the value must be of the field's type (a case of an enum field's enum).",
             fix: "write a default of the field's type, or remove it."),
         DiagnosticRule(
             .subscriptionPredicateInvalid, .resolve, .syntax, .error,
@@ -76,12 +78,14 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .attributeMisplaced, .resolve, .syntax, .error,
             summary: "An attribute where it does not apply (e.g. @deleteSelf on a String)",
-            explanation: "Each attribute applies to some declarations and types only: @deleteSelf to references, @unique to model attributes, indexes to record fields.",
+            explanation:
+                "Each attribute applies to some declarations and types only: @deleteSelf to references, @unique to model attributes, indexes to record fields.",
             fix: "remove the attribute, or move it to a declaration it applies to."),
         DiagnosticRule(
             .attributeArgumentInvalid, .resolve, .syntax, .error,
             summary: "An attribute with a missing, extra or wrong argument",
-            explanation: "An attribute's arguments are part of its meaning (@merge(strategy), @inverse(member), @name(\"key\")), so they are checked like types.",
+            explanation:
+                "An attribute's arguments are part of its meaning (@merge(strategy), @inverse(member), @name(\"key\")), so they are checked like types.",
             fix: "write the arguments the message lists."),
         DiagnosticRule(
             .zoneUnknown, .resolve, .syntax, .error,
@@ -135,12 +139,14 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
-            explanation: "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), a folder holds no *.cloudschema, *.ckdb, *.sql or *.swift file, or the Swift files read declare no SwiftData @Model class and no SQLiteData migration.",
+            explanation:
+                "The path does not exist or cannot be read (permissions, a broken link), the file is not UTF-8 text (UTF-16 or UTF-32, or binary with NUL bytes), a folder holds no *.cloudschema, *.ckdb, *.sql or *.swift file, or the Swift files read declare no SwiftData @Model class and no SQLiteData migration.",
             fix: "check the path and its permissions, or pass the folder that holds the schema files."),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,
             summary: "A file that cannot be written (read-only, or refused by its folder or disk); it is left as it was",
-            explanation: "Files are written through a temporary file renamed over the original (or, for hard-linked files, in place with the old bytes put back on failure), so a failed write leaves the old file as it was; read-only files are never written.",
+            explanation:
+                "Files are written through a temporary file renamed over the original (or, for hard-linked files, in place with the old bytes put back on failure), so a failed write leaves the old file as it was; read-only files are never written.",
             fix: "make the file and its folder writable, or free disk space, and run the command again."),
         DiagnosticRule(
             .outputNameClash, .generate, .files, .error,
@@ -168,7 +174,9 @@ public enum AlwaysOnRules {
                 Config files are checked strictly, so a misspelt key or rule ID cannot silently leave a rule on or \
                 off. The diagnostic points at the key or value.
                 """,
-            fix: "correct the key, rule ID or value (the message suggests the closest name); 'cloudschema lint --list-rules' lists the rules."),
+            fix:
+                "correct the key, rule ID or value (the message suggests the closest name); 'cloudschema lint --list-rules' lists the rules."
+        ),
         DiagnosticRule(
             .graphFocusUnknown, .input, .files, .error,
             summary: "graph --focus names no declaration of the schema",
@@ -180,7 +188,8 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .diffUnchecked, .diff, .breaking, .info,
             summary: "Kinds of change a comparison with a .ckdb could not check",
-            explanation: "A .ckdb has no zones, enums, optionality, Swift types, models' attributes or key-value stores, so changes to them are invisible in a comparison with one.",
+            explanation:
+                "A .ckdb has no zones, enums, optionality, Swift types, models' attributes or key-value stores, so changes to them are invisible in a comparison with one.",
             fix: "compare with the deployed schema's source, --against git:REV[:PATH], to check them too."),
     ]
 }

@@ -80,7 +80,9 @@ public enum DiagnosticRegistry {
         var out = ""
         for (category, rules) in listed(all: everything) {
             out += "### \(category.title)\n\n"
-            out += everything ? "| ID | kind | default | what it catches |\n|---|---|---|---|\n" : "| ID | default | what it catches |\n|---|---|---|\n"
+            out +=
+                everything
+                ? "| ID | kind | default | what it catches |\n|---|---|---|---|\n" : "| ID | default | what it catches |\n|---|---|---|\n"
             for rule in rules {
                 let summary = rule.summary.replacingOccurrences(of: "|", with: "\\|")
                 let kind = everything ? " \(rule.kind.rawValue) |" : ""

@@ -22,7 +22,9 @@ public enum BreakingRules {
             Fields in production exist for all time: CloudKit refuses a deploy that removes one, and \
             records written by shipped app versions still carry it.
             """,
-        fix: "Keep the field declared and mark it @deprecated(\"why\"); to rename it, use @name(\"oldKey\") so the new Swift name keeps the CloudKit key.")
+        fix:
+            "Keep the field declared and mark it @deprecated(\"why\"); to rename it, use @name(\"oldKey\") so the new Swift name keeps the CloudKit key."
+    )
 
     public static let fieldSameType = breaking(
         "FIELD_SAME_TYPE", .error,
@@ -172,7 +174,8 @@ public enum BreakingRules {
     /// rules.md, "Added in the second round": forward compatibility.
     public static let fieldTypeNarrowed = breaking(
         "FIELD_TYPE_NARROWED", .error,
-        summary: "A field's Swift type changed within its CloudKit type to one that reads fewer values (Int64 to Bool, String to UUID, URL or an enum).",
+        summary:
+            "A field's Swift type changed within its CloudKit type to one that reads fewer values (Int64 to Bool, String to UUID, URL or an enum).",
         explanation: """
             The CloudKit type stays, so CloudKit accepts the schema, but stored records and shipped app \
             versions keep the old type's values: an Int64 of 2 reads as Bool true and is written back as \
@@ -181,7 +184,9 @@ public enum BreakingRules {
             that is none of an enum's raw values matches no case. The other direction (Bool to Int64, \
             UUID to String, an enum to its raw type) reads every stored value and is safe.
             """,
-        fix: "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code.")
+        fix:
+            "Keep the deployed type; add a new field of the new type (marking the old one @deprecated) and copy the values that convert in app code."
+    )
 
     /// rules.md, "Sharing and subscriptions": subscriptions live on the server, saved by the app.
     public static let subscriptionRemoved = breaking(
@@ -192,7 +197,9 @@ public enum BreakingRules {
             devices with shipped app versions keep receiving its pushes, and a saveMissingSubscriptions \
             without deletingUndeclared leaves it in place.
             """,
-        fix: "Keep it declared while shipped versions rely on it, or delete it from the server (saveMissingSubscriptions(_:deletingUndeclared: true)) once none do.")
+        fix:
+            "Keep it declared while shipped versions rely on it, or delete it from the server (saveMissingSubscriptions(_:deletingUndeclared: true)) once none do."
+    )
 
     public static let subscriptionChanged = breaking(
         "SUBSCRIPTION_CHANGED", .warning,
@@ -202,7 +209,9 @@ public enum BreakingRules {
             who already have the old one keep it, and devices in the field receive the old pushes until the \
             app resaves it.
             """,
-        fix: "Give the changed subscription a new ID (@name(\"id-v2\")) so it is saved alongside the old one, and delete the old one when no shipped version needs it.")
+        fix:
+            "Give the changed subscription a new ID (@name(\"id-v2\")) so it is saved alongside the old one, and delete the old one when no shipped version needs it."
+    )
 
     /// Every rule, in rules.md's order (additions last).
     public static let all: [DiagnosticRule] = [

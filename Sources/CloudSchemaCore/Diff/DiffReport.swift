@@ -117,7 +117,8 @@ public enum DiffReport {
         var out = ""
         switch diff.verdict {
         case .breaking:
-            out += "Production CloudKit schemas are additive only: record types and fields can be added, never removed, renamed or retyped. "
+            out +=
+                "Production CloudKit schemas are additive only: record types and fields can be added, never removed, renamed or retyped. "
             out += "Deploying this schema would fail or break app versions already installed.\n\n"
         case .review:
             out += "Nothing here is rejected by CloudKit, but the warnings below can break app versions already installed.\n\n"

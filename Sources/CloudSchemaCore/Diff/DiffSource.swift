@@ -96,7 +96,8 @@ public enum GitSource {
         let inside = try git(["rev-parse", "--is-inside-work-tree"], in: directory)
         guard inside.status == 0 else {
             throw DiffSourceError(
-                "--against git:\(revision) reads from git, but '\(directory)' is not inside a git repository; run it from your repository or compare against a file")
+                "--against git:\(revision) reads from git, but '\(directory)' is not inside a git repository; run it from your repository or compare against a file"
+            )
         }
         let verify = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: directory)
         guard verify.status == 0 else {

@@ -125,7 +125,8 @@ public struct SchemaChange: Hashable, Sendable {
 
     public init(
         _ kind: Kind, _ subject: Subject, rule: DiagnosticRule? = nil, message: String, fix: String? = nil,
-        olderVersions: String? = nil, at location: SourceRange? = nil, deployedAt deployedLocation: SourceRange? = nil, before: String? = nil,
+        olderVersions: String? = nil, at location: SourceRange? = nil, deployedAt deployedLocation: SourceRange? = nil,
+        before: String? = nil,
         after: String? = nil, fixIts: [Diagnostic.FixIt] = []
     ) {
         self.kind = kind
@@ -254,7 +255,8 @@ public struct SchemaDiff: Hashable, Sendable {
             case .enums: "enums: a case removed or given another raw value"
             case .swiftTypes: "Swift types stored as one CloudKit type: Int64 to Bool, String to UUID, URL or an enum"
             case .referenceTargets: "reference targets: a typed reference pointing at another record type"
-            case .modelAttributes: "SwiftData models' attributes beyond their CloudKit fields: made required, Bool and Int64, UUID and String"
+            case .modelAttributes:
+                "SwiftData models' attributes beyond their CloudKit fields: made required, Bool and Int64, UUID and String"
             case .keyValueStores: "key-value stores, which are not part of a CloudKit schema"
             case .subscriptions: "subscriptions, which apps save at run time and .ckdb does not state"
             }

@@ -139,7 +139,8 @@ private struct Comparer {
                 add(
                     SchemaChange(
                         .migrationEdited, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,
-                        message: "shipped migration '\(migration.name)' was edited; installed apps already ran it and never run the new text",
+                        message:
+                            "shipped migration '\(migration.name)' was edited; installed apps already ran it and never run the new text",
                         at: migration.range, deployedAt: shipped.range))
                 continue
             }
@@ -148,18 +149,22 @@ private struct Comparer {
                 add(
                     SchemaChange(
                         .migrationAdded, .migration(migration.name), rule: SQLiteDataRules.migrationDestructive.metadata,
-                        message: "new migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name",
+                        message:
+                            "new migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name",
                         at: step.range ?? migration.range))
             }
             if destructive.isEmpty {
-                add(SchemaChange(.migrationAdded, .migration(migration.name), message: "migration '\(migration.name)' added", at: migration.range))
+                add(
+                    SchemaChange(
+                        .migrationAdded, .migration(migration.name), message: "migration '\(migration.name)' added", at: migration.range))
             }
         }
         for migration in deployed.sqlite.migrations where !newNames.contains(migration.name) {
             add(
                 SchemaChange(
                     .migrationRemoved, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,
-                    message: "shipped migration '\(migration.name)' was removed; new installs would no longer create what installed apps have",
+                    message:
+                        "shipped migration '\(migration.name)' was removed; new installs would no longer create what installed apps have",
                     deployedAt: migration.range))
         }
     }
@@ -402,7 +407,8 @@ private struct Comparer {
             add(
                 SchemaChange(
                     mirror ? .modelAttributeAdded : .fieldAdded, subject,
-                    message: "\(what) (\(typeText(field))) added to \(mirror ? "model '\(modelName(record))'" : "record type '\(record.cloudKitName)'")",
+                    message:
+                        "\(what) (\(typeText(field))) added to \(mirror ? "model '\(modelName(record))'" : "record type '\(record.cloudKitName)'")",
                     olderVersions: Self.olderVersionsOfNewField(mayBeAbsent: field.mayBeAbsent, default: field.defaultValue, model: mirror),
                     at: field.spans.name, after: typeText(field)))
         }
@@ -467,7 +473,9 @@ private struct Comparer {
 
     private mutating func compareField(_ old: Field, _ new: Field, in record: RecordType, mirror: Bool) {
         let subject = fieldSubject(record, new, mirror: mirror)
-        let label = mirror ? "attribute '\(attributeName(record, new))' of model '\(modelName(record))'" : "field '\(record.cloudKitName).\(new.key)'"
+        let label =
+            mirror
+            ? "attribute '\(attributeName(record, new))' of model '\(modelName(record))'" : "field '\(record.cloudKitName).\(new.key)'"
         let typeRange = new.spans.type ?? new.spans.name
         switch compareTypes(old.type.cloudKitType, new.type.cloudKitType) {
         case .same:
@@ -558,7 +566,8 @@ private struct Comparer {
         func unmatched(_ stored: Set<EnumType.RawValue>, _ cases: Set<EnumType.RawValue>) -> String? {
             let lost = stored.subtracting(cases).map(\.description).sorted()
             guard !lost.isEmpty else { return nil }
-            return "stored value\(lost.count == 1 ? "" : "s") \(lost.joined(separator: ", ")) match\(lost.count == 1 ? "es" : "") none of its cases"
+            return
+                "stored value\(lost.count == 1 ? "" : "s") \(lost.joined(separator: ", ")) match\(lost.count == 1 ? "es" : "") none of its cases"
         }
         let bools: Set<EnumType.RawValue> = [.int64(0), .int64(1)]
         switch (old, new) {
@@ -791,7 +800,8 @@ private struct Comparer {
                     add(
                         SchemaChange(
                             .enumCaseRenamed, subject,
-                            message: "case '\(item.name)' of enum '\(new.name)' renamed to '\(kept.name)' (raw value \(item.rawValue) kept)",
+                            message:
+                                "case '\(item.name)' of enum '\(new.name)' renamed to '\(kept.name)' (raw value \(item.rawValue) kept)",
                             at: kept.spans.name, deployedAt: item.spans.name, before: item.name, after: kept.name))
                 }
             } else if let changed = newByName[item.name], !oldRaws.contains(changed.rawValue) {
@@ -811,7 +821,8 @@ private struct Comparer {
                         .enumCaseRemoved, subject, rule: BreakingRules.enumCaseNoDelete,
                         message:
                             "case '\(item.name)' (raw value \(item.rawValue)) of enum '\(new.name)' was removed, but stored records may still hold \(item.rawValue)",
-                        fix: "Keep the case `\(item.name)\(old.rawType == .int64 || item.rawValue != .string(item.name) ? " = \(item.rawValue)" : "")`; add new cases instead of replacing old ones.",
+                        fix:
+                            "Keep the case `\(item.name)\(old.rawType == .int64 || item.rawValue != .string(item.name) ? " = \(item.rawValue)" : "")`; add new cases instead of replacing old ones.",
                         at: new.spans.name, deployedAt: item.spans.name, before: item.rawValue.description))
             }
         }
@@ -959,7 +970,8 @@ private struct Comparer {
                 add(
                     SchemaChange(
                         .modelAttributeAdded, subject,
-                        message: "attribute '\(property.name)' (\(property.type)\(property.isOptional ? "?" : "")) added to model '\(new.name)'",
+                        message:
+                            "attribute '\(property.name)' (\(property.type)\(property.isOptional ? "?" : "")) added to model '\(new.name)'",
                         olderVersions: Self.olderVersionsOfNewField(
                             mayBeAbsent: true, default: property.defaultValue, model: true),
                         at: property.spans.name, after: storedType(property.type)))
@@ -1069,7 +1081,8 @@ private struct Comparer {
                 add(
                     SchemaChange(
                         .subscriptionChanged, .subscription(subscription.id), rule: BreakingRules.subscriptionChanged,
-                        message: "subscription '\(subscription.id)' changed but kept its ID; users who saved the old one keep it until the app resaves it",
+                        message:
+                            "subscription '\(subscription.id)' changed but kept its ID; users who saved the old one keep it until the app resaves it",
                         at: now.spans.name, deployedAt: subscription.spans.name))
             }
         }

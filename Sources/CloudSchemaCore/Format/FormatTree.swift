@@ -90,7 +90,9 @@ struct FormatTreeBuilder {
     private func braces(after offset: Int, declarationEnd: Int) throws(FormatInconsistency) -> (open: FormatPiece, close: FormatPiece) {
         let open = try locator.expect(.leftBrace, after: offset)
         let close = try locator.expect(.rightBrace, after: declarationEnd - 1)
-        return (FormatPiece(text: "{", range: open.range, spaceBefore: true), FormatPiece(text: "}", range: close.range, spaceBefore: false))
+        return (
+            FormatPiece(text: "{", range: open.range, spaceBefore: true), FormatPiece(text: "}", range: close.range, spaceBefore: false)
+        )
     }
 
     func declaration(_ declaration: DeclarationSyntax) throws(FormatInconsistency) -> FormatElement {
@@ -144,13 +146,15 @@ struct FormatTreeBuilder {
             w.add(PieceWriter.name(d.name), d.name.range)
             var members: [FormatElement] = []
             for property in d.properties { members.append(try field(property)) }
-            return try bodied(w.pieces, d.attributes, headerEnd: d.name.range.end.offset, end: d.range.end.offset, members: members, doc: d.doc)
+            return try bodied(
+                w.pieces, d.attributes, headerEnd: d.name.range.end.offset, end: d.range.end.offset, members: members, doc: d.doc)
         case .keyValue(let d):
             try keyword("keyvalue", at: d.range, into: &w)
             w.add(PieceWriter.name(d.name), d.name.range)
             var members: [FormatElement] = []
             for key in d.keys { members.append(try field(key)) }
-            return try bodied(w.pieces, d.attributes, headerEnd: d.name.range.end.offset, end: d.range.end.offset, members: members, doc: d.doc)
+            return try bodied(
+                w.pieces, d.attributes, headerEnd: d.name.range.end.offset, end: d.range.end.offset, members: members, doc: d.doc)
         case .subscription(let d):
             try keyword("subscription", at: d.range, into: &w)
             w.add(PieceWriter.name(d.name), d.name.range)

@@ -167,7 +167,8 @@ public enum SchemaFormatter {
     static func meaningChange(from original: Meaning, to formatted: String, file: String) -> String? {
         let (syntax, diagnostics) = Parser.parse(formatted, file: file)
         if let first = diagnostics.first {
-            return "the formatted text does not parse (\(first.message) at \(first.range?.start.line ?? 0):\(first.range?.start.column ?? 0))"
+            return
+                "the formatted text does not parse (\(first.message) at \(first.range?.start.line ?? 0):\(first.range?.start.column ?? 0))"
         }
         let after = Meaning(consume syntax)
         if original.schema != after.schema { return "the formatted text would resolve to a different schema" }

@@ -23,7 +23,8 @@ public enum GeneratorNaming {
         "CKRecord", "Testing", "XCTest",
         // Key-value stores, the registry and SwiftData (`CloudSchema.swift`).
         "KeyValueStorage", "InMemoryKeyValueStore", "KeyValueChange", "KeyValueChangeReason", "DecodedRecord",
-        "SchemaRecord", "SyncedRecord", "DefaultZoneRecord", "PublicRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model", "ModelConfiguration", "ModelContainer",
+        "SchemaRecord", "SyncedRecord", "DefaultZoneRecord", "PublicRecord", "SchemaRegistry", "SchemaModels", "SwiftData", "Model",
+        "ModelConfiguration", "ModelContainer",
         "PersistentModel", "Schema", "CloudKit",
         // Queries and merges.
         "RecordQuery", "QueryPredicate", "QuerySort", "QueryArgument", "QueryableRecord", "QueryField", "QueryListField",

@@ -22,7 +22,9 @@ public struct SchemaGraph: Hashable, Sendable {
 
     public struct Node: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable {
-            case record, model, enumeration = "enum", keyValue = "keyvalue"
+            case record, model
+            case enumeration = "enum"
+            case keyValue = "keyvalue"
         }
 
         public var kind: Kind
@@ -108,7 +110,10 @@ public struct SchemaGraph: Hashable, Sendable {
                 let label = property.isToMany ? "\(property.name) []" : property.name
                 if let target = property.type.relationshipTarget, schema.model(named: target) != nil {
                     let rule = property.deleteRule.map { " (\($0.rawValue))" } ?? ""
-                    edges.append(Edge(from: "model:\(model.name)", to: "model:\(target)", label: label + rule, style: .relationship, deletesSelf: false))
+                    edges.append(
+                        Edge(
+                            from: "model:\(model.name)", to: "model:\(target)", label: label + rule, style: .relationship,
+                            deletesSelf: false))
                 } else if case .enumeration(let name, _) = property.type.listElement ?? property.type, schema.enumType(named: name) != nil {
                     edges.append(Edge(from: "model:\(model.name)", to: "enum:\(name)", label: label, style: .enumUse, deletesSelf: false))
                 }
@@ -117,7 +122,8 @@ public struct SchemaGraph: Hashable, Sendable {
         for store in schema.keyValueStores {
             for key in store.keys {
                 if case .enumeration(let name, _) = key.type.listElement ?? key.type, schema.enumType(named: name) != nil {
-                    edges.append(Edge(from: "keyvalue:\(store.name)", to: "enum:\(name)", label: key.name, style: .enumUse, deletesSelf: false))
+                    edges.append(
+                        Edge(from: "keyvalue:\(store.name)", to: "enum:\(name)", label: key.name, style: .enumUse, deletesSelf: false))
                 }
             }
         }
@@ -154,7 +160,9 @@ public struct SchemaGraph: Hashable, Sendable {
             schema.recordTypes.filter { $0.placement == placement }.compactMap(recordNode)
         }
 
-        var privateZones = [Cluster(key: "private.default", title: "default zone", nodes: records(where: .privateDefaultZone), clusters: [])]
+        var privateZones = [
+            Cluster(key: "private.default", title: "default zone", nodes: records(where: .privateDefaultZone), clusters: [])
+        ]
         // Declared zones, then any a record names without a declaration (a schema with errors).
         var zones = schema.zones.map { ($0.name, $0.isShareable) }
         for record in schema.recordTypes {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every read of the outside world the core makes: the file-system calls of `SchemaLoader`
 /// and of config discovery (`ConfigurationSet`), and the `git` commands of

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The real file system, through POSIX calls (which say why they fail).
 public struct LocalFileSystem: InputFileSystem {
@@ -66,35 +67,35 @@ public struct LocalFileSystem: InputFileSystem {
 
     public func git(_ arguments: [String], in folder: String) throws(InputError) -> GitOutput {
         #if os(macOS) || os(Linux) || os(Windows)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            var environment = ProcessInfo.processInfo.environment
-            environment["GIT_TERMINAL_PROMPT"] = "0"
-            environment["LC_ALL"] = "C"
-            process.environment = environment
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                throw InputError("cannot run git (\(error.localizedDescription)); install git or compare against a file")
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            if process.terminationReason == .exit, process.terminationStatus == 127 {
-                throw InputError("git is not installed or not on PATH; install git or compare against a file")
-            }
-            return GitOutput(
-                status: process.terminationStatus, output: [UInt8](data),
-                error: String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw InputError("cannot run git (\(error.localizedDescription)); install git or compare against a file")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationReason == .exit, process.terminationStatus == 127 {
+            throw InputError("git is not installed or not on PATH; install git or compare against a file")
+        }
+        return GitOutput(
+            status: process.terminationStatus, output: [UInt8](data),
+            error: String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         #else
-            throw InputError("git sources are not available on this platform")
+        throw InputError("git sources are not available on this platform")
         #endif
     }
 }

@@ -86,7 +86,10 @@ public enum SchemaLoader {
             let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
             diagnostics += swiftDiagnostics
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && sqlite.migrations.isEmpty {
-                diagnostics.append(unreadable("no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"))
+                diagnostics.append(
+                    unreadable(
+                        "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
+                    ))
             }
             for file in swiftFiles {
                 outlines.append(SourceFileOutline(file))
@@ -130,7 +133,8 @@ public enum SchemaLoader {
         do {
             bytes = path == standardInput ? try fileSystem.standardInput() : try fileSystem.contents(of: path)
         } catch {
-            throw unreadable(path == standardInput ? "cannot read standard input (\(error.reason))" : "cannot read '\(path)' (\(error.reason))")
+            throw unreadable(
+                path == standardInput ? "cannot read standard input (\(error.reason))" : "cannot read '\(path)' (\(error.reason))")
         }
         if let problem = notTextDiagnostic(bytes, file: name) { throw problem }
         return bytes

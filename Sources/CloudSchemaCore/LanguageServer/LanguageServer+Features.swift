@@ -25,7 +25,8 @@ extension LanguageServer {
         var sources: [(String, [UInt8])] = []
         if URL(string: uri)?.isFileURL == true {
             let folder = (path as NSString).deletingLastPathComponent
-            var paths = Set(documents.keys.map(Self.path(of:)).filter { ($0 as NSString).deletingLastPathComponent == folder && Self.isSchema($0) })
+            var paths = Set(
+                documents.keys.map(Self.path(of:)).filter { ($0 as NSString).deletingLastPathComponent == folder && Self.isSchema($0) })
             paths.insert(path)
             for name in (try? fileSystem.entries(of: folder)) ?? [] where Self.isSchema(name) && !name.hasPrefix(".") {
                 let file = (folder as NSString).appendingPathComponent(name)
@@ -133,7 +134,9 @@ extension LanguageServer {
         for record in schema.recordTypes {
             for field in record.fields where contains(field.spans.range) {
                 var lines = ["**\(field.name)**: `\(field.type)\(field.isOptional ? "?" : "")` in record type `\(record.name)`"]
-                lines.append("CloudKit field `\(field.key)`: `\(field.type.cloudKitType)`" + (field.isEncrypted ? ", encrypted (`encryptedValues`)" : ""))
+                lines.append(
+                    "CloudKit field `\(field.key)`: `\(field.type.cloudKitType)`"
+                        + (field.isEncrypted ? ", encrypted (`encryptedValues`)" : ""))
                 let indexes = field.indexes.names.map { "`\($0.uppercased())`" }
                 lines.append("Indexes: " + (indexes.isEmpty ? "none" : indexes.joined(separator: ", ")))
                 if field.isParent { lines.append("Set as the record's `parent` (shares include it)") }
@@ -186,7 +189,9 @@ extension LanguageServer {
             schema.recordType(named: word)?.spans ?? schema.enumType(named: word)?.spans ?? schema.model(named: word)?.spans
             ?? schema.zone(named: word)?.spans ?? schema.roles.first { $0.name == word }?.spans
             ?? schema.keyValueStores.first { $0.name == word }?.spans
-        guard let range = spans?.name ?? spans?.range, let target = text(of: documentURI(of: range.file), path: range.file) else { return .null }
+        guard let range = spans?.name ?? spans?.range, let target = text(of: documentURI(of: range.file), path: range.file) else {
+            return .null
+        }
         return .object([("uri", .string(documentURI(of: range.file))), ("range", LSPText(target).range(range))])
     }
 
@@ -206,7 +211,9 @@ extension LanguageServer {
             }
             symbols.append((range.start.offset, symbol(name, detail, kind, range, spans.name ?? range, childSymbols)))
         }
-        func symbol(_ name: String, _ detail: String, _ kind: Int, _ range: SourceRange, _ selection: SourceRange, _ children: [JSON]) -> JSON {
+        func symbol(_ name: String, _ detail: String, _ kind: Int, _ range: SourceRange, _ selection: SourceRange, _ children: [JSON])
+            -> JSON
+        {
             .object([
                 ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(kind)), ("range", text.range(range)),
                 ("selectionRange", text.range(selection)), ("children", .array(children)),
@@ -220,8 +227,12 @@ extension LanguageServer {
             add(record.name, "record", 23, record.spans, record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
         }
         for type in schema.enums { add(type.name, "enum", 10, type.spans, type.cases.map { ($0.name, "\($0.rawValue)", 22, $0.spans) }) }
-        for model in schema.models { add(model.name, "model", 5, model.spans, model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) }) }
-        for store in schema.keyValueStores { add(store.name, "keyvalue", 19, store.spans, store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) }) }
+        for model in schema.models {
+            add(model.name, "model", 5, model.spans, model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) })
+        }
+        for store in schema.keyValueStores {
+            add(store.name, "keyvalue", 19, store.spans, store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) })
+        }
         return .array(symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
     }
 

@@ -77,6 +77,7 @@ public enum QueryOperator: String, Hashable, Sendable, CaseIterable {
         let missing = requiredIndexes.subtracting(field.indexes)
         guard !missing.isEmpty else { return nil }
         let needed = requiredIndexes.names.sorted { $0 == "queryable" && $1 != "queryable" }.map { "@" + $0 }
-        return "'\(spelling)' on '\(field.name)' needs \(needed.joined(separator: " and ")), which '\(field.name)' lacks; typed queries offer no '\(spelling)' there"
+        return
+            "'\(spelling)' on '\(field.name)' needs \(needed.joined(separator: " and ")), which '\(field.name)' lacks; typed queries offer no '\(spelling)' there"
     }
 }

@@ -179,8 +179,10 @@ public struct SQLMigration: Hashable, Sendable {
 
     public struct DestructiveStep: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable {
-            case dropTable = "drops table", renameTable = "renames table"
-            case dropColumn = "drops column", renameColumn = "renames column"
+            case dropTable = "drops table"
+            case renameTable = "renames table"
+            case dropColumn = "drops column"
+            case renameColumn = "renames column"
         }
 
         public var kind: Kind

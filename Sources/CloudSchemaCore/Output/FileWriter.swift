@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a file's bytes and keeps everything else about the file: its mode, owner, group and
 /// hard links. `format --in-place` and `generate` write through it.
@@ -54,10 +55,11 @@ public enum FileWriter {
         /// Creates the temporary file in the folder of `path` (which must exist).
         public init(_ path: String) throws(Failure) {
             self.path = path
-            target = realpath(path, nil).map { resolved in
-                defer { free(resolved) }
-                return String(cString: resolved)
-            } ?? path
+            target =
+                realpath(path, nil).map { resolved in
+                    defer { free(resolved) }
+                    return String(cString: resolved)
+                } ?? path
             let folder = (target as NSString).deletingLastPathComponent
             // A short fixed name: a 255-byte file name still leaves room for it.
             temporary = (folder.isEmpty ? "." : folder) + "/.cloudschema-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
@@ -98,7 +100,8 @@ public enum FileWriter {
             {
                 // Rare (hard links, another user's file): the new bytes are read back to write them in place.
                 let bytes = try readBack()
-                try bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try overwrite(target, with: buffer, reportedAs: path) } }.get()
+                try bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try overwrite(target, with: buffer, reportedAs: path) }
+                }.get()
                 return
             }
             // After fchown, which clears set-user-ID and set-group-ID bits.

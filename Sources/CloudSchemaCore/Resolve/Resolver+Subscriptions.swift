@@ -43,7 +43,9 @@ extension Resolver {
                             .typeMisplaced, "'\(name)' is a \(declared.kind); a query subscription watches a record type",
                             at: syntax.target.range))
                 } else {
-                    let hint = suggestion(for: name, kind: "record") { r in r.types.compactMap { if case .record = $0.value { $0.key } else { nil } } }
+                    let hint = suggestion(for: name, kind: "record") { r in
+                        r.types.compactMap { if case .record = $0.value { $0.key } else { nil } }
+                    }
                     report(.error(.typeUnknown, "no record type named '\(name)'\(Spelling.hint(hint))", at: syntax.target.range))
                 }
                 return nil
@@ -121,7 +123,10 @@ extension Resolver {
                     return nil
                 }
                 guard arguments.count == 1, case .string(let text, _) = arguments[0] else {
-                    report(.error(.subscriptionPredicateInvalid, "textSearch.contains takes one string, as in textSearch.contains(\"tomato\")", at: range))
+                    report(
+                        .error(
+                            .subscriptionPredicateInvalid, "textSearch.contains takes one string, as in textSearch.contains(\"tomato\")",
+                            at: range))
                     return nil
                 }
                 return .condition(QueryCondition(field: nil, operator: .textSearch, values: [.string(text)], fieldSpan: receiver.range))
@@ -129,7 +134,9 @@ extension Resolver {
             guard let field = predicateField(receiver, record: record) else { return nil }
             let methods: [QueryOperator] = [.in, .beginsWith, .contains, .between]
             guard let op = methods.first(where: { $0.spelling == method.name }) else {
-                let offered = QueryOperator.operators(for: field.type).filter { !$0.isInfix && $0 != .distance }.map { "." + $0.spelling + "(…)" }
+                let offered = QueryOperator.operators(for: field.type).filter { !$0.isInfix && $0 != .distance }.map {
+                    "." + $0.spelling + "(…)"
+                }
                 report(
                     .error(
                         .subscriptionPredicateInvalid,

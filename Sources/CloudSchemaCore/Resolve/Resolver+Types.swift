@@ -122,7 +122,9 @@ extension Resolver {
                     at: range))
             return nil
         case .record?:
-            let fix = site == .recordField ? [Diagnostic.FixIt.replace(name.range, with: "Reference<\(name.name)>", "use Reference<\(name.name)>")] : []
+            let fix =
+                site == .recordField
+                ? [Diagnostic.FixIt.replace(name.range, with: "Reference<\(name.name)>", "use Reference<\(name.name)>")] : []
             report(
                 .error(
                     .typeMisplaced,

@@ -20,7 +20,10 @@ public struct Resolver {
 
     /// What a type name refers to.
     enum Declared {
-        case record(SourceRange), model(SourceRange), enumeration(SourceRange), keyValue(SourceRange)
+        case record(SourceRange)
+        case model(SourceRange)
+        case enumeration(SourceRange)
+        case keyValue(SourceRange)
 
         var range: SourceRange {
             switch self {

@@ -127,11 +127,13 @@ struct SQLLexer {
                 let first = offset
                 while offset < end, Self.isNameByte(bytes[offset]) { advance() }
                 add(.word, String(decoding: bytes[first..<offset], as: UTF8.self), from: start)
-            case _ where (b >= 0x30 && b <= 0x39) || (b == UInt8(ascii: ".") && (byte(offset + 1).map { $0 >= 0x30 && $0 <= 0x39 } ?? false)):
+            case _
+            where (b >= 0x30 && b <= 0x39) || (b == UInt8(ascii: ".") && (byte(offset + 1).map { $0 >= 0x30 && $0 <= 0x39 } ?? false)):
                 let first = offset
-                while offset < end, Self.isNameByte(bytes[offset]) || bytes[offset] == UInt8(ascii: ".")
-                    || ((bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-"))
-                        && (bytes[offset - 1] | 0x20) == UInt8(ascii: "e") && bytes[first] != UInt8(ascii: "0"))
+                while offset < end,
+                    Self.isNameByte(bytes[offset]) || bytes[offset] == UInt8(ascii: ".")
+                        || ((bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-"))
+                            && (bytes[offset - 1] | 0x20) == UInt8(ascii: "e") && bytes[first] != UInt8(ascii: "0"))
                 {
                     advance()
                 }
@@ -152,7 +154,8 @@ struct SQLLexer {
 
     private mutating func addComment(_ kind: Comment.Kind, from start: SourcePosition, _ startOffset: Int) {
         let text = String(decoding: bytes[startOffset..<offset], as: UTF8.self)
-        comments.append(Comment(kind: kind, text: text, range: range(from: start), isTrailing: lastTokenLine == start.line && !tokens.isEmpty))
+        comments.append(
+            Comment(kind: kind, text: text, range: range(from: start), isTrailing: lastTokenLine == start.line && !tokens.isEmpty))
     }
 
     private mutating func fail(_ message: String, from start: SourcePosition, _ startOffset: Int) {

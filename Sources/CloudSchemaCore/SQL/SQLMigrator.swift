@@ -36,7 +36,8 @@ enum SQLMigrator {
                 schema.tables[t].foreignKeys += foreignKeys
             case .renameColumn(let table, let old, let new, let range):
                 steps.append(.init(.renameColumn, table: table, column: old, range: range))
-                guard let t = index(of: table), let c = schema.tables[t].columns.firstIndex(where: { SQLName.key($0.name) == SQLName.key(old) })
+                guard let t = index(of: table),
+                    let c = schema.tables[t].columns.firstIndex(where: { SQLName.key($0.name) == SQLName.key(old) })
                 else { continue }
                 schema.tables[t].columns[c].name = new
             case .renameTable(let old, let new, let range):

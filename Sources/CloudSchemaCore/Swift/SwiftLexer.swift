@@ -614,12 +614,15 @@ struct SwiftLexer {
     /// Nested parentheses and string literals (with their own interpolations) are tracked
     /// on an explicit stack; in a single-line literal, a line break ends it (unterminated).
     private func skipInterpolation(from open: Int, multiline: Bool) -> Int {
-        enum Context { case code(depth: Int), text(hashes: Int, multiline: Bool) }
+        enum Context {
+            case code(depth: Int)
+            case text(hashes: Int, multiline: Bool)
+        }
         var stack: [Context] = [.code(depth: 1)]
         var i = open + 1
         while i < bytes.count, let top = stack.last {
             let c = bytes[i]
-            if (c == 0x0A || c == 0x0D), !multiline { return i }
+            if c == 0x0A || c == 0x0D, !multiline { return i }
             switch top {
             case .code(let depth):
                 switch c {
@@ -648,7 +651,9 @@ struct SwiftLexer {
                 if c == UInt8(ascii: "\""), matches(at: i, quotes: isMulti ? 3 : 1, hashes: h) {
                     stack.removeLast()
                     i += (isMulti ? 3 : 1) + h
-                } else if c == UInt8(ascii: "\\"), (0..<h).allSatisfy({ i + 1 + $0 < bytes.count && bytes[i + 1 + $0] == UInt8(ascii: "#") }) {
+                } else if c == UInt8(ascii: "\\"),
+                    (0..<h).allSatisfy({ i + 1 + $0 < bytes.count && bytes[i + 1 + $0] == UInt8(ascii: "#") })
+                {
                     let after = i + 1 + h
                     if after < bytes.count, bytes[after] == UInt8(ascii: "(") {
                         stack.append(.code(depth: 1))
@@ -713,7 +718,9 @@ struct SwiftLexer {
         problems.append(
             Problem(
                 message: "invalid escape sequence in a string literal",
-                range: SourceRange(fileID: fileID, start: start, end: SourcePosition(line: start.line, column: start.column + 1 + hashes, offset: start.offset + 1 + hashes))))
+                range: SourceRange(
+                    fileID: fileID, start: start,
+                    end: SourcePosition(line: start.line, column: start.column + 1 + hashes, offset: start.offset + 1 + hashes))))
         builder.verbatim(bytes[index], at: start)
         index += 1
     }

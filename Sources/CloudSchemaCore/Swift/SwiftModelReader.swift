@@ -211,7 +211,9 @@ private struct FileScan {
     }
 
     private func name(_ token: SwiftToken) -> NameSyntax {
-        NameSyntax(name: token.text, range: token.range, isBackticked: token.text.utf8.count + 2 == token.range.end.offset - token.range.start.offset)
+        NameSyntax(
+            name: token.text, range: token.range,
+            isBackticked: token.text.utf8.count + 2 == token.range.end.offset - token.range.start.offset)
     }
 
     // MARK: Models
@@ -243,12 +245,15 @@ private struct FileScan {
             return tokens.count
         }
         let whole = range(at, close)
-        if let problem = lexer.problems.first(where: { whole.start.offset <= $0.range.start.offset && $0.range.start.offset < whole.end.offset }) {
+        if let problem = lexer.problems.first(where: {
+            whole.start.offset <= $0.range.start.offset && $0.range.start.offset < whole.end.offset
+        }) {
             diagnostics.append(
                 SwiftModelReader.unreadable("model '\(nameToken.text)' is not read: \(problem.message)", at: problem.range))
             return close + 1
         }
-        var model = ModelSyntax(doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
+        var model = ModelSyntax(
+            doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
         var member = open + 1
         while member < close {
             let end = memberEnd(from: member, bodyEnd: close)
@@ -314,7 +319,9 @@ private struct FileScan {
                 continue
             }
             if t.isKeyword("static") { return }  // a type member
-            if t.isKeyword("class"), i + 1 < member.upperBound, tokens[i + 1].kind == .keyword, ["var", "let", "func"].contains(tokens[i + 1].text) {
+            if t.isKeyword("class"), i + 1 < member.upperBound, tokens[i + 1].kind == .keyword,
+                ["var", "let", "func"].contains(tokens[i + 1].text)
+            {
                 return  // `class var`: a type member
             }
             if t.kind == .pound {
@@ -325,7 +332,8 @@ private struct FileScan {
             if (t.kind == .keyword && Self.modifiers.contains(t.text)) || t.kind == .identifier {
                 if t.text == "lazy" { return }  // not a stored property SwiftData persists
                 i += 1
-                if i < member.upperBound, tokens[i].isPunctuation("("), let close = closing(i, limit: member.upperBound) { i = close + 1 }  // private(set)
+                // private(set)
+                if i < member.upperBound, tokens[i].isPunctuation("("), let close = closing(i, limit: member.upperBound) { i = close + 1 }
                 continue
             }
             return  // func, init, subscript, a nested type: nothing stored
@@ -436,10 +444,14 @@ private struct FileScan {
     /// Reads `@Attribute(...)`, `@Relationship(...)` and `@Transient` into the language's
     /// attributes; other attributes do not change what is stored. Returns why the property
     /// cannot be read, if an option makes it so.
-    private func readAttribute(_ token: SwiftToken, arguments: Range<Int>?, into attributes: inout [AttributeSyntax]) -> (String, SourceRange)? {
+    private func readAttribute(_ token: SwiftToken, arguments: Range<Int>?, into attributes: inout [AttributeSyntax]) -> (
+        String, SourceRange
+    )? {
         switch token.text {
         case "Transient":
-            attributes.append(AttributeSyntax(name: NameSyntax(name: "transient", range: token.range, isBackticked: false), arguments: nil, range: token.range))
+            attributes.append(
+                AttributeSyntax(
+                    name: NameSyntax(name: "transient", range: token.range, isBackticked: false), arguments: nil, range: token.range))
             return nil
         case "Attribute", "Relationship":
             break
@@ -454,7 +466,8 @@ private struct FileScan {
             if first.isPunctuation("."), argument.count >= 2 {
                 let option = tokens[argument.lowerBound + 1].text
                 func add(_ name: String) {
-                    attributes.append(AttributeSyntax(name: NameSyntax(name: name, range: whole, isBackticked: false), arguments: nil, range: whole))
+                    attributes.append(
+                        AttributeSyntax(name: NameSyntax(name: name, range: whole, isBackticked: false), arguments: nil, range: whole))
                 }
                 switch option {
                 case "unique": add("unique")
@@ -491,7 +504,8 @@ private struct FileScan {
                         arguments: [.name(NameSyntax(name: rule.text, range: rule.range, isBackticked: false))], range: whole))
             case "inverse":
                 // `\Other.property`: the last name is the inverse property.
-                guard tokens[values.lowerBound].isPunctuation("\\"), let last = values.last, tokens[last].kind == .identifier || tokens[last].kind == .keyword
+                guard tokens[values.lowerBound].isPunctuation("\\"), let last = values.last,
+                    tokens[last].kind == .identifier || tokens[last].kind == .keyword
                 else { return ("inverse: takes a key path such as \\Trip.items", valueRange) }
                 attributes.append(
                     AttributeSyntax(
@@ -544,7 +558,8 @@ private struct FileScan {
             names.append(.name(NameSyntax(name: tokens[last].text, range: tokens[last].range, isBackticked: false)))
         }
         let whole = range(member.lowerBound, close)
-        model.attributes.append(AttributeSyntax(name: NameSyntax(name: "unique", range: whole, isBackticked: false), arguments: names, range: whole))
+        model.attributes.append(
+            AttributeSyntax(name: NameSyntax(name: "unique", range: whole, isBackticked: false), arguments: names, range: whole))
     }
 
     // MARK: Enums
@@ -590,7 +605,10 @@ private struct FileScan {
                     rawValue = .integer(String(next), range: caseName.range)
                     next = next &+ 1
                 }
-                cases.append(EnumCaseSyntax(doc: tokens[i - 1].isKeyword("case") && tokens[i - 1].isAtLineStart ? doc(before: i - 1) : nil, name: name(caseName), rawValue: rawValue, range: range(i, end)))
+                cases.append(
+                    EnumCaseSyntax(
+                        doc: tokens[i - 1].isKeyword("case") && tokens[i - 1].isAtLineStart ? doc(before: i - 1) : nil,
+                        name: name(caseName), rawValue: rawValue, range: range(i, end)))
                 i = end + 1
                 guard i < close, tokens[i].isPunctuation(",") else { break }
                 i += 1
@@ -621,7 +639,11 @@ private struct SwiftTypeReader {
     private init(tokens: [SwiftToken], range: Range<Int>) {
         for i in range {
             let t = tokens[i]
-            if t.kind == .operator, t.text.utf8.allSatisfy({ $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) {
+            if t.kind == .operator,
+                t.text.utf8.allSatisfy({
+                    $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!")
+                })
+            {
                 for (k, c) in t.text.enumerated() {
                     let start = SourcePosition(line: t.range.start.line, column: t.range.start.column + k, offset: t.range.start.offset + k)
                     let end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
@@ -693,7 +715,9 @@ private struct SwiftDefaultReader {
     }
 
     func read(_ range: Range<Int>) -> Value? {
-        guard let value = literal(at: range.lowerBound, limit: range.upperBound, depth: 0), value.end == range.upperBound else { return nil }
+        guard let value = literal(at: range.lowerBound, limit: range.upperBound, depth: 0), value.end == range.upperBound else {
+            return nil
+        }
         return value
     }
 
@@ -707,7 +731,8 @@ private struct SwiftDefaultReader {
         let t = tokens[at]
         func now(_ end: Int) -> Value {
             let whole = t.range.union(tokens[end - 1].range)
-            return Value(expression: .name(NameSyntax(name: "now", range: whole, isBackticked: false)), inferredType: named("Date", whole), end: end)
+            return Value(
+                expression: .name(NameSyntax(name: "now", range: whole, isBackticked: false)), inferredType: named("Date", whole), end: end)
         }
         func word(_ i: Int, _ text: String) -> Bool { i < limit && tokens[i].isWord(text) }
         func punctuation(_ i: Int, _ text: String) -> Bool { i < limit && tokens[i].isPunctuation(text) }
@@ -723,7 +748,8 @@ private struct SwiftDefaultReader {
             return number(n, sign: "-", range: t.range.union(n.range), end: at + 2)
         case .keyword where t.text == "true" || t.text == "false" || t.text == "nil":
             let inferred = t.text == "nil" ? nil : named("Bool", t.range)
-            return Value(expression: .name(NameSyntax(name: t.text, range: t.range, isBackticked: false)), inferredType: inferred, end: at + 1)
+            return Value(
+                expression: .name(NameSyntax(name: t.text, range: t.range, isBackticked: false)), inferredType: inferred, end: at + 1)
         case .punctuation where t.text == ".":
             // `.now` for a date, `.init()` for a date, `.case` for an enum.
             guard at + 1 < limit, tokens[at + 1].kind == .identifier || tokens[at + 1].kind == .keyword else { return nil }
@@ -733,7 +759,10 @@ private struct SwiftDefaultReader {
                 if member.text == "init", punctuation(at + 2, "("), punctuation(at + 3, ")") { return now(at + 4) }
                 return nil
             }
-            return Value(expression: .enumCase(NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)), end: at + 2)
+            return Value(
+                expression: .enumCase(
+                    NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
+                end: at + 2)
         case .identifier:
             // `Date()`, `Date.now`, `Foundation.Date.now`, `Status.active`.
             var i = at
@@ -751,10 +780,13 @@ private struct SwiftDefaultReader {
                     expression: .call(NameSyntax(name: "UUID", range: tokens[i].range, isBackticked: false), range: whole),
                     inferredType: named("UUID", whole), end: i + 3)
             }
-            guard punctuation(i + 1, "."), i + 2 < limit, tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword else { return nil }
+            guard punctuation(i + 1, "."), i + 2 < limit, tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword else {
+                return nil
+            }
             let member = tokens[i + 2]
             return Value(
-                expression: .enumCase(NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
+                expression: .enumCase(
+                    NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
                 inferredType: named(type, tokens[i].range), end: i + 3)
         case .punctuation where t.text == "[":
             var elements: [ExpressionSyntax] = []
@@ -779,10 +811,15 @@ private struct SwiftDefaultReader {
         let digits = token.text.replacingOccurrences(of: "_", with: "")
         if token.kind == .integer {
             let value: Int64?
-            if digits.hasPrefix("0x") { value = Int64(digits.dropFirst(2), radix: 16) }
-            else if digits.hasPrefix("0b") { value = Int64(digits.dropFirst(2), radix: 2) }
-            else if digits.hasPrefix("0o") { value = Int64(digits.dropFirst(2), radix: 8) }
-            else { value = Int64(digits) }
+            if digits.hasPrefix("0x") {
+                value = Int64(digits.dropFirst(2), radix: 16)
+            } else if digits.hasPrefix("0b") {
+                value = Int64(digits.dropFirst(2), radix: 2)
+            } else if digits.hasPrefix("0o") {
+                value = Int64(digits.dropFirst(2), radix: 8)
+            } else {
+                value = Int64(digits)
+            }
             guard let value else { return nil }
             // A whole number for a Double property is a Double, as in Swift.
             let type = typeName == "Double" || typeName == "Decimal" ? typeName! : "Int"

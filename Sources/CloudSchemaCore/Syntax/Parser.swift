@@ -238,7 +238,8 @@ public struct Parser {
         let keyword = advance()
         switch keyword.text {
         case "container":
-            let value = try expect(.string, "expected the container identifier in quotes after 'container', as in container \"iCloud.com.example.app\"")
+            let value = try expect(
+                .string, "expected the container identifier in quotes after 'container', as in container \"iCloud.com.example.app\"")
             requireSeparator(after: "the container")
             return .container(ContainerSyntax(identifier: value.text, identifierRange: value.range, range: range(from: keyword.range)))
         case "role":
@@ -314,7 +315,8 @@ public struct Parser {
     ) throws {
         guard let open = consume(.leftBrace) else {
             let looksLikeMembers = peek().kind == .colon
-            diagnostics.append(.error(.syntaxError, "expected '{' to begin the body of \(owner), found \(describe(current))", at: current.range))
+            diagnostics.append(
+                .error(.syntaxError, "expected '{' to begin the body of \(owner), found \(describe(current))", at: current.range))
             guard looksLikeMembers else { throw Recover() }
             try parseMembers(of: owner, open: nil, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
             return
@@ -456,7 +458,8 @@ public struct Parser {
         let kindToken = current
         guard kindToken.kind == .identifier, let kind = SubscriptionSyntax.Kind(rawValue: kindToken.text) else {
             throw fail(
-                "expected 'on RecordType', 'zone ZoneName' or 'database private|shared' after subscription '\(name.name)', found \(describe(current))")
+                "expected 'on RecordType', 'zone ZoneName' or 'database private|shared' after subscription '\(name.name)', found \(describe(current))"
+            )
         }
         advance()
         let target: NameSyntax
@@ -478,7 +481,9 @@ public struct Parser {
         if isWord("where"), !current.isAtLineStart {
             let word = advance()
             guard kind == .on else {
-                throw fail("only a query subscription ('on RecordType') has a predicate; a \(kind.rawValue) subscription covers every record", at: word.range)
+                throw fail(
+                    "only a query subscription ('on RecordType') has a predicate; a \(kind.rawValue) subscription covers every record",
+                    at: word.range)
             }
             predicate = try parsePredicate()
             whereRange = range(from: word.range)
@@ -571,7 +576,9 @@ public struct Parser {
         case .rightAngle: spelling = ">"
         case .equals: throw fail("expected '==' to compare '\(field.name)', found '='")
         default:
-            throw fail("expected a comparison (==, !=, <, <=, >, >=) or a method such as '.contains(…)' after '\(field.name)', found \(describe(op))")
+            throw fail(
+                "expected a comparison (==, !=, <, <=, >, >=) or a method such as '.contains(…)' after '\(field.name)', found \(describe(op))"
+            )
         }
         var operatorRange = advance().range
         if spelling == "==" || spelling == "!=" {

@@ -113,9 +113,10 @@ extension RecordValue {
         case let reference as CKRecord.Reference:
             self = .reference(RecordReference(reference))
         case let array as NSArray:
-            self = .list(array.compactMap { element in
-                (element as? any CKRecordValue).flatMap { RecordValue(ckRecordValue: $0) }
-            })
+            self = .list(
+                array.compactMap { element in
+                    (element as? any CKRecordValue).flatMap { RecordValue(ckRecordValue: $0) }
+                })
         default:
             return nil
         }

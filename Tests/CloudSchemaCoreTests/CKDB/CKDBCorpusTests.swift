@@ -89,7 +89,9 @@ struct CKDBCorpusTests {
     func diffAgainstItself(_ file: Corpus.File) {
         let (schema, _) = CKDBParser.parse(file.bytes, file: file.name)
         #expect(SchemaComparison.compare(deployed: schema, current: schema).changes.isEmpty)
-        let imported = SchemaLoader.load(sources: [("Imported.cloudschema", CKDBImporter.importSchema(CKDBParser.parseFile(file.bytes, file: file.name)))])
+        let imported = SchemaLoader.load(sources: [
+            ("Imported.cloudschema", CKDBImporter.importSchema(CKDBParser.parseFile(file.bytes, file: file.name)))
+        ])
         let changes = SchemaComparison.compare(deployed: schema, current: imported.schema).changes
         #expect(changes.isEmpty, "\(changes.map(\.message))")
     }
@@ -110,9 +112,10 @@ struct CKDBCorpusTests {
         let (schema, _) = CKDBParser.parse(Corpus.fixture("export-shared-journal.ckdb").bytes, file: "journal")
         let share = try #require(schema.recordTypes.first { $0.cloudKitName == "cloudkit.share" })
         #expect(share.isCloudKitSystemType)
-        #expect(share.fields.filter { !$0.isSystem }.map { "\($0.key) \(CKDBExporter.typeText($0))" } == [
-            "cloudkit.thumbnailImageData BYTES", "cloudkit.title STRING", "cloudkit.type STRING",
-        ])
+        #expect(
+            share.fields.filter { !$0.isSystem }.map { "\($0.key) \(CKDBExporter.typeText($0))" } == [
+                "cloudkit.thumbnailImageData BYTES", "cloudkit.title STRING", "cloudkit.type STRING",
+            ])
         #expect(schema.recordType(named: "Users")?.field(named: "roles")?.type == .list(.int64))
         let entry = try #require(schema.recordType(named: "CD_Entry"))
         #expect(entry.placement == .zone(CoreDataMirror.zoneName))
@@ -149,7 +152,8 @@ struct CKDBCorpusTests {
 
     @Test("two grants to one role stay two through export and import")
     func duplicateGrantsStayApart() {
-        let source = "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        name STRING,\n        GRANT WRITE TO \"_world\",\n        GRANT READ TO \"_world\"\n    );\n"
+        let source =
+            "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        name STRING,\n        GRANT WRITE TO \"_world\",\n        GRANT READ TO \"_world\"\n    );\n"
         let parsed = CKDBParser.parseFile(Array(source.utf8), file: "bed.ckdb")
         let exported = CKDBExporter.export(parsed.schema)
         #expect(exported.contains("        GRANT READ TO \"_world\",\n        GRANT WRITE TO \"_world\"\n"))

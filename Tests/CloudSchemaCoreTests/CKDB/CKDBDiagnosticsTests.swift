@@ -17,39 +17,107 @@ struct CKDBDiagnosticsTests {
 
     /// Each malformed input gives exactly one error (no cascade), at this line:column.
     static let cases: [Case] = [
-        Case(name: "missing ';' after a record type", source: "DEFINE SCHEMA\n    RECORD TYPE A (\n        name STRING\n    )\n    RECORD TYPE B (x INT64);\n", id: .syntaxError, line: 4, column: 6, message: "expected ';' after record type 'A'"),
-        Case(name: "ENCRYPTED ASSET", source: "DEFINE SCHEMA\nRECORD TYPE A (\n  photo ENCRYPTED ASSET\n);", id: .typeMisplaced, line: 3, column: 9, message: "ENCRYPTED applies to"),
-        Case(name: "ENCRYPTED REFERENCE", source: "DEFINE SCHEMA\nRECORD TYPE A (owner ENCRYPTED REFERENCE);", id: .typeMisplaced, line: 2, column: 22, message: "REFERENCE stays unencrypted"),
-        Case(name: "nested LIST", source: "DEFINE SCHEMA\nRECORD TYPE A (tags LIST<LIST<STRING>>);", id: .listNested, line: 2, column: 26, message: "lists cannot contain lists"),
-        Case(name: "ENCRYPTED LIST", source: "DEFINE SCHEMA\nRECORD TYPE A (t ENCRYPTED LIST<STRING>);", id: .typeMisplaced, line: 2, column: 18, message: "write LIST<ENCRYPTED T>"),
-        Case(name: "unterminated quoted name", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    \"title STRING,\n    b INT64\n);", id: .syntaxError, line: 3, column: 5, message: "unterminated quoted name"),
-        Case(name: "GRANT without TO", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    name STRING,\n    GRANT READ \"_world\"\n);", id: .syntaxError, line: 4, column: 16, message: "expected 'TO' and a role"),
-        Case(name: "GRANT with an unknown permission", source: "DEFINE SCHEMA\nRECORD TYPE A (GRANT DELETE TO \"_world\");", id: .syntaxError, line: 2, column: 22, message: "expected READ, CREATE or WRITE"),
-        Case(name: "unknown type", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    name TEXT\n);", id: .typeUnknown, line: 3, column: 10, message: "unknown type 'TEXT'"),
-        Case(name: "misspelled type gets a suggestion", source: "DEFINE SCHEMA\nRECORD TYPE A (n STRNG);", id: .typeUnknown, line: 2, column: 18, message: "did you mean 'STRING'?"),
-        Case(name: "missing ',' between fields", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING\n    b INT64\n);", id: .syntaxError, line: 3, column: 13, message: "expected ',' between the items"),
-        Case(name: "missing DEFINE SCHEMA", source: "RECORD TYPE A (a STRING);", id: .syntaxError, line: 1, column: 1, message: "expected 'DEFINE SCHEMA'"),
-        Case(name: "reserved word as a name", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    sortable INT64\n);", id: .syntaxError, line: 3, column: 5, message: "'sortable' is a reserved word"),
-        Case(name: "grant to an undeclared role", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    GRANT READ TO admin\n);", id: .roleUnknown, line: 3, column: 19, message: "no role named 'admin'"),
-        Case(name: "trailing comma", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING,\n);", id: .syntaxError, line: 3, column: 13, message: "remove the ','"),
-        Case(name: "missing ')'", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING;\nRECORD TYPE B (b STRING);", id: .syntaxError, line: 3, column: 13, message: "expected ')' to close record type 'A'"),
-        Case(name: "missing '('", source: "DEFINE SCHEMA\nRECORD TYPE A a STRING);\nRECORD TYPE B (b STRING);", id: .syntaxError, line: 2, column: 15, message: "expected '(' to begin"),
-        Case(name: "unknown field option", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING INDEXED);", id: .attributeUnknown, line: 2, column: 25, message: "unknown field option 'INDEXED'"),
-        Case(name: "option written twice", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING SORTABLE SORTABLE);", id: .attributeMisplaced, line: 2, column: 34, message: "SORTABLE is written twice"),
-        Case(name: "field declared twice", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING,\n    a INT64\n);", id: .nameDuplicate, line: 4, column: 5, message: "field 'a' is declared twice"),
-        Case(name: "record type declared twice", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING);\nRECORD TYPE A (b STRING);", id: .nameDuplicate, line: 3, column: 13, message: "record type 'A' is declared twice"),
-        Case(name: "PREFERRED AS a non-number", source: "DEFINE SCHEMA\nRECORD TYPE A (n NUMBER PREFERRED AS STRING);", id: .syntaxError, line: 2, column: 38, message: "expected INT64 or DOUBLE"),
-        Case(name: "system field with another type", source: "DEFINE SCHEMA\nRECORD TYPE A (\"___etag\" INT64);", id: .typeMisplaced, line: 2, column: 26, message: "system field '___etag' is STRING"),
-        Case(name: "unknown system field", source: "DEFINE SCHEMA\nRECORD TYPE A (\"___recordId\" REFERENCE);", id: .syntaxError, line: 2, column: 16, message: "did you mean '___recordID'?"),
-        Case(name: "unterminated block comment", source: "DEFINE SCHEMA\n/* oops\nRECORD TYPE A (a STRING);", id: .syntaxError, line: 2, column: 1, message: "unterminated block comment"),
-        Case(name: "stray character", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING, b: INT64);", id: .syntaxError, line: 2, column: 27, message: "unexpected ':'"),
-        Case(name: "CREATE ROLE without a name", source: "DEFINE SCHEMA\nCREATE ROLE ;\nRECORD TYPE A (a STRING);", id: .syntaxError, line: 2, column: 13, message: "expected a role name"),
-        Case(name: "creating a built-in role", source: "DEFINE SCHEMA\nCREATE ROLE \"_world\";", id: .syntaxError, line: 2, column: 13, message: "is a built-in role"),
-        Case(name: "CRLF, BOM and tab: columns count bytes after the BOM", source: "\u{FEFF}DEFINE SCHEMA\r\nRECORD TYPE A (\r\n\tname TEXT\r\n);", id: .typeUnknown, line: 3, column: 7, message: "unknown type 'TEXT'"),
-        Case(name: "unquoted cloudkit.share", source: "DEFINE SCHEMA\nRECORD TYPE cloudkit.share (\"cloudkit.title\" STRING);", id: .syntaxError, line: 2, column: 13, message: "write \"cloudkit.share\" in double quotes"),
-        Case(name: "unquoted cloudkit.title", source: "DEFINE SCHEMA\nRECORD TYPE \"cloudkit.share\" (cloudkit.title STRING);", id: .syntaxError, line: 2, column: 31, message: "write \"cloudkit.title\" in double quotes"),
-        Case(name: "unquoted system name", source: "DEFINE SCHEMA\nRECORD TYPE A (___recordID REFERENCE QUERYABLE);", id: .syntaxError, line: 2, column: 16, message: "write system field names in double quotes"),
-        Case(name: "statement that is neither", source: "DEFINE SCHEMA\nCREATE TABLE A (a STRING);\nRECORD TYPE B (b STRING);", id: .syntaxError, line: 2, column: 1, message: "expected 'RECORD TYPE' or 'CREATE ROLE'"),
+        Case(
+            name: "missing ';' after a record type",
+            source: "DEFINE SCHEMA\n    RECORD TYPE A (\n        name STRING\n    )\n    RECORD TYPE B (x INT64);\n", id: .syntaxError,
+            line: 4, column: 6, message: "expected ';' after record type 'A'"),
+        Case(
+            name: "ENCRYPTED ASSET", source: "DEFINE SCHEMA\nRECORD TYPE A (\n  photo ENCRYPTED ASSET\n);", id: .typeMisplaced, line: 3,
+            column: 9, message: "ENCRYPTED applies to"),
+        Case(
+            name: "ENCRYPTED REFERENCE", source: "DEFINE SCHEMA\nRECORD TYPE A (owner ENCRYPTED REFERENCE);", id: .typeMisplaced, line: 2,
+            column: 22, message: "REFERENCE stays unencrypted"),
+        Case(
+            name: "nested LIST", source: "DEFINE SCHEMA\nRECORD TYPE A (tags LIST<LIST<STRING>>);", id: .listNested, line: 2, column: 26,
+            message: "lists cannot contain lists"),
+        Case(
+            name: "ENCRYPTED LIST", source: "DEFINE SCHEMA\nRECORD TYPE A (t ENCRYPTED LIST<STRING>);", id: .typeMisplaced, line: 2,
+            column: 18, message: "write LIST<ENCRYPTED T>"),
+        Case(
+            name: "unterminated quoted name", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    \"title STRING,\n    b INT64\n);",
+            id: .syntaxError, line: 3, column: 5, message: "unterminated quoted name"),
+        Case(
+            name: "GRANT without TO", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    name STRING,\n    GRANT READ \"_world\"\n);",
+            id: .syntaxError, line: 4, column: 16, message: "expected 'TO' and a role"),
+        Case(
+            name: "GRANT with an unknown permission", source: "DEFINE SCHEMA\nRECORD TYPE A (GRANT DELETE TO \"_world\");",
+            id: .syntaxError, line: 2, column: 22, message: "expected READ, CREATE or WRITE"),
+        Case(
+            name: "unknown type", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    name TEXT\n);", id: .typeUnknown, line: 3, column: 10,
+            message: "unknown type 'TEXT'"),
+        Case(
+            name: "misspelled type gets a suggestion", source: "DEFINE SCHEMA\nRECORD TYPE A (n STRNG);", id: .typeUnknown, line: 2,
+            column: 18, message: "did you mean 'STRING'?"),
+        Case(
+            name: "missing ',' between fields", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING\n    b INT64\n);", id: .syntaxError,
+            line: 3, column: 13, message: "expected ',' between the items"),
+        Case(
+            name: "missing DEFINE SCHEMA", source: "RECORD TYPE A (a STRING);", id: .syntaxError, line: 1, column: 1,
+            message: "expected 'DEFINE SCHEMA'"),
+        Case(
+            name: "reserved word as a name", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    sortable INT64\n);", id: .syntaxError, line: 3,
+            column: 5, message: "'sortable' is a reserved word"),
+        Case(
+            name: "grant to an undeclared role", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    GRANT READ TO admin\n);", id: .roleUnknown,
+            line: 3, column: 19, message: "no role named 'admin'"),
+        Case(
+            name: "trailing comma", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING,\n);", id: .syntaxError, line: 3, column: 13,
+            message: "remove the ','"),
+        Case(
+            name: "missing ')'", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING;\nRECORD TYPE B (b STRING);", id: .syntaxError,
+            line: 3, column: 13, message: "expected ')' to close record type 'A'"),
+        Case(
+            name: "missing '('", source: "DEFINE SCHEMA\nRECORD TYPE A a STRING);\nRECORD TYPE B (b STRING);", id: .syntaxError, line: 2,
+            column: 15, message: "expected '(' to begin"),
+        Case(
+            name: "unknown field option", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING INDEXED);", id: .attributeUnknown, line: 2,
+            column: 25, message: "unknown field option 'INDEXED'"),
+        Case(
+            name: "option written twice", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING SORTABLE SORTABLE);", id: .attributeMisplaced,
+            line: 2, column: 34, message: "SORTABLE is written twice"),
+        Case(
+            name: "field declared twice", source: "DEFINE SCHEMA\nRECORD TYPE A (\n    a STRING,\n    a INT64\n);", id: .nameDuplicate,
+            line: 4, column: 5, message: "field 'a' is declared twice"),
+        Case(
+            name: "record type declared twice", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING);\nRECORD TYPE A (b STRING);",
+            id: .nameDuplicate, line: 3, column: 13, message: "record type 'A' is declared twice"),
+        Case(
+            name: "PREFERRED AS a non-number", source: "DEFINE SCHEMA\nRECORD TYPE A (n NUMBER PREFERRED AS STRING);", id: .syntaxError,
+            line: 2, column: 38, message: "expected INT64 or DOUBLE"),
+        Case(
+            name: "system field with another type", source: "DEFINE SCHEMA\nRECORD TYPE A (\"___etag\" INT64);", id: .typeMisplaced,
+            line: 2, column: 26, message: "system field '___etag' is STRING"),
+        Case(
+            name: "unknown system field", source: "DEFINE SCHEMA\nRECORD TYPE A (\"___recordId\" REFERENCE);", id: .syntaxError, line: 2,
+            column: 16, message: "did you mean '___recordID'?"),
+        Case(
+            name: "unterminated block comment", source: "DEFINE SCHEMA\n/* oops\nRECORD TYPE A (a STRING);", id: .syntaxError, line: 2,
+            column: 1, message: "unterminated block comment"),
+        Case(
+            name: "stray character", source: "DEFINE SCHEMA\nRECORD TYPE A (a STRING, b: INT64);", id: .syntaxError, line: 2, column: 27,
+            message: "unexpected ':'"),
+        Case(
+            name: "CREATE ROLE without a name", source: "DEFINE SCHEMA\nCREATE ROLE ;\nRECORD TYPE A (a STRING);", id: .syntaxError,
+            line: 2, column: 13, message: "expected a role name"),
+        Case(
+            name: "creating a built-in role", source: "DEFINE SCHEMA\nCREATE ROLE \"_world\";", id: .syntaxError, line: 2, column: 13,
+            message: "is a built-in role"),
+        Case(
+            name: "CRLF, BOM and tab: columns count bytes after the BOM",
+            source: "\u{FEFF}DEFINE SCHEMA\r\nRECORD TYPE A (\r\n\tname TEXT\r\n);", id: .typeUnknown, line: 3, column: 7,
+            message: "unknown type 'TEXT'"),
+        Case(
+            name: "unquoted cloudkit.share", source: "DEFINE SCHEMA\nRECORD TYPE cloudkit.share (\"cloudkit.title\" STRING);",
+            id: .syntaxError, line: 2, column: 13, message: "write \"cloudkit.share\" in double quotes"),
+        Case(
+            name: "unquoted cloudkit.title", source: "DEFINE SCHEMA\nRECORD TYPE \"cloudkit.share\" (cloudkit.title STRING);",
+            id: .syntaxError, line: 2, column: 31, message: "write \"cloudkit.title\" in double quotes"),
+        Case(
+            name: "unquoted system name", source: "DEFINE SCHEMA\nRECORD TYPE A (___recordID REFERENCE QUERYABLE);", id: .syntaxError,
+            line: 2, column: 16, message: "write system field names in double quotes"),
+        Case(
+            name: "statement that is neither", source: "DEFINE SCHEMA\nCREATE TABLE A (a STRING);\nRECORD TYPE B (b STRING);",
+            id: .syntaxError, line: 2, column: 1, message: "expected 'RECORD TYPE' or 'CREATE ROLE'"),
     ]
 
     @Test("malformed input: one located error", arguments: cases)
@@ -106,7 +174,8 @@ struct CKDBDiagnosticsTests {
 
     @Test("the whole grammar in any letter case, with every comment form, CRLF, tabs, a BOM and no final newline")
     func wholeGrammar() throws {
-        let source = "\u{FEFF}-- header\r\ndefine schema\r\n\tcreate role Editor;\r\n"
+        let source =
+            "\u{FEFF}-- header\r\ndefine schema\r\n\tcreate role Editor;\r\n"
             + "\tRecord Type \"grant\" ( /* inline */\r\n"
             + "\t\t\"___createTime\" TIMESTAMP SORTABLE QUERYABLE,\r\n"
             + "\t\tfrom STRING SEARCHABLE SORTABLE QUERYABLE, // trailing\r\n"
@@ -138,14 +207,18 @@ struct CKDBDiagnosticsTests {
         #expect(exported.contains("        \"queryable\"     STRING,\n"))
         #expect(exported.contains("        type            LIST<ENCRYPTED INT64>,\n"))
         #expect(exported.contains("        index           NUMBER PREFERRED AS DOUBLE,\n"))
-        #expect(exported.contains("        GRANT CREATE TO Editor,\n        GRANT READ, WRITE TO \"_creator\",\n        GRANT READ TO \"_world\"\n    );\n"))
+        #expect(
+            exported.contains(
+                "        GRANT CREATE TO Editor,\n        GRANT READ, WRITE TO \"_creator\",\n        GRANT READ TO \"_world\"\n    );\n"))
         let (again, _) = CKDBParser.parse(exported, file: "again.ckdb")
         #expect(again == schema)
     }
 
     @Test("no input crashes or nests deeply: 100 000 LIST< and 100 000 '('")
     func pathologicalNesting() {
-        let lists = "DEFINE SCHEMA\nRECORD TYPE A (x " + String(repeating: "LIST<", count: 100_000) + "STRING" + String(repeating: ">", count: 100_000) + ");"
+        let lists =
+            "DEFINE SCHEMA\nRECORD TYPE A (x " + String(repeating: "LIST<", count: 100_000) + "STRING"
+            + String(repeating: ">", count: 100_000) + ");"
         let (_, d1) = CKDBParser.parse(lists, file: "n.ckdb")
         #expect(d1.filter { $0.severity == .error }.map(\.id) == [.listNested])
         let parens = "DEFINE SCHEMA\nRECORD TYPE A " + String(repeating: "(", count: 100_000)

@@ -63,7 +63,10 @@ struct CKDBImportLintTests {
     @Test("system fields declared in .cloudschema must keep their CloudKit type")
     func systemFieldTypes() {
         let loaded = SchemaLoader.load(sources: [
-            ("a.cloudschema", "record A in public {\n    ___recordID: Reference? @queryable\n    ___createTime: String?\n    grant read to world\n}\n")
+            (
+                "a.cloudschema",
+                "record A in public {\n    ___recordID: Reference? @queryable\n    ___createTime: String?\n    grant read to world\n}\n"
+            )
         ])
         #expect(loaded.diagnostics.map { "\($0.id) \($0.range!.start.line):\($0.range!.start.column)" } == ["TYPE_MISPLACED 3:20"])
         #expect(loaded.schema.recordTypes[0].fields.allSatisfy { $0.isSystem })

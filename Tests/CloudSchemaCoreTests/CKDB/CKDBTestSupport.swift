@@ -112,7 +112,9 @@ struct NaiveScan {
                 let options: Set<String> = ["QUERYABLE", "SORTABLE", "SEARCHABLE"]
                 let rest = tokens.dropFirst().map { $0.uppercased() }
                 record.fields.append(
-                    Item(name: unquoted(first), type: rest.filter { !options.contains($0) }.joined(separator: " "), options: Set(rest.filter { options.contains($0) })))
+                    Item(
+                        name: unquoted(first), type: rest.filter { !options.contains($0) }.joined(separator: " "),
+                        options: Set(rest.filter { options.contains($0) })))
             }
             records.append(record)
         }

@@ -9,7 +9,8 @@ import Testing
 
     /// The text of every Swift file under Sources.
     static func sourceTexts() throws -> [(path: String, text: String)] {
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         return try files.map { ($0.path, try String(contentsOf: $0, encoding: .utf8)) }
     }

@@ -53,7 +53,8 @@ import Testing
 
     /// A rule that is off leaves its change in the report as a safe one; the verdict follows.
     @Test func aChangeWhoseRuleIsOffIsSafe() {
-        let (configuration, _) = ConfigurationLoader.parse(Array(#"{"breaking": {"except": ["breaking"]}}"#.utf8), path: "/p/cloudschema.json")
+        let (configuration, _) = ConfigurationLoader.parse(
+            Array(#"{"breaking": {"except": ["breaking"]}}"#.utf8), path: "/p/cloudschema.json")
         let diff = SchemaComparison.compare(
             deployed: SchemaLoader.load(sources: [("a.cloudschema", deployed)]).schema,
             current: SchemaLoader.load(sources: [("b.cloudschema", current)]).schema

@@ -189,9 +189,15 @@ struct BreakingRuleTests {
             let (deployed, current) = Self.retyped(before, after)
             return compare(deployed, current).changes.first?.olderVersions
         }
-        #expect(older("Bool", "Int64") == "older app versions still read it as Bool, and a Bool reads every number but 0 as true and writes it back as 1")
-        #expect(older("[UUID]", "[String]") == "older app versions still read it as [UUID], and stored strings that are not UUIDs fail to decode")
-        #expect(older("Status", "String") == "older app versions still read it as Status, and stored values other than its raw values match none of its cases")
+        #expect(
+            older("Bool", "Int64")
+                == "older app versions still read it as Bool, and a Bool reads every number but 0 as true and writes it back as 1")
+        #expect(
+            older("[UUID]", "[String]")
+                == "older app versions still read it as [UUID], and stored strings that are not UUIDs fail to decode")
+        #expect(
+            older("Status", "String")
+                == "older app versions still read it as Status, and stored values other than its raw values match none of its cases")
         // A UUID string is also a URL, but not every URL is a UUID.
         #expect(older("UUID", "URL") == "older app versions still read it as UUID, and stored strings that are not UUIDs fail to decode")
     }
@@ -219,7 +225,10 @@ struct BreakingRuleTests {
         let before = "record Fan { mode: Bool? }\n\(enums)"
         #expect(safeKinds(before, "record Fan { mode: Switch? }\n\(enums)") == [.fieldTypeChanged])
         let narrowed = compare(before, "record Fan { mode: Speed? }\n\(enums)").breaking
-        #expect(narrowed.map(\.message) == ["field 'Fan.mode' changed type from Bool to Speed (both INT64 in CloudKit), but stored value 1 matches none of its cases"])
+        #expect(
+            narrowed.map(\.message) == [
+                "field 'Fan.mode' changed type from Bool to Speed (both INT64 in CloudKit), but stored value 1 matches none of its cases"
+            ])
     }
 
     // MARK: FIELD_NO_ENCRYPTION_CHANGE

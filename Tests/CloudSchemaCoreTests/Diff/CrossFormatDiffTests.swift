@@ -32,31 +32,67 @@ struct CrossFormatDiffTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "record type removed", before: "record Plant { name: String }\nrecord Compost { kg: Double? }", after: "record Plant { name: String }"),
-        Case(name: "record type @name changed", before: "record Plant { name: String }", after: #"record Plant @name("Plant2") { name: String }"#),
-        Case(name: "field removed", before: "record Plant {\n name: String\n colour: String?\n}", after: "record Plant {\n name: String\n}"),
-        Case(name: "field retyped", before: "record Plant {\n height: Int64?\n tags: [String]?\n}", after: "record Plant {\n height: Double?\n tags: [Int64]?\n}"),
+        Case(
+            name: "record type removed", before: "record Plant { name: String }\nrecord Compost { kg: Double? }",
+            after: "record Plant { name: String }"),
+        Case(
+            name: "record type @name changed", before: "record Plant { name: String }",
+            after: #"record Plant @name("Plant2") { name: String }"#),
+        Case(
+            name: "field removed", before: "record Plant {\n name: String\n colour: String?\n}", after: "record Plant {\n name: String\n}"),
+        Case(
+            name: "field retyped", before: "record Plant {\n height: Int64?\n tags: [String]?\n}",
+            after: "record Plant {\n height: Double?\n tags: [Int64]?\n}"),
         Case(
             name: "enum raw type changed",
             before: "record Plant { status: Status? }\nenum Status: String { growing }",
             after: "record Plant { status: Status? }\nenum Status: Int64 { growing = 0 }"),
-        Case(name: "encryption switched", before: "record Plant {\n notes: String?\n diary: String? @encrypted\n}", after: "record Plant {\n notes: String? @encrypted\n diary: String?\n}"),
-        Case(name: "new required field", before: "record Plant { name: String }", after: "record Plant {\n name: String\n height: Double\n}"),
+        Case(
+            name: "encryption switched", before: "record Plant {\n notes: String?\n diary: String? @encrypted\n}",
+            after: "record Plant {\n notes: String? @encrypted\n diary: String?\n}"),
+        Case(
+            name: "new required field", before: "record Plant { name: String }", after: "record Plant {\n name: String\n height: Double\n}"),
         Case(name: "suspected rename", before: "record Plant {\n colour: String?\n}", after: "record Plant {\n color: String?\n}"),
-        Case(name: "index removed", before: "record Plant {\n name: String @queryable @sortable\n}", after: "record Plant {\n name: String @queryable\n}"),
-        Case(name: "public grant withdrawn", before: "record Tip in public {\n text: String\n grant read, write to world\n}", after: "record Tip in public {\n text: String\n grant read to world\n}"),
-        Case(name: "model removed", before: "model Harvest { crop: String = \"\" }\nmodel Bed { name: String = \"\" }", after: "model Bed { name: String = \"\" }"),
-        Case(name: "model attribute removed", before: "model Harvest {\n crop: String = \"\"\n grams: Double = 0\n}", after: "model Harvest {\n crop: String = \"\"\n}"),
-        Case(name: "model attribute retyped", before: "model Harvest {\n grams: Double = 0\n}", after: "model Harvest {\n grams: String = \"\"\n}"),
-        Case(name: "new required model attribute", before: "model Harvest { crop: String = \"\" }", after: "model Harvest {\n crop: String = \"\"\n grams: Double\n}"),
+        Case(
+            name: "index removed", before: "record Plant {\n name: String @queryable @sortable\n}",
+            after: "record Plant {\n name: String @queryable\n}"),
+        Case(
+            name: "public grant withdrawn", before: "record Tip in public {\n text: String\n grant read, write to world\n}",
+            after: "record Tip in public {\n text: String\n grant read to world\n}"),
+        Case(
+            name: "model removed", before: "model Harvest { crop: String = \"\" }\nmodel Bed { name: String = \"\" }",
+            after: "model Bed { name: String = \"\" }"),
+        Case(
+            name: "model attribute removed", before: "model Harvest {\n crop: String = \"\"\n grams: Double = 0\n}",
+            after: "model Harvest {\n crop: String = \"\"\n}"),
+        Case(
+            name: "model attribute retyped", before: "model Harvest {\n grams: Double = 0\n}",
+            after: "model Harvest {\n grams: String = \"\"\n}"),
+        Case(
+            name: "new required model attribute", before: "model Harvest { crop: String = \"\" }",
+            after: "model Harvest {\n crop: String = \"\"\n grams: Double\n}"),
         // Safe edits.
-        Case(name: "record type added", before: "record Plant { name: String }", after: "record Plant { name: String }\nrecord Seed { variety: String }"),
-        Case(name: "optional and defaulted fields added", before: "record Plant { name: String }", after: "record Plant {\n name: String\n height: Double?\n sunHours: Int64 = 6\n}"),
-        Case(name: "index added", before: "record Plant {\n name: String\n}", after: "record Plant {\n name: String @queryable @searchable\n}"),
-        Case(name: "enum case added", before: "record Plant { status: Status? }\nenum Status: String { growing }", after: "record Plant { status: Status? }\nenum Status: String { growing, dead }"),
-        Case(name: "field deprecated", before: "record Plant {\n colour: String?\n}", after: "record Plant {\n colour: String? @deprecated(\"use tags\")\n}"),
-        Case(name: "Swift rename keeping the key", before: "record Plant {\n colour: String?\n}", after: "record Plant {\n color: String? @name(\"colour\")\n}"),
-        Case(name: "model attribute added", before: "model Harvest { crop: String = \"\" }", after: "model Harvest {\n crop: String = \"\"\n grams: Double?\n}"),
+        Case(
+            name: "record type added", before: "record Plant { name: String }",
+            after: "record Plant { name: String }\nrecord Seed { variety: String }"),
+        Case(
+            name: "optional and defaulted fields added", before: "record Plant { name: String }",
+            after: "record Plant {\n name: String\n height: Double?\n sunHours: Int64 = 6\n}"),
+        Case(
+            name: "index added", before: "record Plant {\n name: String\n}",
+            after: "record Plant {\n name: String @queryable @searchable\n}"),
+        Case(
+            name: "enum case added", before: "record Plant { status: Status? }\nenum Status: String { growing }",
+            after: "record Plant { status: Status? }\nenum Status: String { growing, dead }"),
+        Case(
+            name: "field deprecated", before: "record Plant {\n colour: String?\n}",
+            after: "record Plant {\n colour: String? @deprecated(\"use tags\")\n}"),
+        Case(
+            name: "Swift rename keeping the key", before: "record Plant {\n colour: String?\n}",
+            after: "record Plant {\n color: String? @name(\"colour\")\n}"),
+        Case(
+            name: "model attribute added", before: "model Harvest { crop: String = \"\" }",
+            after: "model Harvest {\n crop: String = \"\"\n grams: Double?\n}"),
         Case(name: "examples unchanged", before: "record Plant { name: String }", after: "record Plant { name: String }"),
     ]
 
@@ -88,14 +124,17 @@ struct CrossFormatDiffTests {
             ("enum S: String { a, b }\nrecord P { s: S? }", "enum S: String { a }\nrecord P { s: S? }"),  // case removed
             ("enum S: String { a }\nrecord P { s: S? }", "enum S: String { a = \"x\" }\nrecord P { s: S? }"),  // raw value
             ("zone Z\nrecord P in Z { n: String }", "zone Z\nrecord P in public { n: String }"),  // moved
-            ("record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<A>? }",
-             "record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<B>? }"),  // target
+            (
+                "record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<A>? }",
+                "record A { n: String }\nrecord B { n: String }\nrecord P { r: Reference<B>? }"
+            ),  // target
             ("keyvalue K { a: Double = 1 }", "keyvalue K { a: String = \"\" }"),  // key-value type
             ("record P { n: Int64? }", "record P { n: Bool? }"),  // narrowed within INT64
         ]
         for (before, after) in blind {
             let current = SchemaLoader.load(sources: [("current.cloudschema", after)]).schema
-            let native = SchemaComparison.compare(deployed: SchemaLoader.load(sources: [("d.cloudschema", before)]).schema, current: current)
+            let native = SchemaComparison.compare(
+                deployed: SchemaLoader.load(sources: [("d.cloudschema", before)]).schema, current: current)
             let crossed = SchemaComparison.compare(deployed: Self.exported(before).schema, current: current)
             #expect(native.changes.contains { $0.isFlagged }, "\(after)")
             #expect(!crossed.changes.contains { $0.isFlagged }, "\(after)")
@@ -114,7 +153,10 @@ struct CrossFormatDiffTests {
         #expect(native.unchecked.isEmpty)
         // Enums, models, key-value stores and subscriptions are listed once either side declares them.
         let full = SchemaLoader.load(sources: [
-            ("current.cloudschema", "record Plant { name: String }\nenum S: String { a }\nmodel M { n: String = \"\" }\nkeyvalue K { k: Bool = false }\nsubscription P on Plant")
+            (
+                "current.cloudschema",
+                "record Plant { name: String }\nenum S: String { a }\nmodel M { n: String = \"\" }\nkeyvalue K { k: Bool = false }\nsubscription P on Plant"
+            )
         ]).schema
         #expect(SchemaComparison.compare(deployed: Self.exported(before).schema, current: full).unchecked == SchemaDiff.Unchecked.allCases)
     }

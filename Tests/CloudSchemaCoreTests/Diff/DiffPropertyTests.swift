@@ -88,9 +88,11 @@ enum RandomSchema {
         let recordCount = Int.random(in: 1...4, using: &random)
         for r in 0..<recordCount {
             let placement: RecordType.Placement = [.privateDefaultZone, .zone("Zone0"), .publicDatabase].randomElement(using: &random)!
-            var record = RecordType(name: "Record\(r)", cloudKitName: Bool.random(using: &random) ? "CK_Record\(r)" : nil, placement: placement)
+            var record = RecordType(
+                name: "Record\(r)", cloudKitName: Bool.random(using: &random) ? "CK_Record\(r)" : nil, placement: placement)
             for f in 0..<Int.random(in: 1...5, using: &random) {
-                record.fields.append(field(named: "field\(f)", schema: schema, recordCount: recordCount, isPublic: placement.isPublic, &random))
+                record.fields.append(
+                    field(named: "field\(f)", schema: schema, recordCount: recordCount, isPublic: placement.isPublic, &random))
             }
             if placement.isPublic { record.grants = [Grant(permissions: .read, grantee: .world)] }
             schema.recordTypes.append(record)
@@ -112,7 +114,9 @@ enum RandomSchema {
         return schema
     }
 
-    static func field(named name: String, schema: Schema, recordCount: Int, isPublic: Bool, optional: Bool? = nil, _ random: inout SplitMix64) -> Field {
+    static func field(
+        named name: String, schema: Schema, recordCount: Int, isPublic: Bool, optional: Bool? = nil, _ random: inout SplitMix64
+    ) -> Field {
         var type: FieldType
         switch Int.random(in: 0..<10, using: &random) {
         case 0: type = .reference(target: "Record\(Int.random(in: 0..<recordCount, using: &random))")
@@ -192,7 +196,8 @@ enum SafeEdit: CaseIterable {
         case .addRole:
             schema.roles.append(Role(name: "Role\(n)"))
         case .addModel:
-            schema.models.append(Model(name: "NewModel\(n)", properties: [ModelProperty(name: "title", type: .string, defaultValue: .string(""))]))
+            schema.models.append(
+                Model(name: "NewModel\(n)", properties: [ModelProperty(name: "title", type: .string, defaultValue: .string(""))]))
         case .addModelProperty:
             guard let m = schema.models.indices.randomElement(using: &random) else { return false }
             schema.models[m].properties.append(ModelProperty(name: "added\(n)", type: .date, isOptional: true))

@@ -97,9 +97,10 @@ struct DiffReportGoldenTests {
     /// Every addition says what older app versions see of it, in every format.
     @Test func additionsSayWhatOlderAppVersionsSee() throws {
         let (diff, sources) = try Self.load()
-        let older = Dictionary(uniqueKeysWithValues: diff.changes.compactMap { change in
-            change.olderVersions.map { ("\(change.kind) \(change.subject.displayName)", $0) }
-        })
+        let older = Dictionary(
+            uniqueKeysWithValues: diff.changes.compactMap { change in
+                change.olderVersions.map { ("\(change.kind) \(change.subject.displayName)", $0) }
+            })
         #expect(
             older == [
                 "recordTypeAdded Checklist": "older app versions see its records as an unknown record type and skip or keep them",
@@ -172,7 +173,6 @@ struct DiffReportFormattingTests {
             DiffReport.inline(#"keep 'title' marked @deprecated("why") or use `@name("x")`"#)
                 == #"keep `title` marked `@deprecated("why")` or use `@name("x")`"#)
     }
-
 
     @Test func escapesAsTheActionsToolkitDoes() {
         #expect(DiagnosticRenderer.escapeData("50% done\r\nnext") == "50%25 done%0D%0Anext")

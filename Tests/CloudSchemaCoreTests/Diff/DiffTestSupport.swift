@@ -21,7 +21,9 @@ func findings(_ before: String, _ after: String, sourceLocation: SourceLocation 
 /// The safe changes' kinds.
 func safeKinds(_ before: String, _ after: String, sourceLocation: SourceLocation = #_sourceLocation) -> [SchemaChange.Kind] {
     let diff = compare(before, after, sourceLocation: sourceLocation)
-    #expect(!diff.isBreaking && diff.warnings.isEmpty, "unexpected findings: \(diff.changes.filter(\.isFlagged).map(\.finding))", sourceLocation: sourceLocation)
+    #expect(
+        !diff.isBreaking && diff.warnings.isEmpty, "unexpected findings: \(diff.changes.filter(\.isFlagged).map(\.finding))",
+        sourceLocation: sourceLocation)
     return diff.safe.map(\.kind)
 }
 

@@ -11,7 +11,8 @@ struct GitSourceTests {
         let path: String
 
         init() throws {
-            path = FileManager.default.temporaryDirectory
+            path =
+                FileManager.default.temporaryDirectory
                 .appendingPathComponent("cloudschema-git-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: path + "/Schemas", withIntermediateDirectories: true)
             try run("init", "-q")
@@ -57,9 +58,11 @@ struct GitSourceTests {
         #expect(loaded.schema.recordTypes.map(\.name) == ["Plant"])
 
         fileSystem.git = [:]
-        #expect(throws: DiffSourceError(
-            "--against git:v1 reads from git, but '/repo' is not inside a git repository; run it from your repository or compare against a file"
-        )) {
+        #expect(
+            throws: DiffSourceError(
+                "--against git:v1 reads from git, but '/repo' is not inside a git repository; run it from your repository or compare against a file"
+            )
+        ) {
             try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
         }
     }
@@ -113,7 +116,10 @@ struct GitSourceTests {
         defer { repository.remove() }
         try repository.write("Schemas/A.cloudschema", "record A { x: String }")
         try repository.commit("One schema")
-        #expect(throws: DiffSourceError("unknown git revision 'no-such-branch'; use a branch, tag or commit that exists (see 'git log --oneline')")) {
+        #expect(
+            throws: DiffSourceError(
+                "unknown git revision 'no-such-branch'; use a branch, tag or commit that exists (see 'git log --oneline')")
+        ) {
             try DiffSourceLoader.load(
                 DiffSource(parsing: "git:no-such-branch"), currentPaths: ["Schemas"], workingDirectory: repository.path)
         }

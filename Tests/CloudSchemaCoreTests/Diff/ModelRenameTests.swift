@@ -39,7 +39,10 @@ import Testing
         let current = load("model Trip {\n    name: String = \"\"\n    deadline: Date = now\n}\n", file: "current.cloudschema")
         let diff = SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
         let rename = diff.changes.first { $0.kind == .fieldRenameSuspected }
-        #expect(rename?.message == "field 'CD_deadline' of record type 'CD_Trip' looks like a rename of the removed field 'CD_targetDate' (both TIMESTAMP); CloudKit would store it as a new field")
+        #expect(
+            rename?.message
+                == "field 'CD_deadline' of record type 'CD_Trip' looks like a rename of the removed field 'CD_targetDate' (both TIMESTAMP); CloudKit would store it as a new field"
+        )
         #expect(rename?.fixIts.isEmpty == true)  // no @name fix-it: Core Data names the field after the property
     }
 }

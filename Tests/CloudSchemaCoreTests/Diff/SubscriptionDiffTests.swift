@@ -17,7 +17,8 @@ struct SubscriptionDiffTests {
 
     @Test func aChangedSubscriptionWithItsOldIDIsAWarning() {
         let before = Self.records + "subscription Beds on Bed fires create\n"
-        #expect(findings(before, Self.records + "subscription Beds on Bed where name == \"x\" fires create\n") == ["SUBSCRIPTION_CHANGED 3:14"])
+        #expect(
+            findings(before, Self.records + "subscription Beds on Bed where name == \"x\" fires create\n") == ["SUBSCRIPTION_CHANGED 3:14"])
         #expect(findings(before, Self.records + "subscription Beds on Bed @silent\n") == ["SUBSCRIPTION_CHANGED 3:14"])
         // A new ID is a new subscription (and the old one a removal).
         #expect(

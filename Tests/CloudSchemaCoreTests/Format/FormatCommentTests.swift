@@ -131,7 +131,8 @@ import Testing
     @Test func aDocCommentThatDocumentsNothingNeverStartsTo() throws {
         // `/// u` is followed by a blank line; `/// v` follows `case`, so it documents nothing;
         // `/// w` sits in the header after a brace with a blank line before the first member.
-        let input = "record A {\n    x: String\n    /// u\n\n    z: Int64\n}\nenum E { a, case /// v\n b }\nrecord C { /// w\n\n    c: Int64\n}\n"
+        let input =
+            "record A {\n    x: String\n    /// u\n\n    z: Int64\n}\nenum E { a, case /// v\n b }\nrecord C { /// w\n\n    c: Int64\n}\n"
         let output = try #require(formatted(input))
         #expect(
             output == """

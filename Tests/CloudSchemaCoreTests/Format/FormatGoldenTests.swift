@@ -122,7 +122,8 @@ import Testing
                 """),
         Golden(
             name: "blank lines: at most one, none at body edges, one around bodies, one-liners grouped",
-            input: "container \"iCloud.a\"\nrole A\nrole B\n\n\n\nzone Z\nrecord R in Z {\n\n\n    a: String\n\n\n\n    b: String\n\n}\nrecord S in Z {}\nrole C\n\n\n",
+            input:
+                "container \"iCloud.a\"\nrole A\nrole B\n\n\n\nzone Z\nrecord R in Z {\n\n\n    a: String\n\n\n\n    b: String\n\n}\nrecord S in Z {}\nrole C\n\n\n",
             expected: """
                 container "iCloud.a"
                 role A

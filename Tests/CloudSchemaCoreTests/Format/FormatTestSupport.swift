@@ -44,7 +44,8 @@ func expectFormatInvariants(
     let before = SchemaLoader.load(sources: files)
     let after = SchemaLoader.load(sources: once)
     #expect(before.schema == after.schema, "\(label): the resolved schema changed", sourceLocation: sourceLocation)
-    #expect(meaning(before.diagnostics) == meaning(after.diagnostics), "\(label): front-end findings changed", sourceLocation: sourceLocation)
+    #expect(
+        meaning(before.diagnostics) == meaning(after.diagnostics), "\(label): front-end findings changed", sourceLocation: sourceLocation)
     #expect(meaning(Linter.lint(before)) == meaning(Linter.lint(after)), "\(label): lint findings changed", sourceLocation: sourceLocation)
     #expect(commentTexts(files) == commentTexts(once), "\(label): comments changed", sourceLocation: sourceLocation)
 }

@@ -107,24 +107,34 @@ import Testing
 
 /// The generator's pieces, each with a small schema.
 @Suite struct GeneratorTests {
-    static func generate(_ text: String, file: String = "Schemas/App.cloudschema", access: GenerateConfiguration.Access = .internal, templates: TemplateLibrary = .builtIn) throws -> [GeneratedFile] {
+    static func generate(
+        _ text: String, file: String = "Schemas/App.cloudschema", access: GenerateConfiguration.Access = .internal,
+        templates: TemplateLibrary = .builtIn
+    ) throws -> [GeneratedFile] {
         let loaded = SchemaLoader.load(sources: [(file, text)])
         #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics.map(\.message))")
         return try Generator.generate(loaded.schema, inputFiles: [file], options: .init(access: access, templates: templates))
     }
 
     @Test func outputsAreNamedAfterTheInputsPlusCloudSchemaSwift() throws {
-        #expect(try Generator.outputNames(forInputs: ["a/A.cloudschema", "b/B.ckdb"]) == ["A.cloudschema.swift", "B.ckdb.swift", "CloudSchema.swift"])
+        #expect(
+            try Generator.outputNames(forInputs: ["a/A.cloudschema", "b/B.ckdb"]) == [
+                "A.cloudschema.swift", "B.ckdb.swift", "CloudSchema.swift",
+            ])
         #expect(try Generator.outputNames(forInputs: []) == ["CloudSchema.swift"])
         #expect(Generator.outputName(forInput: "/abs/path/My.Schema.cloudschema") == "My.Schema.cloudschema.swift")
     }
 
     @Test func twoInputsWithOneFileNameAreAnError() throws {
         #expect(throws: GeneratorError.self) { try Generator.outputNames(forInputs: ["a/A.cloudschema", "b/A.cloudschema"]) }
-        #expect(try Generator.outputNames(forInputs: ["a/A.cloudschema", "a/A.ckdb"]) == ["A.cloudschema.swift", "A.ckdb.swift", "CloudSchema.swift"])
+        #expect(
+            try Generator.outputNames(forInputs: ["a/A.cloudschema", "a/A.ckdb"]) == [
+                "A.cloudschema.swift", "A.ckdb.swift", "CloudSchema.swift",
+            ])
         // Case-insensitive file systems (macOS) would overwrite one with the other.
         #expect(throws: GeneratorError.self) { try Generator.outputNames(forInputs: ["a/Garden.cloudschema", "b/garden.cloudschema"]) }
-        #expect(try Generator.outputNames(forInputs: ["CloudSchema.cloudschema"]) == ["CloudSchema.cloudschema.swift", "CloudSchema.swift"])
+        #expect(
+            try Generator.outputNames(forInputs: ["CloudSchema.cloudschema"]) == ["CloudSchema.cloudschema.swift", "CloudSchema.swift"])
     }
 
     @Test func anEmptySchemaFileStillGetsItsHeader() throws {
@@ -218,15 +228,19 @@ import Testing
             mutating func append(_ text: String) { files[files.count - 1].contents += text }
             mutating func end() { events.append("end") }
         }
-        let loaded = SchemaLoader.load(sources: [("A.cloudschema", "record Bed { name: String }"), ("B.cloudschema", "enum E: String { a }")])
+        let loaded = SchemaLoader.load(sources: [
+            ("A.cloudschema", "record Bed { name: String }"), ("B.cloudschema", "enum E: String { a }"),
+        ])
         var recorder = Recorder()
         try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"], into: &recorder)
-        #expect(recorder.events == ["begin A.cloudschema.swift", "end", "begin B.cloudschema.swift", "end", "begin CloudSchema.swift", "end"])
+        #expect(
+            recorder.events == ["begin A.cloudschema.swift", "end", "begin B.cloudschema.swift", "end", "begin CloudSchema.swift", "end"])
         #expect(recorder.files == (try Generator.generate(loaded.schema, inputFiles: ["A.cloudschema", "B.cloudschema"])))
     }
 
     @Test func anEnumCaseNamedUnrecognizedKeepsItsNameAndTheCatchAllMovesAside() throws {
-        let swift = try Self.generate("""
+        let swift = try Self.generate(
+            """
             enum Status: String { unrecognized, known }
             """)[0].contents
         #expect(swift.contains("    case unrecognized\n"))
@@ -236,7 +250,8 @@ import Testing
     }
 
     @Test func namesAreRenamedOnlyWhereTheyWouldBreakTheFile() throws {
-        let swift = try Self.generate("""
+        let swift = try Self.generate(
+            """
             zone Z
             record Date in Z { recordID: String?
              Field: Int64?

@@ -44,23 +44,28 @@ import Testing
     }
 
     @Test func uniqueOriginalNamesTransientAndEncryptedProperties() throws {
-        let loaded = SchemaLoader.load(sources: [("S/App.cloudschema", """
-            model List @unique(name, owner) {
-                name: String = ""
-                owner: String = ""
-                budget: Decimal = 0
-                count: Int64 = 3
-                status: Status = .open
-                secret: String? @encrypted
-                tags: [String] = []
-                items: [Item]? @deleteRule(cascade)
-            }
-            model Item {
-                label: String = ""
-                list: List? @inverse(items)
-            }
-            enum Status: String { open, closed }
-            """)])
+        let loaded = SchemaLoader.load(sources: [
+            (
+                "S/App.cloudschema",
+                """
+                model List @unique(name, owner) {
+                    name: String = ""
+                    owner: String = ""
+                    budget: Decimal = 0
+                    count: Int64 = 3
+                    status: Status = .open
+                    secret: String? @encrypted
+                    tags: [String] = []
+                    items: [Item]? @deleteRule(cascade)
+                }
+                model Item {
+                    label: String = ""
+                    list: List? @inverse(items)
+                }
+                enum Status: String { open, closed }
+                """
+            )
+        ])
         let swift = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])[0].contents
         #expect(swift.contains("@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)\n@Model\nfinal class List {"))
         #expect(swift.contains("    #Unique<List>([\\.name, \\.owner])"))
@@ -73,14 +78,21 @@ import Testing
     }
 
     @Test func deprecatedModelsAndPropertiesGetADocNoteAndStayInTheSchema() throws {
-        let loaded = SchemaLoader.load(sources: [("S/App.cloudschema", """
-            model Old @deprecated("use New") {
-                name: String = ""
-                colour: String? @deprecated
-            }
-            """)])
+        let loaded = SchemaLoader.load(sources: [
+            (
+                "S/App.cloudschema",
+                """
+                model Old @deprecated("use New") {
+                    name: String = ""
+                    colour: String? @deprecated
+                }
+                """
+            )
+        ])
         let files = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])
-        #expect(files[0].contents.contains("/// Deprecated: use New\n@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)\n@Model\nfinal class Old {"))
+        #expect(
+            files[0].contents.contains(
+                "/// Deprecated: use New\n@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)\n@Model\nfinal class Old {"))
         #expect(files[0].contents.contains("    /// Deprecated.\n    var colour: String?"))
         #expect(!files[0].contents.contains("deprecated)"))
         #expect(files[1].contents.contains("[Old.self]"))
@@ -97,7 +109,10 @@ import Testing
 
     @Test func theRegistryListsEveryRecordTypeAndZone() throws {
         let swift = try Self.generate("Schemas/Notes/Notes.cloudschema")[1].contents
-        #expect(swift.contains("public enum SyncedRecord: Hashable, Sendable {\n    case folder(Folder)\n    case note(Note)\n    case reminder(Reminder)\n"))
+        #expect(
+            swift.contains(
+                "public enum SyncedRecord: Hashable, Sendable {\n    case folder(Folder)\n    case note(Note)\n    case reminder(Reminder)\n"
+            ))
         #expect(swift.contains("case Folder.recordType: .known(.folder(try Folder(record: record)))"))
         // Every Notes record type lives in a custom zone: no public or default-zone enum.
         #expect(!swift.contains("enum PublicRecord") && !swift.contains("enum DefaultZoneRecord"))

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func handlesFollowIndexesAndTypes() throws {
-        let record = try Self.record("""
+        let record = try Self.record(
+            """
             enum Kind: String { a; b }
             record R {
                 both: Int64 @queryable @sortable
@@ -60,7 +61,8 @@ import Testing
     }
 
     @Test func customMergeFieldsAreListed() throws {
-        let record = try Self.record("""
+        let record = try Self.record(
+            """
             record R {
                 a: String? @merge(custom)
                 b: [String] = [] @merge(union)

@@ -5,7 +5,9 @@
 /// Returns nil when the text is valid, else what is wrong and where.
 enum DOTSyntax {
     enum Token: Equatable {
-        case id(String), punct(Character), arrow
+        case id(String)
+        case punct(Character)
+        case arrow
     }
 
     static func check(_ text: String) -> String? {

@@ -97,7 +97,9 @@ import Testing
             recordTypes: [RecordType(name: "Café", cloudKitName: "a\"b{c}|#<d>\\e\u{1B}", fields: [Field(name: "size", type: .int64)])])
         let graph = SchemaGraph(schema)
         let mermaid = MermaidRenderer.render(graph)
-        #expect(mermaid.contains(#"record_Caf_xE9_["Café<br/><i>CloudKit: a#quot;b#123;c#125;#124;#35;#lt;d#gt;\e\u#123;1B#125;</i><br/>size: Int64"]"#))
+        #expect(
+            mermaid.contains(
+                #"record_Caf_xE9_["Café<br/><i>CloudKit: a#quot;b#123;c#125;#124;#35;#lt;d#gt;\e\u#123;1B#125;</i><br/>size: Int64"]"#))
         #expect(mermaid.contains(##"enum_Mood{{"Mood<br/><i>String</i><br/>happy = #quot;🌱 \#quot;x\#quot; #123;y#125;#quot;"}}"##))
         let dot = DOTRenderer.render(graph)
         #expect(dot.contains(#""record:Café" [label="Café\nCloudKit: a\"b{c}|#<d>\\e\\u{1B}\nsize: Int64\l"];"#))
@@ -149,23 +151,34 @@ import Testing
     /// `diff --format markdown`'s diagram: the record types changed and their direct neighbours,
     /// removed ones drawn from the deployed schema.
     @Test func diffDiagramMarksTouchedRecordTypesOnly() throws {
-        let deployed = SchemaLoader.load(sources: [("Deployed.cloudschema", """
-            record Bed { name: String; size: Int64 }
-            record Plant { bed: Reference<Bed> }
-            record Old { name: String }
-            record Far { name: String }
-            """)]).schema
-        let current = SchemaLoader.load(sources: [("Current.cloudschema", """
-            record Bed { name: String; colour: String? }
-            record Plant { bed: Reference<Bed> }
-            record Far { name: String }
-            """)]).schema
+        let deployed = SchemaLoader.load(sources: [
+            (
+                "Deployed.cloudschema",
+                """
+                record Bed { name: String; size: Int64 }
+                record Plant { bed: Reference<Bed> }
+                record Old { name: String }
+                record Far { name: String }
+                """
+            )
+        ]).schema
+        let current = SchemaLoader.load(sources: [
+            (
+                "Current.cloudschema",
+                """
+                record Bed { name: String; colour: String? }
+                record Plant { bed: Reference<Bed> }
+                record Far { name: String }
+                """
+            )
+        ]).schema
         let diff = SchemaComparison.compare(deployed: deployed, current: current)
         let graph = try #require(SchemaGraph.changes(diff, deployed: deployed, current: current))
         let nodes = graph.clusters.flatMap(SchemaGraph.allNodes)
         #expect(nodes.map(\.name) == ["Bed", "Plant", "Old"])
         #expect(nodes.map(\.mark) == [.changed, nil, .removed])
         #expect(nodes[0].members.map { ($0.mark?.sign ?? " ") + $0.text } == [" name: String", "+colour: String?", "-size: Int64"])
-        #expect(SchemaGraph.changes(SchemaComparison.compare(deployed: current, current: current), deployed: current, current: current) == nil)
+        #expect(
+            SchemaGraph.changes(SchemaComparison.compare(deployed: current, current: current), deployed: current, current: current) == nil)
     }
 }

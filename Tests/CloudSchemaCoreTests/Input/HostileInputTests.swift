@@ -52,7 +52,8 @@ struct HostileInputTests {
 
     @Test func templateNestingIsBounded() {
         let nots = "{% if " + String(repeating: "not ", count: 100_000) + "x %}{% endif %}"
-        #expect(renderError(nots)?.hasSuffix("expression has more than 256 operators; split it with an include or a simpler condition") == true)
+        #expect(
+            renderError(nots)?.hasSuffix("expression has more than 256 operators; split it with an include or a simpler condition") == true)
         let members = "{{ x" + String(repeating: ".y", count: 100_000) + " }}"
         #expect(renderError(members)?.contains("more than 256 operators") == true)
         let parentheses = "{{ " + String(repeating: "(", count: 100_000) + "x }}"
@@ -80,15 +81,27 @@ struct HostileInputTests {
     static let binary: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array(repeating: 0x0A, count: 40) + [0x00, 0xFF, 0x1B]
 
     static let encodings: [Encoded] = [
-        Encoded(name: "UTF-16 LE with BOM", bytes: [0xFF, 0xFE] + utf16LE, expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (little-endian) text; save it as UTF-8"),
-        Encoded(name: "UTF-16 BE with BOM", bytes: [0xFE, 0xFF] + utf16BE, expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (big-endian) text; save it as UTF-8"),
-        Encoded(name: "UTF-16 LE", bytes: utf16LE, expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (little-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-16 LE with BOM", bytes: [0xFF, 0xFE] + utf16LE,
+            expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (little-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-16 BE with BOM", bytes: [0xFE, 0xFF] + utf16BE,
+            expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (big-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-16 LE", bytes: utf16LE, expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (little-endian) text; save it as UTF-8"),
         Encoded(name: "UTF-16 BE", bytes: utf16BE, expected: "INPUT_UNREADABLE 1:1-1:3 file is UTF-16 (big-endian) text; save it as UTF-8"),
-        Encoded(name: "UTF-32 LE with BOM", bytes: [0xFF, 0xFE, 0, 0] + utf32LE, expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (little-endian) text; save it as UTF-8"),
-        Encoded(name: "UTF-32 BE with BOM", bytes: [0, 0, 0xFE, 0xFF] + utf32BE, expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (big-endian) text; save it as UTF-8"),
-        Encoded(name: "UTF-32 LE", bytes: utf32LE, expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (little-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-32 LE with BOM", bytes: [0xFF, 0xFE, 0, 0] + utf32LE,
+            expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (little-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-32 BE with BOM", bytes: [0, 0, 0xFE, 0xFF] + utf32BE,
+            expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (big-endian) text; save it as UTF-8"),
+        Encoded(
+            name: "UTF-32 LE", bytes: utf32LE, expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (little-endian) text; save it as UTF-8"),
         Encoded(name: "UTF-32 BE", bytes: utf32BE, expected: "INPUT_UNREADABLE 1:1-1:5 file is UTF-32 (big-endian) text; save it as UTF-8"),
-        Encoded(name: "binary", bytes: binary, expected: "INPUT_UNREADABLE 1:8-1:9 not a text file (it has a NUL byte); a schema file is UTF-8 text"),
+        Encoded(
+            name: "binary", bytes: binary,
+            expected: "INPUT_UNREADABLE 1:8-1:9 not a text file (it has a NUL byte); a schema file is UTF-8 text"),
         Encoded(
             name: "one invalid byte among names", bytes: Array("record A {\n  x: String ".utf8) + [0xFF] + Array("\n}\n".utf8),
             expected: "SYNTAX_ERROR 2:13-2:14 file is not valid UTF-8 (byte 0xFF); save it as UTF-8",
@@ -97,7 +110,8 @@ struct HostileInputTests {
                 "SYNTAX_ERROR 2:25-2:26 file is not valid UTF-8 (byte 0xFF); save it as UTF-8"
             )),
         Encoded(
-            name: "Latin-1 in a name's line", bytes: Array("record A {\n  x: String ".utf8) + [0xE9, 0xE8, 0x20, 0xE0] + Array("\n}\n".utf8),
+            name: "Latin-1 in a name's line",
+            bytes: Array("record A {\n  x: String ".utf8) + [0xE9, 0xE8, 0x20, 0xE0] + Array("\n}\n".utf8),
             expected: "SYNTAX_ERROR 2:13-2:14 file is not valid UTF-8 (byte 0xE9); save it as UTF-8",
             ckdb: (
                 Array("DEFINE SCHEMA\nRECORD TYPE A (x STRING ".utf8) + [0xE9, 0xE8, 0x20, 0xE0] + Array(");\n".utf8),
@@ -147,7 +161,9 @@ struct HostileInputTests {
     @Test func everyFormatEscapesControlCharacters() {
         let string = "\u{1B}]0;pwned\u{07}\n\u{9B}2J\u{202E}"
         let diagnostic = Diagnostic.error(
-            .syntaxError, "bad value '\(string)'", at: SourceRange(file: "b\u{1B}.cloudschema", start: .init(line: 1, column: 1, offset: 0), end: .init(line: 1, column: 2, offset: 1)),
+            .syntaxError, "bad value '\(string)'",
+            at: SourceRange(
+                file: "b\u{1B}.cloudschema", start: .init(line: 1, column: 1, offset: 0), end: .init(line: 1, column: 2, offset: 1)),
             notes: [.init("note '\(string)'")])
         var sources = SourceStore()
         sources.add("b\u{1B}.cloudschema", Array("x\u{1B}[2J\n".utf8))
@@ -162,7 +178,8 @@ struct HostileInputTests {
         }
         #expect(
             outputs["github"]
-                == "::error file=b\\u{1B}.cloudschema,line=1,col=1,endLine=1,endColumn=2,title=SYNTAX_ERROR::bad value '\\u{1B}]0;pwned\\u{7}%0A\\u{9B}2J\\u{202E}'%0Anote: note '\\u{1B}]0;pwned\\u{7}%0A\\u{9B}2J\\u{202E}'\n")
+                == "::error file=b\\u{1B}.cloudschema,line=1,col=1,endLine=1,endColumn=2,title=SYNTAX_ERROR::bad value '\\u{1B}]0;pwned\\u{7}%0A\\u{9B}2J\\u{202E}'%0Anote: note '\\u{1B}]0;pwned\\u{7}%0A\\u{9B}2J\\u{202E}'\n"
+        )
         #expect(outputs["json"]?.contains(#""message": "bad value '\u001b]0;pwned\u0007\n\u009b2J\u202e'""#) == true)
     }
 

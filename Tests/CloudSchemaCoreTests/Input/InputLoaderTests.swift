@@ -100,7 +100,8 @@ struct InputLoaderTests {
     }
 
     @Test func aPipeIsReadOnlyWhenNamed() {
-        let fileSystem = MemoryFileSystem(folders: ["s": ["fifo.cloudschema"]], pipes: ["s/fifo.cloudschema": record, "/dev/fd/63": record])
+        let fileSystem = MemoryFileSystem(
+            folders: ["s": ["fifo.cloudschema"]], pipes: ["s/fifo.cloudschema": record, "/dev/fd/63": record])
         #expect(
             messages(SchemaLoader.load(paths: ["s"], fileSystem: fileSystem)) == [
                 "INPUT_UNREADABLE 's/fifo.cloudschema' is not a regular file; schema files are plain files"
@@ -115,7 +116,8 @@ struct InputLoaderTests {
         let loaded = SchemaLoader.load(paths: ["-"], standardInputName: "Schemas/Garden.cloudschema", fileSystem: fileSystem)
         #expect(loaded.diagnostics.map(\.compact) == ["TYPE_UNKNOWN 2:6-2:11"])
         #expect(loaded.diagnostics.first?.range?.file == "Schemas/Garden.cloudschema")
-        let ckdb = SchemaLoader.load(paths: ["-"], standardInputName: "x.ckdb", fileSystem: MemoryFileSystem(input: "DEFINE SCHEMA\nRECORD TYPE A (x STRING);\n"))
+        let ckdb = SchemaLoader.load(
+            paths: ["-"], standardInputName: "x.ckdb", fileSystem: MemoryFileSystem(input: "DEFINE SCHEMA\nRECORD TYPE A (x STRING);\n"))
         #expect(ckdb.diagnostics.isEmpty)
         #expect(ckdb.schema.recordTypes.map(\.name) == ["A"])
     }

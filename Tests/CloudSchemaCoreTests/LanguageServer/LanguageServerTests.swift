@@ -77,7 +77,8 @@ import Testing
                 let range = diagnostic["range"] as? [String: [String: Int]] ?? [:]
                 let start = range["start"] ?? [:]
                 let end = range["end"] ?? [:]
-                return "\(diagnostic["code"] ?? "") \(start["line"] ?? -1):\(start["character"] ?? -1)-\(end["line"] ?? -1):\(end["character"] ?? -1)"
+                return
+                    "\(diagnostic["code"] ?? "") \(start["line"] ?? -1):\(start["character"] ?? -1)-\(end["line"] ?? -1):\(end["character"] ?? -1)"
             }
         }
     }
@@ -99,7 +100,8 @@ import Testing
         """
 
     @Test func initializeAnnouncesWhatTheServerDoes() throws {
-        let (code, messages) = try Self.serve(try Self.request(1, "initialize", ["capabilities": [:]]) + Self.request(2, "shutdown") + Self.notification("exit", [:]))
+        let (code, messages) = try Self.serve(
+            try Self.request(1, "initialize", ["capabilities": [:]]) + Self.request(2, "shutdown") + Self.notification("exit", [:]))
         #expect(code == 0)
         let capabilities = try #require((Self.response(1, in: messages)?["result"] as? [String: Any])?["capabilities"] as? [String: Any])
         let sync = capabilities["textDocumentSync"] as? [String: Any]
@@ -118,7 +120,8 @@ import Testing
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let broken = "zone Garden\nrecord Bed in Garden {\n    /* 🌱 */ name: Strng\n}\n"
         let (_, messages) = try Self.serve(
-            try Self.request(1, "initialize") + Self.open(uri, broken) + Self.change(uri, broken.replacingOccurrences(of: "Strng", with: "String")))
+            try Self.request(1, "initialize") + Self.open(uri, broken)
+                + Self.change(uri, broken.replacingOccurrences(of: "Strng", with: "String")))
         #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:19-2:24"], []])
         let first = messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" }
         let diagnostic = try #require(((first?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first)
@@ -130,7 +133,9 @@ import Testing
     /// The other schema files of the folder are read from disk: a type declared there resolves,
     /// and go to definition opens that file.
     @Test func filesOfOneFolderFormOneSchema() throws {
-        let folder = try Self.folder(["Beds.cloudschema": "zone Garden\n\nrecord Bed in Garden {\n    name: String\n}\n", "notes.txt": "not a schema"])
+        let folder = try Self.folder([
+            "Beds.cloudschema": "zone Garden\n\nrecord Bed in Garden {\n    name: String\n}\n", "notes.txt": "not a schema",
+        ])
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Plants.cloudschema").absoluteString
         let (_, messages) = try Self.serve(
             try Self.open(uri, "record Plant in Garden {\n    bed: Reference<Bed>\n}\n")
@@ -138,7 +143,8 @@ import Testing
         #expect(Self.published(uri, in: messages) == [[]])
         let location = try #require(Self.response(2, in: messages)?["result"] as? [String: Any])
         #expect((location["uri"] as? String).map { URL(string: $0)?.lastPathComponent } == "Beds.cloudschema")
-        #expect(location["range"] as? [String: [String: Int]] == ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 10]])
+        #expect(
+            location["range"] as? [String: [String: Int]] == ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 10]])
     }
 
     /// A `.ckdb` document is read as CloudKit Schema Language; it is not formatted.
@@ -158,12 +164,16 @@ import Testing
         let text = "zone Garden\nrecord Bed in Garden {\n  name:String @queryable\n}\n"
         let formattedText = "zone Garden\n\nrecord Bed in Garden {\n    name: String @queryable\n}\n"
         let (_, messages) = try Self.serve(
-            try Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 4]])
+            try Self.open(uri, text)
+                + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 4]])
                 + Self.change(uri, formattedText) + Self.request(3, "textDocument/formatting", ["textDocument": ["uri": uri]]))
         let edits = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
         #expect(edits.count == 1)
         #expect(edits.first?["newText"] as? String == formattedText)
-        #expect(edits.first?["range"] as? [String: [String: Int]] == ["start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0]])
+        #expect(
+            edits.first?["range"] as? [String: [String: Int]] == [
+                "start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0],
+            ])
         #expect((Self.response(3, in: messages)?["result"] as? [Any])?.isEmpty == true, "formatted text needs no edit")
     }
 
@@ -190,7 +200,8 @@ import Testing
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let (_, messages) = try Self.serve(
             try Self.open(uri, Self.garden) + Self.request(2, "textDocument/definition", Self.at(uri, 8, 20))
-                + Self.request(3, "textDocument/definition", Self.at(uri, 4, 14)) + Self.request(4, "textDocument/definition", Self.at(uri, 7, 17))
+                + Self.request(3, "textDocument/definition", Self.at(uri, 4, 14))
+                + Self.request(4, "textDocument/definition", Self.at(uri, 7, 17))
                 + Self.request(5, "textDocument/definition", Self.at(uri, 3, 14)))
         func range(_ id: Int) -> [String: [String: Int]]? {
             (Self.response(id, in: messages)?["result"] as? [String: Any])?["range"] as? [String: [String: Int]]
@@ -204,7 +215,8 @@ import Testing
     @Test func documentSymbolsAreTheDeclarationsWithTheirMembers() throws {
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
-        let (_, messages) = try Self.serve(try Self.open(uri, Self.garden) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        let (_, messages) = try Self.serve(
+            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
         let symbols = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
         func describe(_ symbol: [String: Any]) -> String {
             let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
@@ -264,7 +276,9 @@ import Testing
         let fragments = Array(#"{"[]}:,"\#u{0} id method 1 -1e999 null true "#.utf8)
         var input: [UInt8] = []
         for _ in 0..<300 {
-            let body = (0..<Int(next() % 40)).map { _ in next() % 2 == 0 ? UInt8(next() % 256) : fragments[Int(next() % UInt64(fragments.count))] }
+            let body = (0..<Int(next() % 40)).map { _ in
+                next() % 2 == 0 ? UInt8(next() % 256) : fragments[Int(next() % UInt64(fragments.count))]
+            }
             input += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         }
         let (code, messages) = try Self.serve(input + (try Self.request(7, "shutdown")))

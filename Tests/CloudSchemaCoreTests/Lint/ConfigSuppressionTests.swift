@@ -96,7 +96,10 @@ import Testing
     }
 
     @Test func invalidJSONIsReportedWithItsPosition() {
-        #expect(configProblems("{\n  \"lint\": {,}\n}") == ["2:12-2:13 error CONFIG_INVALID: cloudschema.json is not valid JSON: expected a key in double quotes"])
+        #expect(
+            configProblems("{\n  \"lint\": {,}\n}") == [
+                "2:12-2:13 error CONFIG_INVALID: cloudschema.json is not valid JSON: expected a key in double quotes"
+            ])
     }
 
     @Test func configIsFoundByWalkingUp() throws {
@@ -107,7 +110,9 @@ import Testing
         try Data("{}".utf8).write(to: root.appendingPathComponent("cloudschema.json"))
         var cache: [String: String?] = [:]
         let found = ConfigurationLoader.find(for: nested.appendingPathComponent("A.cloudschema").path, cache: &cache)
-        #expect(found.map { ($0 as NSString).standardizingPath } == (root.appendingPathComponent("cloudschema.json").path as NSString).standardizingPath)
+        #expect(
+            found.map { ($0 as NSString).standardizingPath }
+                == (root.appendingPathComponent("cloudschema.json").path as NSString).standardizingPath)
     }
 
     // MARK: Suppression comments
@@ -166,11 +171,16 @@ import Testing
         #expect(describe(found) == ["3:5-3:42 warning SUPPRESSION_INVALID"])
         #expect(
             found.first?.message
-                == "FIELD_NO_DELETE is not a lint rule, so a suppression comment cannot silence it; configure it under 'breaking' in cloudschema.json")
+                == "FIELD_NO_DELETE is not a lint rule, so a suppression comment cannot silence it; configure it under 'breaking' in cloudschema.json"
+        )
     }
 
     @Test func suppressionOfADisabledRuleIsNotUnused() {
-        #expect(lint(#"{"lint": {"except": ["FIELD_BYTES_LARGE"]}}"#, schema: "zone Z\nrecord A in Z {\n  // cloudschema:ignore FIELD_BYTES_LARGE\n  a: String?\n}").isEmpty)
+        #expect(
+            lint(
+                #"{"lint": {"except": ["FIELD_BYTES_LARGE"]}}"#,
+                schema: "zone Z\nrecord A in Z {\n  // cloudschema:ignore FIELD_BYTES_LARGE\n  a: String?\n}"
+            ).isEmpty)
     }
 
     @Test func frontEndDiagnosticsCannotBeDisabled() {

@@ -38,9 +38,13 @@ func check(_ c: RuleCase, file: String = "Test.cloudschema") {
     let rule = DiagnosticID(c.rule)
     #expect(LintRegistry.rule(rule) != nil, "\(c.rule) is not registered")
     let found = lintFindings(c.triggers, file: file)
-    #expect(!found.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error }, "snippet has front-end errors: \(describe(found))")
+    #expect(
+        !found.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error },
+        "snippet has front-end errors: \(describe(found))")
     #expect(describe(found.filter { $0.id == rule }) == c.expected, "all findings: \(describe(found))")
     let clean = lintFindings(c.clean, file: file)
-    #expect(!clean.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error }, "clean variant has front-end errors: \(describe(clean))")
+    #expect(
+        !clean.contains { DiagnosticID.frontEnd.contains($0.id) && $0.severity == .error },
+        "clean variant has front-end errors: \(describe(clean))")
     #expect(!clean.contains { $0.id == rule }, "clean variant triggers \(c.rule): \(describe(clean))")
 }

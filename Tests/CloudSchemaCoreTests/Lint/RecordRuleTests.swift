@@ -173,7 +173,10 @@ import Testing
                 );
                 RECORD TYPE "cloudkit.share" ("cloudkit.thumbnailImageData" BYTES);
             """
-        #expect(describe(lintFindings(source, file: "schema.ckdb").filter { $0.id == "FIELD_BYTES_LARGE" }) == ["5:26-5:31 warning FIELD_BYTES_LARGE"])
+        #expect(
+            describe(lintFindings(source, file: "schema.ckdb").filter { $0.id == "FIELD_BYTES_LARGE" }) == [
+                "5:26-5:31 warning FIELD_BYTES_LARGE"
+            ])
     }
 
     /// CloudKit's own record types parse in .ckdb as exports write them, and lint says nothing about them.

@@ -17,7 +17,8 @@ import Testing
         #expect(loaded.diagnostics.map(\.compact) == [])
         let trip = try #require(loaded.schema.models.first)
         #expect(trip.properties.map(\.defaultValue) == [.newUUID, .now, .now])
-        #expect(SchemaFormatter.format("model Trip {\n    id: UUID = UUID()\n}\n") == .formatted("model Trip {\n    id: UUID = UUID()\n}\n"))
+        #expect(
+            SchemaFormatter.format("model Trip {\n    id: UUID = UUID()\n}\n") == .formatted("model Trip {\n    id: UUID = UUID()\n}\n"))
     }
 
     @Test func aNewUUIDPerReadIsNoRecordFieldDefault() {

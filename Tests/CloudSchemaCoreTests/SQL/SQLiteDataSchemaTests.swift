@@ -45,9 +45,10 @@ import Testing
         let tables = loaded.schema.sqlite.tables
         try #require(tables.map(\.name) == ["remindersLists", "reminders", "tags", "reminderTags"])
         #expect(tables[0].columns.map(\.name) == ["id", "title", "color", "position", "groupID"])
-        #expect(tables[3].foreignKeys.map { "\($0.columns[0]) -> \($0.table) \($0.onDelete ?? "")" } == [
-            "reminderID -> reminders CASCADE", "tagID -> tags CASCADE",
-        ])
+        #expect(
+            tables[3].foreignKeys.map { "\($0.columns[0]) -> \($0.table) \($0.onDelete ?? "")" } == [
+                "reminderID -> reminders CASCADE", "tagID -> tags CASCADE",
+            ])
         #expect(loaded.schema.sqlite.migrations.map(\.name) == ["0001-reminders"])
     }
 
@@ -87,10 +88,11 @@ import Testing
             CREATE TABLE "notes" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()), "recordType" TEXT);
             """
         let ids = lintFindings(sql, file: "Mistakes.sql").map(\.id.rawValue)
-        #expect(ids == [
-            "SQL_PRIMARY_KEY", "SQL_UNIQUE", "SQL_NOT_NULL_REPLACE", "SQL_FOREIGN_KEY_ACTION", "SQL_MIGRATION_DESTRUCTIVE",
-            "SQL_NAME_RESERVED",
-        ])
+        #expect(
+            ids == [
+                "SQL_PRIMARY_KEY", "SQL_UNIQUE", "SQL_NOT_NULL_REPLACE", "SQL_FOREIGN_KEY_ACTION", "SQL_MIGRATION_DESTRUCTIVE",
+                "SQL_NAME_RESERVED",
+            ])
     }
 
     @Test func configurationNamesTheSyncedTables() {
@@ -133,13 +135,16 @@ import Testing
             CREATE TABLE "items" ("id" TEXT PRIMARY KEY, "listID" TEXT REFERENCES "lists"("id"), "n" INTEGER NOT NULL DEFAULT 0);
             CREATE TABLE "lists" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
             """
-        let fixes = lintFindings(sql, file: "a.sql").flatMap { d in d.fixIts.map { "\(d.id): \($0.message): \($0.edits.map { "\($0.range.start.column)+\($0.replacement)" })" } }
-        #expect(fixes == [
-            #"SQL_PRIMARY_KEY_CONFLICT: add NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()): ["44+ NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())"]"#,
-            #"SQL_FOREIGN_KEY_ACTION: add ON DELETE CASCADE: ["84+ ON DELETE CASCADE"]"#,
-            #"SQL_FOREIGN_KEY_ACTION: add ON DELETE SET NULL: ["84+ ON DELETE SET NULL"]"#,
-            #"SQL_NOT_NULL_REPLACE: add ON CONFLICT REPLACE: ["106+ ON CONFLICT REPLACE"]"#,
-        ])
+        let fixes = lintFindings(sql, file: "a.sql").flatMap { d in
+            d.fixIts.map { "\(d.id): \($0.message): \($0.edits.map { "\($0.range.start.column)+\($0.replacement)" })" }
+        }
+        #expect(
+            fixes == [
+                #"SQL_PRIMARY_KEY_CONFLICT: add NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()): ["44+ NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())"]"#,
+                #"SQL_FOREIGN_KEY_ACTION: add ON DELETE CASCADE: ["84+ ON DELETE CASCADE"]"#,
+                #"SQL_FOREIGN_KEY_ACTION: add ON DELETE SET NULL: ["84+ ON DELETE SET NULL"]"#,
+                #"SQL_NOT_NULL_REPLACE: add ON CONFLICT REPLACE: ["106+ ON CONFLICT REPLACE"]"#,
+            ])
     }
 }
 
@@ -196,29 +201,30 @@ import Testing
             """
         let loaded = SchemaLoader.load(sources: [("a.sql", sql)])
         let record = SQLiteDataMirror.recordTypes(for: loaded.schema.sqlite)[0]
-        #expect(CKDBExporter.recordText(record) == """
-                RECORD TYPE photos (
-                    "___createTime"                               TIMESTAMP,
-                    "___createdBy"                                REFERENCE,
-                    "___etag"                                     STRING,
-                    "___modTime"                                  TIMESTAMP,
-                    "___modifiedBy"                               REFERENCE,
-                    "___recordID"                                 REFERENCE,
-                    id                                            ENCRYPTED STRING,
-                    image                                         ASSET,
-                    image_hash                                    ENCRYPTED BYTES,
-                    rating                                        ENCRYPTED INT64,
-                    sqlitedata_icloud_userModificationTime        ENCRYPTED INT64,
-                    sqlitedata_icloud_userModificationTime_id     ENCRYPTED INT64,
-                    sqlitedata_icloud_userModificationTime_image  ENCRYPTED INT64,
-                    sqlitedata_icloud_userModificationTime_rating ENCRYPTED INT64,
-                    sqlitedata_icloud_userModificationTime_taken  ENCRYPTED INT64,
-                    taken                                         ENCRYPTED TIMESTAMP,
-                    GRANT WRITE TO "_creator",
-                    GRANT CREATE TO "_icloud",
-                    GRANT READ TO "_world"
-                );
+        #expect(
+            CKDBExporter.recordText(record) == """
+                    RECORD TYPE photos (
+                        "___createTime"                               TIMESTAMP,
+                        "___createdBy"                                REFERENCE,
+                        "___etag"                                     STRING,
+                        "___modTime"                                  TIMESTAMP,
+                        "___modifiedBy"                               REFERENCE,
+                        "___recordID"                                 REFERENCE,
+                        id                                            ENCRYPTED STRING,
+                        image                                         ASSET,
+                        image_hash                                    ENCRYPTED BYTES,
+                        rating                                        ENCRYPTED INT64,
+                        sqlitedata_icloud_userModificationTime        ENCRYPTED INT64,
+                        sqlitedata_icloud_userModificationTime_id     ENCRYPTED INT64,
+                        sqlitedata_icloud_userModificationTime_image  ENCRYPTED INT64,
+                        sqlitedata_icloud_userModificationTime_rating ENCRYPTED INT64,
+                        sqlitedata_icloud_userModificationTime_taken  ENCRYPTED INT64,
+                        taken                                         ENCRYPTED TIMESTAMP,
+                        GRANT WRITE TO "_creator",
+                        GRANT CREATE TO "_icloud",
+                        GRANT READ TO "_world"
+                    );
 
-            """)
+                """)
     }
 }

@@ -31,10 +31,11 @@ import Testing
     @Test func findingsPointIntoTheLiteral() {
         let loaded = SchemaLoader.load(sources: [("App/Database.swift", Self.source)])
         #expect(loaded.schema.sqlite.migrations.map(\.name) == ["Create lists", "Drop title"])
-        #expect(describe(Linter.lint(loaded)) == [
-            "8:40-8:53 error SQL_PRIMARY_KEY",  // AUTOINCREMENT, inside the multi-line literal
-            "17:37-17:43 error SQL_UNIQUE",  // UNIQUE, after the escaped quotes' line start
-        ])
+        #expect(
+            describe(Linter.lint(loaded)) == [
+                "8:40-8:53 error SQL_PRIMARY_KEY",  // AUTOINCREMENT, inside the multi-line literal
+                "17:37-17:43 error SQL_UNIQUE",  // UNIQUE, after the escaped quotes' line start
+            ])
     }
 
     /// SQL in a string that no migration runs is not read: the file holds neither migrations

@@ -208,7 +208,10 @@ import Testing
                 "Models/Util.swift": "func helper() {}",
             ])
         #expect(SchemaLoader.findFiles(["Schema"], fileSystem: fileSystem).files == ["Schema/A.cloudschema"])
-        #expect(SchemaLoader.findFiles(["Schema", "Models/Trip.swift"], fileSystem: fileSystem).files == ["Schema/A.cloudschema", "Models/Trip.swift"])
+        #expect(
+            SchemaLoader.findFiles(["Schema", "Models/Trip.swift"], fileSystem: fileSystem).files == [
+                "Schema/A.cloudschema", "Models/Trip.swift",
+            ])
         let models = SchemaLoader.load(paths: ["Models"], fileSystem: fileSystem)
         #expect(models.diagnostics.map(\.compact) == [])
         #expect(models.schema.models.map(\.name) == ["Trip"])

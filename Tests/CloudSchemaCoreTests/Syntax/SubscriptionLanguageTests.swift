@@ -60,11 +60,12 @@ struct SubscriptionLanguageTests {
                 """)
         #expect(loaded.diagnostics.map(\.compact) == [])
         let predicate = try #require(loaded.schema.subscriptions.first?.predicate)
-        #expect(predicate.conditions.map { "\($0.field ?? "-") \($0.operator.rawValue) \($0.values.map(\.description))" } == [
-            #"name == ["\"a\""]"#, #"name != ["\"b\""]"#, "sunHours < [\"1\"]", "sunHours <= [\"2\"]", "sunHours > [\"3\"]",
-            "sunHours >= [\"4\"]", "status IN [\"[.open, .closed]\"]", "sunHours BETWEEN [\"1\", \"9\"]",
-            #"- self CONTAINS ["\"tomato\""]"#, "where_ == [\"true\"]",
-        ])
+        #expect(
+            predicate.conditions.map { "\($0.field ?? "-") \($0.operator.rawValue) \($0.values.map(\.description))" } == [
+                #"name == ["\"a\""]"#, #"name != ["\"b\""]"#, "sunHours < [\"1\"]", "sunHours <= [\"2\"]", "sunHours > [\"3\"]",
+                "sunHours >= [\"4\"]", "status IN [\"[.open, .closed]\"]", "sunHours BETWEEN [\"1\", \"9\"]",
+                #"- self CONTAINS ["\"tomato\""]"#, "where_ == [\"true\"]",
+            ])
         guard case .and(let terms) = predicate, case .not(.and(let inner)) = terms[6] else {
             Issue.record("expected !( a && b ) as the seventh term: \(predicate)")
             return
@@ -98,9 +99,12 @@ struct SubscriptionLanguageTests {
         ("subscription S on Bed @queryable", ["ATTRIBUTE_MISPLACED 11:23-11:33"]),
         ("subscription S on Bed\nsubscription S zone GardenBeds", ["NAME_DUPLICATE 12:14-12:15"]),
         // One mistake in a predicate reports one error; the declarations after it still resolve.
-        ("subscription S on Bed where nme == 1 && tags.contains(2)\nsubscription T on Bde", [
-            "SUBSCRIPTION_PREDICATE_INVALID 11:29-11:32", "SUBSCRIPTION_PREDICATE_INVALID 11:55-11:56", "TYPE_UNKNOWN 12:19-12:22",
-        ]),
+        (
+            "subscription S on Bed where nme == 1 && tags.contains(2)\nsubscription T on Bde",
+            [
+                "SUBSCRIPTION_PREDICATE_INVALID 11:29-11:32", "SUBSCRIPTION_PREDICATE_INVALID 11:55-11:56", "TYPE_UNKNOWN 12:19-12:22",
+            ]
+        ),
     ]
 
     @Test(arguments: mistakes) func eachMistakeIsOneLocatedError(_ source: String, _ expected: [String]) {
@@ -115,11 +119,12 @@ struct SubscriptionLanguageTests {
                 subscription C on Bed where name == "a" || name == "b"
                 """
         ).diagnostics.map(\.message)
-        #expect(messages == [
-            "'contains' does not apply to 'name' of type String; it offers ==, !=, .in(…), .beginsWith(…), <, <=, >, >=, .between(…)",
-            "record type 'Bed' has no field 'nme'; did you mean 'name'?",
-            "CloudKit predicates have no OR ('||'); declare one subscription per alternative",
-        ])
+        #expect(
+            messages == [
+                "'contains' does not apply to 'name' of type String; it offers ==, !=, .in(…), .beginsWith(…), <, <=, >, >=, .between(…)",
+                "record type 'Bed' has no field 'nme'; did you mean 'name'?",
+                "CloudKit predicates have no OR ('||'); declare one subscription per alternative",
+            ])
     }
 
     @Test func subscriptionIsAKeywordThatBackticksTurnIntoAName() {
@@ -128,7 +133,9 @@ struct SubscriptionLanguageTests {
     }
 
     @Test func deepNestingIsOneError() {
-        let source = Self.garden + "subscription S on Bed where " + String(repeating: "!(", count: 40) + "name == \"a\"" + String(repeating: ")", count: 40)
+        let source =
+            Self.garden + "subscription S on Bed where " + String(repeating: "!(", count: 40) + "name == \"a\""
+            + String(repeating: ")", count: 40)
         #expect(findings(source).count == 1)
     }
 
@@ -146,11 +153,12 @@ struct SubscriptionLanguageTests {
             subscription Z zone `private` @alert( "Hi" )
 
             """
-        #expect(formatted(source) == """
-            /// Doc.
-            subscription HerbBeds on Bed where (name == "x" /* why */ && !(sunHours >= 4)) && tags.contains("herb") fires create, update @silent @name("h")
-            subscription Z zone `private` @alert("Hi")
+        #expect(
+            formatted(source) == """
+                /// Doc.
+                subscription HerbBeds on Bed where (name == "x" /* why */ && !(sunHours >= 4)) && tags.contains("herb") fires create, update @silent @name("h")
+                subscription Z zone `private` @alert("Hi")
 
-            """)
+                """)
     }
 }

@@ -2,8 +2,14 @@ import Foundation
 import SwiftData
 
 /// Where a trip stands.
-enum Status: String, Codable { case active, done = "finished" }
-enum Priority: Int { case low, high = 10 }
+enum Status: String, Codable {
+    case active
+    case done = "finished"
+}
+enum Priority: Int {
+    case low
+    case high = 10
+}
 
 #if canImport(SwiftData)
 @Model

@@ -17,7 +17,8 @@ extension FuzzTarget {
         for path in deployed.sources.paths { if let text = deployed.sources.bytes(of: path) { sources.add(path, text) } }
         _ = DiffReport.text(diff, against: "fuzz", sources: sources, color: true)
         _ = DiffReport.json(diff, against: "fuzz")
-        _ = DiffReport.markdown(diff, against: "fuzz", diagram: SchemaGraph.changes(diff, deployed: deployed.schema, current: current.schema))
+        _ = DiffReport.markdown(
+            diff, against: "fuzz", diagram: SchemaGraph.changes(diff, deployed: deployed.schema, current: current.schema))
         for schema in [deployed.schema, current.schema] {
             _ = MermaidRenderer.render(SchemaGraph(schema))
             _ = DOTRenderer.render(SchemaGraph(schema))

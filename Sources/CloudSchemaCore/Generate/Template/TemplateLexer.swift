@@ -101,9 +101,10 @@ struct TemplateLexer {
             let trimsAfter = contentEnd > contentStart && bytes[contentEnd - 1] == Self.dash
             if trimsAfter { contentEnd -= 1 }
             i = closeAt + 2
-            tokens.append(Token(
-                kind: kind, range: tagStart..<i, content: contentStart..<max(contentStart, contentEnd),
-                trimsBefore: trimsBefore, trimsAfter: trimsAfter))
+            tokens.append(
+                Token(
+                    kind: kind, range: tagStart..<i, content: contentStart..<max(contentStart, contentEnd),
+                    trimsBefore: trimsBefore, trimsAfter: trimsAfter))
             textStart = i
         }
         if textStart < n {

@@ -73,7 +73,8 @@ public struct TemplateLibrary: Sendable {
         do {
             files = try fileManager.contentsOfDirectory(atPath: directory)
         } catch {
-            throw TemplateError(template: "", path: directory, line: 0, column: 0, message: "cannot list templates folder: \(error.localizedDescription)")
+            throw TemplateError(
+                template: "", path: directory, line: 0, column: 0, message: "cannot list templates folder: \(error.localizedDescription)")
         }
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
         var overrides: [String: Entry] = [:]

@@ -52,11 +52,12 @@ final class TemplateRenderer {
             case .output(let expression):
                 let value = try evaluate(expression, in: source)
                 guard let text = value.scalarText else {
-                    let hint = switch value {
-                    case .null: "; give a fallback with '| default:\"…\"'"
-                    case .array, .sequence: "; use '| join:\", \"' or a for loop"
-                    default: "; output one of its members"
-                    }
+                    let hint =
+                        switch value {
+                        case .null: "; give a fallback with '| default:\"…\"'"
+                        case .array, .sequence: "; use '| join:\", \"' or a for loop"
+                        default: "; output one of its members"
+                        }
                     throw source.error("cannot output \(value.kindName) '\(expression.spelling)'\(hint)", at: expression.position)
                 }
                 output += text
@@ -78,7 +79,8 @@ final class TemplateRenderer {
                 case .sequence(let elements): items = elements
                 case .null: items = TemplateSequence(count: 0) { _ in .null }
                 case let other:
-                    throw source.error("cannot loop over \(other.kindName) '\(sequence.spelling)'; 'for' needs an array", at: sequence.position)
+                    throw source.error(
+                        "cannot loop over \(other.kindName) '\(sequence.spelling)'; 'for' needs an array", at: sequence.position)
                 }
                 if items.count == 0 {
                     try render(empty, of: source, into: &output)
@@ -163,7 +165,10 @@ final class TemplateRenderer {
             var message = "'\(base.spelling)' has no member '\(name.name)'"
             if let d = container.members {
                 let keys = d.keys.sorted()
-                message += d.isEmpty ? " (it is an empty dictionary)" : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
+                message +=
+                    d.isEmpty
+                    ? " (it is an empty dictionary)"
+                    : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
             } else {
                 message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
             }

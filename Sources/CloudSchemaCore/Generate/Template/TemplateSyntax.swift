@@ -111,7 +111,10 @@ struct TemplateParser {
                     nodes.append(.include(name: name, indent: indent, at: at))
                 case "elif", "else", "endif", "endfor":
                     guard let block, block.continuations.contains(keyword) || keyword == block.closer else {
-                        let expected = block.map { "; expected '{% \($0.closer) %}' to close the '\($0.keyword)' on line \(source.location(of: $0.at).line)" } ?? ""
+                        let expected =
+                            block.map {
+                                "; expected '{% \($0.closer) %}' to close the '\($0.keyword)' on line \(source.location(of: $0.at).line)"
+                            } ?? ""
                         throw source.error("unexpected '\(keyword)'\(expected)", at: at)
                     }
                     return (nodes, EndTag(keyword: keyword, reader: reader, at: at))
@@ -237,7 +240,9 @@ struct ExpressionReader {
                         case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
                         case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): value.append(bytes[i])
                         default:
-                            throw source.error("unknown escape '\\\(String(decoding: [bytes[i]], as: UTF8.self))' in string; use \\n, \\t, \\\\, \\\" or \\'", at: i - 1)
+                            throw source.error(
+                                "unknown escape '\\\(String(decoding: [bytes[i]], as: UTF8.self))' in string; use \\n, \\t, \\\\, \\\" or \\'",
+                                at: i - 1)
                         }
                     } else {
                         value.append(bytes[i])
@@ -323,7 +328,8 @@ struct ExpressionReader {
     private mutating func countOperator() throws(TemplateError) {
         operators += 1
         if operators > Self.maximumOperators {
-            throw source.error("expression has more than \(Self.maximumOperators) operators; split it with an include or a simpler condition", at: offset)
+            throw source.error(
+                "expression has more than \(Self.maximumOperators) operators; split it with an include or a simpler condition", at: offset)
         }
     }
 

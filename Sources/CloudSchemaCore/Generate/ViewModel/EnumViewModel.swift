@@ -42,7 +42,8 @@ public final class EnumViewModel: TemplateObject {
                 literal = String(i)
                 implicit = false
             }
-            return Case(name: item.name, swiftName: SwiftNaming.identifier(base), rawValue: literal, needsRawValue: !implicit, doc: item.doc)
+            return Case(
+                name: item.name, swiftName: SwiftNaming.identifier(base), rawValue: literal, needsRawValue: !implicit, doc: item.doc)
         }
         self.cases = cases
         unrecognizedCase = names.unrecognizedCaseName(of: type.name)

@@ -106,10 +106,11 @@ public struct GeneratorViewModel: Sendable {
         self.records = records
         self.models = models
         self.keyValueStores = keyValueStores
-        registryValue = RegistryViewModel(
-            schema: schema, records: records, models: models, inputFiles: inputFiles,
-            subscriptions: SubscriptionViewModel.values(schema, records: records, names: names)
-        ).templateValue
+        registryValue =
+            RegistryViewModel(
+                schema: schema, records: records, models: models, inputFiles: inputFiles,
+                subscriptions: SubscriptionViewModel.values(schema, records: records, names: names)
+            ).templateValue
         var index: [String: Int] = [:]
         files = inputFiles.enumerated().map { i, path in
             index[path] = i
@@ -134,7 +135,11 @@ public struct GeneratorViewModel: Sendable {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].models.append(item) } else { unplaced.models.append(item) }
         }
         for item in keyValueStores {
-            if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].keyValueStores.append(item) } else { unplaced.keyValueStores.append(item) }
+            if let i = item.sourcePath.flatMap({ index[$0] }) {
+                files[i].keyValueStores.append(item)
+            } else {
+                unplaced.keyValueStores.append(item)
+            }
         }
     }
 

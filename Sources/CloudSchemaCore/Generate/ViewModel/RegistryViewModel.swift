@@ -14,26 +14,32 @@ struct RegistryViewModel {
     /// private database's default zone: keeping the three apart means sync code can't be
     /// handed a record type it can't sync.
     static let groups: [(name: String, doc: String, includes: @Sendable (RecordViewModel) -> Bool)] = [
-        ("SyncedRecord",
-         """
-         The record types CKSyncEngine syncs: those in custom zones of the private database (records \
-         others share with the user arrive through the shared database, in the owner's zone). What a \
-         sync engine's fetched records decode to and its pending saves encode from.
-         """,
-         { $0.zone != nil }),
-        ("DefaultZoneRecord",
-         """
-         The record types in the private database's default zone. CKSyncEngine uploads them but other \
-         devices never fetch their changes (the default zone has no change tokens): fetch them with a \
-         query, or move them to a custom zone.
-         """,
-         { $0.zone == nil && $0.database == "private" }),
-        ("PublicRecord",
-         """
-         The record types of the public database, which CKSyncEngine can't sync: query them \
-         (`RecordQuery`) and save them with a `CKDatabase`.
-         """,
-         { $0.database == "public" }),
+        (
+            "SyncedRecord",
+            """
+            The record types CKSyncEngine syncs: those in custom zones of the private database (records \
+            others share with the user arrive through the shared database, in the owner's zone). What a \
+            sync engine's fetched records decode to and its pending saves encode from.
+            """,
+            { $0.zone != nil }
+        ),
+        (
+            "DefaultZoneRecord",
+            """
+            The record types in the private database's default zone. CKSyncEngine uploads them but other \
+            devices never fetch their changes (the default zone has no change tokens): fetch them with a \
+            query, or move them to a custom zone.
+            """,
+            { $0.zone == nil && $0.database == "private" }
+        ),
+        (
+            "PublicRecord",
+            """
+            The record types of the public database, which CKSyncEngine can't sync: query them \
+            (`RecordQuery`) and save them with a `CKDatabase`.
+            """,
+            { $0.database == "public" }
+        ),
     ]
 
     init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
@@ -60,7 +66,9 @@ struct RegistryViewModel {
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])
         // A share type (CKShare.SystemFieldKey.shareType, a UTI-style string): the container
         // without "iCloud.", then the record type or zone.
-        let sharePrefix = schema.container.map { $0.identifier.hasPrefix("iCloud.") ? String($0.identifier.dropFirst(7)) + "." : $0.identifier + "." } ?? ""
+        let sharePrefix =
+            schema.container.map { $0.identifier.hasPrefix("iCloud.") ? String($0.identifier.dropFirst(7)) + "." : $0.identifier + "." }
+            ?? ""
         var shareableZones: [TemplateValue] = []
         let zones: [TemplateValue] = schema.zones.map { zone in
             let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(zone.name), reserved: ["all"])

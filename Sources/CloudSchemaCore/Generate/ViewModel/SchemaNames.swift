@@ -8,7 +8,8 @@ struct SchemaNames {
 
     init(_ schema: Schema) {
         // Names that need no renaming keep them; renamed ones take the next free name.
-        let declared = schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name)
+        let declared =
+            schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name)
             + schema.keyValueStores.map(\.name)
         var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedTypeNames)
         var bases: [String] = []

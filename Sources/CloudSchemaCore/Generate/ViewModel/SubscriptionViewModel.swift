@@ -34,7 +34,8 @@ enum SubscriptionViewModel {
             let query =
                 subscription.predicate.map { "\(typeName).query { \(swift($0, record: record, names: names)) }" }
                 ?? "\(typeName).query()"
-            let events = subscription.events.count == Subscription.Event.allCases.count
+            let events =
+                subscription.events.count == Subscription.Event.allCases.count
                 ? ".all" : "[" + subscription.events.map { "." + $0.rawValue }.joined(separator: ", ") + "]"
             return ".query(id: \(id), \(query), firesOn: \(events), notification: \(notification))"
         case .zone(let zone):

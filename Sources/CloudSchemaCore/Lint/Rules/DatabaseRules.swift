@@ -50,7 +50,8 @@ enum DatabaseRules {
 
     static let defaultZone = LintRule(
         "RECORD_DEFAULT_ZONE", .databases, .warning,
-        summary: "A private record type in the default zone: no change tokens, no atomic commits, no sharing, invisible to CKSyncEngine fetches",
+        summary:
+            "A private record type in the default zone: no change tokens, no atomic commits, no sharing, invisible to CKSyncEngine fetches",
         explanation: """
             The private database's default zone has none of a custom zone's capabilities: no fetchChanges \
             (change tokens), no atomic batches, no sharing (CKRecordZone.capabilities). Records saved there \

@@ -267,7 +267,8 @@ enum ModelRules {
             @externalStorage Data.
             """,
         check: { input, out in
-            let header = "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
+            let header =
+                "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
             for model in input.schema.models {
                 var total = 0
                 for property in synced(model) where !property.isExternalStorage {

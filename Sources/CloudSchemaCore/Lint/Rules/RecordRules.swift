@@ -49,7 +49,6 @@ enum RecordRules {
         return nil
     }
 
-
     static let nameReserved = LintRule(
         "RECORD_NAME_RESERVED", .records, .error,
         summary: "A record type named like a CloudKit system type: 'Users' or 'cloudkit.share'",

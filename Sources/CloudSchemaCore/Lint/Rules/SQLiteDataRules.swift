@@ -156,7 +156,9 @@ enum SQLiteDataRules {
                 let members = Set(component)
                 guard component.count > 1 || edges[component[0]].contains(where: { $0.to == component[0] }) else { continue }
                 // One finding per cycle, at the first foreign key (in table order) that stays in it.
-                guard let first = component.sorted().lazy.compactMap({ n in edges[n].first { members.contains($0.to) }.map { (n, $0.key) } }).first
+                guard
+                    let first = component.sorted().lazy.compactMap({ n in edges[n].first { members.contains($0.to) }.map { (n, $0.key) } })
+                        .first
                 else { continue }
                 let names = component.sorted().map { "'\(tables[$0].name)'" }.joined(separator: ", ")
                 out.report(

@@ -23,7 +23,8 @@ enum SubscriptionRules {
             need QUERYABLE and SORTABLE, textSearch.contains a SEARCHABLE field. CloudKit reports the mistake only \
             when the subscription is saved.
             """,
-        fix: "add the index the message names to the field (@queryable, and @sortable for ranges), or drop the condition; an encrypted field cannot be queried.",
+        fix:
+            "add the index the message names to the field (@queryable, and @sortable for ranges), or drop the condition; an encrypted field cannot be queried.",
         check: { input, out in
             for subscription in input.schema.subscriptions {
                 guard case .query(let name) = subscription.target, let record = input.recordTypesByName[name],
@@ -95,7 +96,8 @@ enum SubscriptionRules {
             default zone of either database "doesn't have any special capabilities" (CKRecordZone.default()), and \
             the public database has no custom zones (CKRecordZone).
             """,
-        fix: "subscribe to a custom zone ('subscription Name zone GardenBeds'), a database ('database private'), or records of one type ('on RecordType').",
+        fix:
+            "subscribe to a custom zone ('subscription Name zone GardenBeds'), a database ('database private'), or records of one type ('on RecordType').",
         check: { input, out in
             for subscription in input.schema.subscriptions {
                 guard case .defaultZone(let database) = subscription.target else { continue }
@@ -154,7 +156,8 @@ enum SubscriptionRules {
             CKSyncEngine, by naming it in subscriptionID. Information, because the schema cannot tell whether the \
             app uses CKSyncEngine.
             """,
-        fix: "with CKSyncEngine, remove the database subscription, or set CKSyncEngine.Configuration.subscriptionID to its ID; without it, suppress this note.",
+        fix:
+            "with CKSyncEngine, remove the database subscription, or set CKSyncEngine.Configuration.subscriptionID to its ID; without it, suppress this note.",
         check: { input, out in
             guard input.schema.recordTypes.contains(where: { if case .zone = $0.placement { true } else { false } }) else { return }
             for subscription in input.schema.subscriptions {
@@ -175,7 +178,8 @@ enum SubscriptionRules {
             (CKRecordZone.share; also CKShare init(recordZoneID:)); so a record-hierarchy share \
             (CKShare(rootRecord:)) and a zone share exclude each other.
             """,
-        fix: "share either the zone (keep @shareable on the zone) or record hierarchies (keep it on the record type, and move the record type to a zone that is not @shareable).",
+        fix:
+            "share either the zone (keep @shareable on the zone) or record hierarchies (keep it on the record type, and move the record type to a zone that is not @shareable).",
         check: { input, out in
             let zones = Dictionary(input.schema.zones.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for record in input.schema.recordTypes where record.isShareable {

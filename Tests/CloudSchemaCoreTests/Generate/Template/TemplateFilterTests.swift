@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CloudSchemaCore
 
 /// Every filter, as a template snippet beside its exact output, hostile inputs included.
