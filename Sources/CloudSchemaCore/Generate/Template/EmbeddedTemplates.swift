@@ -435,8 +435,8 @@ extension {{ record.swiftName }}: QueryableRecord {
     {{ accessPrefix }}struct QueryFields: Sendable {
 {% for field in record.queryFields %}
         /// {{ field.indexes | join:", " | upper }}: {% for op in field.queryOperators %}`{{ op }}`{% if not loop.last %}, {% endif %}{% endfor %}.
-{% if field.deprecation %}
-        @available(*, deprecated{% if field.deprecation.message %}, message: {{ field.deprecation.message | swiftStringLiteral }}{% endif %})
+{% if field.queryDeprecation %}
+        @available(*, deprecated{% if field.queryDeprecation.message %}, message: {{ field.queryDeprecation.message | swiftStringLiteral }}{% endif %})
 {% endif %}
         {{ accessPrefix }}let {{ field.swiftName }} = {{ field.queryFieldType }}(key: {{ field.key | swiftStringLiteral }})
 {% endfor %}

@@ -25,6 +25,8 @@ public final class FieldViewModel: TemplateObject {
     public let merge: String
     public let doc: String?
     public let deprecation: DeprecationViewModel?
+    /// The query handle's deprecation: none when a subscription's generated query uses the handle.
+    public let queryDeprecation: DeprecationViewModel?
     public let isQueryable: Bool
     public let isSortable: Bool
     public let isSearchable: Bool
@@ -39,7 +41,9 @@ public final class FieldViewModel: TemplateObject {
     public let type: String
 
     /// `record` is the record's Swift type name, for `queryFieldType`.
-    init(_ field: Field, base: String, storage: String, parameter: String, record: String, names: SchemaNames) {
+    init(
+        _ field: Field, base: String, storage: String, parameter: String, record: String, recordTypeName: String, names: SchemaNames
+    ) {
         name = field.name
         key = field.key
         let swiftName = SwiftNaming.identifier(base)
@@ -71,6 +75,7 @@ public final class FieldViewModel: TemplateObject {
         merge = field.merge.rawValue
         doc = field.doc
         deprecation = field.deprecation.map { DeprecationViewModel(message: $0.message) }
+        queryDeprecation = names.isSubscribed(field.name, of: recordTypeName) ? nil : deprecation
         isQueryable = field.indexes.contains(.queryable)
         isSortable = field.indexes.contains(.sortable)
         isSearchable = field.indexes.contains(.searchable)
@@ -136,6 +141,7 @@ public final class FieldViewModel: TemplateObject {
         "merge": { .string($0.merge) },
         "doc": { $0.doc.map(TemplateValue.string) ?? .null },
         "deprecation": { $0.deprecation?.templateValue ?? .null },
+        "queryDeprecation": { $0.queryDeprecation?.templateValue ?? .null },
         "isQueryable": { .bool($0.isQueryable) },
         "isSortable": { .bool($0.isSortable) },
         "isSearchable": { .bool($0.isSearchable) },

@@ -66,7 +66,8 @@
 /// index, encrypted, an asset, a list or location without QUERYABLE); `queryOperators`, the
 /// predicate operators and sorts its handle offers, for docs (`==`, `!=`, `IN`, `BEGINSWITH`,
 /// `CONTAINS`, `distanceToLocation:fromLocation:`; ranges `<`, `<=`, `>`, `>=`, `BETWEEN` need
-/// QUERYABLE and SORTABLE; `sort` needs SORTABLE);
+/// QUERYABLE and SORTABLE; `sort` needs SORTABLE); `queryDeprecation`, the handle's deprecation
+/// (null when a subscription's generated query uses the handle, which must not warn);
 /// `isCustomMerge` (`@merge(custom)`). A record: `queryFields` (the fields with a
 /// `queryFieldType`), `hasTextSearch` (a SEARCHABLE field: `self CONTAINS`), `customMergeFields`
 /// (the `@merge(custom)` fields, for the generated `CustomMerge` protocol).

@@ -37,7 +37,8 @@ public final class RecordViewModel: TemplateObject {
             // A deprecated field's storage is `_name`, unique among the record's names.
             let storage = field.deprecation == nil ? base : scope.claim("_" + base)
             let parameter = GeneratorNaming.shadowingParameterNames.contains(base) ? scope.claim(base + "_") : base
-            return FieldViewModel(field, base: base, storage: storage, parameter: parameter, record: swiftName, names: names)
+            return FieldViewModel(
+                field, base: base, storage: storage, parameter: parameter, record: swiftName, recordTypeName: record.name, names: names)
         }
         self.fields = fields
         fieldValues = .array(fields.map(\.templateValue))

@@ -5,6 +5,8 @@ struct SchemaNames {
     private var caseNames: [String: [String: String]] = [:]
     private var unrecognizedCaseNames: [String: String] = [:]
     private var deprecatable: Set<String> = []
+    /// Fields a subscription's predicate names, as `[record type, field]`.
+    private var subscriptionFields: Set<[String]> = []
 
     init(_ schema: Schema) {
         // Names that need no renaming keep them; renamed ones take the next free name.
@@ -38,6 +40,18 @@ struct SchemaNames {
         for record in schema.recordTypes where record.deprecation == nil {
             for field in record.fields { usedByCurrentCode.formUnion(Self.typeNames(in: field.type)) }
         }
+        // A subscription's generated query names its record type, the handles of its predicate's
+        // fields and their enum types: none of those may warn either.
+        for subscription in schema.subscriptions {
+            guard case .query(let recordName) = subscription.target else { continue }
+            usedByCurrentCode.insert(recordName)
+            for name in subscription.predicate?.conditions.compactMap(\.field) ?? [] {
+                subscriptionFields.insert([recordName, name])
+                if let field = schema.recordType(named: recordName)?.field(named: name) {
+                    usedByCurrentCode.formUnion(Self.typeNames(in: field.type))
+                }
+            }
+        }
         for record in schema.recordTypes where record.deprecation != nil && !usedByCurrentCode.contains(record.name) {
             deprecatable.insert(record.name)
         }
@@ -58,6 +72,9 @@ struct SchemaNames {
     func typeName(_ name: String) -> String { typeNames[name] ?? SwiftNaming.identifier(name) }
 
     func canDeprecate(_ name: String) -> Bool { deprecatable.contains(name) }
+
+    /// Whether a subscription's predicate uses the field (so its query handle can't be deprecated).
+    func isSubscribed(_ field: String, of record: String) -> Bool { subscriptionFields.contains([record, field]) }
 
     /// The unescaped Swift name of an enum case.
     func caseBaseName(_ name: String, of enumName: String) -> String {

@@ -1034,6 +1034,7 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
         case used
+        case legacyCode
     }
 
     public var recordID: RecordID
@@ -1041,13 +1042,21 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// sends only what changed; `nil` for a new value.
     public var serverVersion: ServerVersion?
     public var used: Reference<Used>?
+    @available(*, deprecated, message: "use used")
+    public var legacyCode: String? {
+        get { self._legacyCode }
+        set { self._legacyCode = newValue }
+    }
+    private var _legacyCode: String?
 
     public init(
         recordID: RecordID = .init(zoneID: zoneID),
-        used: Reference<Used>? = nil
+        used: Reference<Used>? = nil,
+        legacyCode: String? = nil
     ) {
         self.recordID = recordID
         self.used = used
+        self._legacyCode = legacyCode
     }
 
     /// Reads a record of this type, remembering it as the value's server version.
@@ -1055,9 +1064,10 @@ public struct Current: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         try record.requireRecordType("Current")
-        var reader = RecordReader(record, fieldCount: 1)
+        var reader = RecordReader(record, fieldCount: 2)
         self.recordID = record.recordIdentifier
         self.used = try reader.decodeIfPresent(forKey: "used")
+        self._legacyCode = try reader.decodeIfPresent(forKey: "legacyCode")
         self.serverVersion = reader.serverVersion()
     }
 
@@ -1065,8 +1075,9 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
         let base = serverVersion
-        record.reserveCapacity(forFields: 1)
+        record.reserveCapacity(forFields: 2)
         record.encode(self.used?.with(action: .none), forKey: "used", changedSince: base)
+        record.encode(self._legacyCode, forKey: "legacyCode", changedSince: base)
     }
 }
 
@@ -1081,6 +1092,8 @@ extension Current: QueryableRecord {
     /// let query = Current.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
     /// ```
     public struct QueryFields: Sendable {
+        /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let legacyCode = QueryField<Current, String, QueryableIndex>(key: "legacyCode")
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -1100,6 +1113,93 @@ extension Current {
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
         conflict.mergeField(forKey: "used", policy: .mine)
+        conflict.mergeField(forKey: "legacyCode", policy: .mine)
+        return server
+    }
+}
+
+/// Deprecated, but a subscription still watches it (and a deprecated field of a current type):
+/// their query handles stay usable, so the generated subscriptions compile without warnings.
+///
+/// Deprecated: no longer written
+public struct Watched: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "Watched"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case code
+    }
+
+    public var recordID: RecordID
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
+    public var code: String?
+
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        code: String? = nil
+    ) {
+        self.recordID = recordID
+        self.code = code
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        try record.requireRecordType("Watched")
+        var reader = RecordReader(record, fieldCount: 1)
+        self.recordID = record.recordIdentifier
+        self.code = try reader.decodeIfPresent(forKey: "code")
+        self.serverVersion = reader.serverVersion()
+    }
+
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
+    public func encode(to record: some RecordStorage) {
+        let base = serverVersion
+        record.reserveCapacity(forFields: 1)
+        record.encode(self.code, forKey: "code", changedSince: base)
+    }
+}
+
+extension Watched: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = Watched.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+        /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
+        public let code = QueryField<Watched, String, QueryableIndex>(key: "code")
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension Watched {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
+    ) -> Storage {
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.mergeField(forKey: "code", policy: .mine)
         return server
     }
 }
