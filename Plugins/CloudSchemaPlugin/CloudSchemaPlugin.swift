@@ -91,7 +91,8 @@ extension CloudSchemaBuildCommand {
     static func lintSwift(files: [URL], config: URL?, tool: URL, outputDirectory: URL) -> [Command] {
         let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         guard !swiftFiles.isEmpty else { return [] }
-        let stamp = outputDirectory.appendingPathComponent("lint.stamp")
+        // A comment-only Swift file: SwiftPM would make any other output a resource of the target.
+        let stamp = outputDirectory.appendingPathComponent("CloudSchemaLintStamp.swift")
         var arguments = ["lint"] + swiftFiles.map(\.path) + ["--stamp", stamp.path]
         if let config { arguments += ["--config", config.path] }
         return [

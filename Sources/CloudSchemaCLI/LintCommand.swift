@@ -16,7 +16,7 @@ enum LintCommand {
             .flag("strict", "Treat warnings as failures (exit code 1)."),
             .option(
                 "stamp", value: "file",
-                "For build plugins: write this file when lint passes (remove it when it fails); Swift files that declare no @Model class and no migration pass."
+                "For build plugins: when lint passes write this file, a Swift comment (remove it when lint fails); Swift files that declare no @Model class and no migration pass."
             ),
             .flag(
                 "list-rules", "List every configurable rule (lint and breaking-change) with its ID, category, default severity and summary."
@@ -64,12 +64,13 @@ enum LintCommand {
         let status = lint(arguments, format: format)
         guard let stamp = arguments.value("stamp") else { return status }
         // A build command's declared output: its date tells the build system the inputs passed.
+        // Swift, because SwiftPM compiles a plugin's .swift outputs and makes any other file a resource.
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: stamp)
             return status
         }
         do throws(FileWriter.Failure) {
-            try FileWriter.write(Array("cloudschema lint passed\n".utf8), to: stamp)
+            try FileWriter.write(Array("// cloudschema lint passed\n".utf8), to: stamp)
         } catch {
             Terminal.err("error: \(error)\n")
             return 2

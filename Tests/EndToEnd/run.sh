@@ -216,18 +216,23 @@ awk '{ print } /^    targets: \[$/ {
     print "        .target(name: \"Store\", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]),"
 }' Package.swift > Package.swift.new
 mv Package.swift.new Package.swift
-if swift build > "$work/swift1.log" 2>&1; then cat "$work/swift1.log"; fail "the build succeeded despite lint errors in Swift"; fi
+# One target per build: the build stops at the first failing command.
+if swift build --target Models > "$work/swift1.log" 2>&1; then cat "$work/swift1.log"; fail "Models built despite a lint error"; fi
 cat "$work/swift1.log"
 grep -Eq "Models\.swift:12:14: error: .*\[MODEL_RELATIONSHIP_OPTIONAL\]" "$work/swift1.log" || fail "no Models.swift:12:14 error"
+if swift build --target Store > "$work/swift1.log" 2>&1; then cat "$work/swift1.log"; fail "Store built despite a lint error"; fi
+cat "$work/swift1.log"
 grep -Eq "Migrations\.swift:10:56: error: .*\[SQL_UNIQUE\]" "$work/swift1.log" || fail "no Migrations.swift:10:56 error"
 sed -i.bak 's/    var bed: Bed$/    var bed: Bed?/; s/    init(bed: Bed)/    init(bed: Bed?)/' Sources/Models/Models.swift
 sed -i.bak 's/ REPLACE UNIQUE DEFAULT / REPLACE DEFAULT /' Sources/Store/Migrations.swift
 rm -f Sources/Models/Models.swift.bak Sources/Store/Migrations.swift.bak
 swift build 2>&1 | tee "$work/swift2.log"
 grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in 1 Swift file" "$work/swift2.log" || fail "the lint did not run"
-stamps=$(find .build -name lint.stamp -path '*Models*' -o -name lint.stamp -path '*Store*' | sort)
-[ "$(printf '%s\n' "$stamps" | grep -c .)" = 2 ] || fail "no lint.stamp for each of Models and Store: $stamps"
-if find .build/plugins -path '*Models*' -name '*.swift' | grep -q .; then fail "the plugin generated Swift for Models"; fi
+stamps=$(find .build/plugins -name CloudSchemaLintStamp.swift | sort)
+[ "$(printf '%s\n' "$stamps" | grep -c .)" = 2 ] || fail "not one lint stamp for each of Models and Store: $stamps"
+# The stamp, a comment, is all the plugin adds to the target: no generated code, no resources.
+if find .build/plugins -path '*/Models/*' -name '*.swift' ! -name CloudSchemaLintStamp.swift | grep -q .; then fail "the plugin generated Swift for Models"; fi
+if find .build -name '*Models.resources' -o -name '*Models.bundle' | grep -q .; then fail "Models has a resource bundle"; fi
 swift build > "$work/swift3.log" 2>&1 || { cat "$work/swift3.log"; fail "build after the lint passed"; }  # see the host-tool note above
 touch "$work/before-no-op"
 swift build 2>&1 | tee "$work/swift4.log"
