@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Generates Swift from a target's `.cloudschema` (and `.ckdb`) files on every build.
+/// Generates Swift from a target's `.cloudschema` (and `.ckdb`) files on every build; on a target
+/// without them, lints the SwiftData models and SQLiteData migrations in its Swift files.
 ///
 /// One build command per target with a fixed list of outputs (`<file>.cloudschema.swift` per schema
 /// file, plus `CloudSchema.swift`), declared before it runs, so SwiftPM and Xcode run the
@@ -57,7 +58,7 @@ enum CloudSchemaBuildCommand {
     /// The build command for a target's files (its schemas, and anything else).
     static func make(files: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
         let sorted = files.filter(isSchema).sorted { $0.path < $1.path }
-        guard !sorted.isEmpty else { return [] }
+        guard !sorted.isEmpty else { return lintSwift(files: files, config: config, tool: tool, outputDirectory: outputDirectory) }
         let names = sorted.map { $0.lastPathComponent + ".swift" } + ["CloudSchema.swift"]
         // Code `cloudschema generate` wrote into the target: compiled beside ours, it would fail
         // the build with "multiple producers" or duplicate declarations. Say why instead.
@@ -77,6 +78,31 @@ enum CloudSchemaBuildCommand {
                 // The tool itself is an input: upgrading CloudSchema regenerates.
                 inputFiles: sorted + [tool] + (config.map { [$0] } ?? []),
                 outputFiles: outputs)
+        ]
+    }
+}
+
+extension CloudSchemaBuildCommand {
+    /// A target without schema files: lints the SwiftData `@Model` classes and SQLiteData
+    /// migrations in its Swift files, failing the build at the Swift line, and generates nothing.
+    /// The tool decides whether there is anything to lint (the plugin does not parse Swift) and
+    /// writes the stamp only when lint passes, so the command runs again only when a Swift file,
+    /// the config or the tool changed, or after a failure.
+    static func lintSwift(files: [URL], config: URL?, tool: URL, outputDirectory: URL) -> [Command] {
+        let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        guard !swiftFiles.isEmpty else { return [] }
+        // A comment-only Swift file: SwiftPM would make any other output a resource of the target.
+        let stamp = outputDirectory.appendingPathComponent("CloudSchemaLintStamp.swift")
+        var arguments = ["lint"] + swiftFiles.map(\.path) + ["--stamp", stamp.path]
+        if let config { arguments += ["--config", config.path] }
+        return [
+            .buildCommand(
+                displayName: "CloudSchema: linting SwiftData models and SQLiteData migrations in \(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s")",
+                executable: tool,
+                arguments: arguments,
+                environment: [:],
+                inputFiles: swiftFiles + [tool] + (config.map { [$0] } ?? []),
+                outputFiles: [stamp])
         ]
     }
 }

@@ -14,6 +14,10 @@ enum LintCommand {
                 choices: ["text", "json", "sarif", "github", "markdown"]),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .flag("strict", "Treat warnings as failures (exit code 1)."),
+            .option(
+                "stamp", value: "file",
+                "For build plugins: when lint passes write this file, a Swift comment (remove it when lint fails); Swift files that declare no @Model class and no migration pass."
+            ),
             .flag(
                 "list-rules", "List every configurable rule (lint and breaking-change) with its ID, category, default severity and summary."
             ),
@@ -57,6 +61,24 @@ enum LintCommand {
             Terminal.err("error: --format markdown is for --list-rules; use text, json, sarif or github for findings\n")
             return 2
         }
+        let status = lint(arguments, format: format)
+        guard let stamp = arguments.value("stamp") else { return status }
+        // A build command's declared output: its date tells the build system the inputs passed.
+        // Swift, because SwiftPM compiles a plugin's .swift outputs and makes any other file a resource.
+        guard status == 0 else {
+            try? FileManager.default.removeItem(atPath: stamp)
+            return status
+        }
+        do throws(FileWriter.Failure) {
+            try FileWriter.write(Array("// cloudschema lint passed\n".utf8), to: stamp)
+        } catch {
+            Terminal.err("error: \(error)\n")
+            return 2
+        }
+        return 0
+    }
+
+    private static func lint(_ arguments: ParsedArguments, format: String) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
 
@@ -67,7 +89,9 @@ enum LintCommand {
             emit(configurations.diagnostics.sorted(), format: format, sources: sources)
             return 2
         }
-        let diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        var diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        // The build plugin lints every Swift target it is applied to; most declare no models.
+        if arguments.value("stamp") != nil, let nothing = loaded.nothingDeclared { diagnostics.removeAll { $0 == nothing } }
         emit(diagnostics, format: format, sources: loaded.sources)
         if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
         if diagnostics.hasErrors { return 1 }

@@ -47,6 +47,42 @@ struct LintCommandTests {
         #expect(result.stdout.contains("cloudschema: error: no such file or folder: 'Nope.cloudschema' [INPUT_UNREADABLE]"))
     }
 
+    /// `--stamp`, as the build plugin runs lint on a target's Swift files: the stamp is written
+    /// when lint passes and removed when it fails; Swift without models or migrations passes.
+    @Test func stampIsWrittenOnlyWhenLintPasses() throws {
+        let folder = try temporaryFolder([
+            "View.swift": "struct GardenView {}\n",
+            "Models.swift": """
+            import SwiftData
+
+            @Model final class Bed {
+                var name: String = ""
+                var plants: [Plant]? = []
+                init() {}
+            }
+
+            @Model final class Plant {
+                var bed: Bed
+                init(bed: Bed) { self.bed = bed }
+            }
+
+            """,
+        ])
+        let stamp = folder.appendingPathComponent("LintStamp.swift")
+
+        let nothing = try cloudschema("lint", "View.swift", "--stamp", stamp.path, in: folder)
+        #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.isEmpty)
+        #expect(try String(contentsOf: stamp, encoding: .utf8) == "// cloudschema lint passed\n")
+        // Without --stamp, Swift that declares nothing is still an input error.
+        #expect(try cloudschema("lint", "View.swift", in: folder).status == 2)
+
+        let failing = try cloudschema("lint", "Models.swift", "View.swift", "--stamp", stamp.path, in: folder)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.hasPrefix("Models.swift:10:14: error: "))
+        #expect(failing.stdout.contains("[MODEL_RELATIONSHIP_OPTIONAL]"))
+        #expect(!FileManager.default.fileExists(atPath: stamp.path))
+    }
+
     @Test func unknownOptionsAreRejectedWithTheValidList() throws {
         let result = try cloudschema("lint", "--frmat", "json")
         #expect(result.status == 2)

@@ -4,7 +4,8 @@
 # CloudSchemaPlugin to a target, builds, and tests the generated type; a lint error fails the
 # build on the schema line; a no-op rebuild does not run the generator; and the command plugin
 # lints, checks formatting, exports and generates, keeping its stdout clean, processing every
-# target and refusing to generate into a target that generates on every build.
+# target and refusing to generate into a target that generates on every build; on targets with
+# SwiftData models or SQLiteData migrations and no schema, the plugin lints the Swift at its lines.
 #   Tests/EndToEnd/run.sh            (run by .ci/run; takes a few minutes)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -168,5 +169,74 @@ cat "$work/generate2.log"
 grep -q "cloudschema generate exited with status 2 (Notes: 1, Garden: 2)" "$work/generate2.log" || fail "2 is not the worst status"
 if swift package cloudschema export --format ckdb > "$work/export2.ckdb" 2> "$work/export2.err"; then fail "export of two schemas into one file"; fi
 grep -q "choose one with --target NAME" "$work/export2.err" || { cat "$work/export2.err"; fail "no advice to choose a target"; }
+
+step "the build plugin on Swift targets without schemas: SwiftData models and SQLiteData migrations"
+# The same package, two more targets with the plugin: one with @Model classes, one with migrations,
+# each behind canImport so Linux compiles an empty module. Their lint errors fail the build at the
+# Swift line; they generate nothing; a no-op build does not run the lint.
+mkdir -p Sources/Models Sources/Store
+cat > Sources/Models/Models.swift <<'SWIFT'
+#if canImport(SwiftData)
+import SwiftData
+
+@Model final class Bed {
+    var name: String = ""
+    @Relationship(deleteRule: .cascade, inverse: \Plant.bed) var plants: [Plant]? = []
+    init() {}
+}
+
+@Model final class Plant {
+    var name: String = ""
+    var bed: Bed
+    init(bed: Bed) { self.bed = bed }
+}
+#endif
+SWIFT
+cat > Sources/Store/Migrations.swift <<'SWIFT'
+#if canImport(SQLiteData)
+import SQLiteData
+
+func migrate(_ database: any DatabaseWriter) throws {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("Create beds") { db in
+        try #sql("""
+            CREATE TABLE "beds" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "name" TEXT NOT NULL ON CONFLICT REPLACE UNIQUE DEFAULT ''
+            ) STRICT
+            """)
+        .execute(db)
+    }
+    try migrator.migrate(database)
+}
+#endif
+SWIFT
+awk '{ print } /^    targets: \[$/ {
+    print "        .target(name: \"Models\", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]),"
+    print "        .target(name: \"Store\", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]),"
+}' Package.swift > Package.swift.new
+mv Package.swift.new Package.swift
+# One target per build: the build stops at the first failing command.
+if swift build --target Models > "$work/swift1.log" 2>&1; then cat "$work/swift1.log"; fail "Models built despite a lint error"; fi
+cat "$work/swift1.log"
+grep -Eq "Models\.swift:12:14: error: .*\[MODEL_RELATIONSHIP_OPTIONAL\]" "$work/swift1.log" || fail "no Models.swift:12:14 error"
+if swift build --target Store > "$work/swift1.log" 2>&1; then cat "$work/swift1.log"; fail "Store built despite a lint error"; fi
+cat "$work/swift1.log"
+grep -Eq "Migrations\.swift:10:56: error: .*\[SQL_UNIQUE\]" "$work/swift1.log" || fail "no Migrations.swift:10:56 error"
+sed -i.bak 's/    var bed: Bed$/    var bed: Bed?/; s/    init(bed: Bed)/    init(bed: Bed?)/' Sources/Models/Models.swift
+sed -i.bak 's/ REPLACE UNIQUE DEFAULT / REPLACE DEFAULT /' Sources/Store/Migrations.swift
+rm -f Sources/Models/Models.swift.bak Sources/Store/Migrations.swift.bak
+swift build 2>&1 | tee "$work/swift2.log"
+grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in 1 Swift file" "$work/swift2.log" || fail "the lint did not run"
+stamps=$(find .build/plugins -name CloudSchemaLintStamp.swift | sort)
+[ "$(printf '%s\n' "$stamps" | grep -c .)" = 2 ] || fail "not one lint stamp for each of Models and Store: $stamps"
+# The stamp, a comment, is all the plugin adds to the target: no generated code, no resources.
+if find .build/plugins -path '*/Models/*' -name '*.swift' ! -name CloudSchemaLintStamp.swift | grep -q .; then fail "the plugin generated Swift for Models"; fi
+if find .build -name '*Models.resources' -o -name '*Models.bundle' | grep -q .; then fail "Models has a resource bundle"; fi
+swift build > "$work/swift3.log" 2>&1 || { cat "$work/swift3.log"; fail "build after the lint passed"; }  # see the host-tool note above
+touch "$work/before-no-op"
+swift build 2>&1 | tee "$work/swift4.log"
+if grep -q "CloudSchema: linting" "$work/swift4.log"; then fail "the lint ran on a no-op build"; fi
+if [ -n "$(find $stamps -newer "$work/before-no-op")" ]; then fail "a stamp was written on a no-op build"; fi
 
 printf '\nend-to-end: 1 passed, 0 failed\n'

@@ -7,6 +7,10 @@ public struct LoadedSchema: Sendable {
     public var files: [SourceFileOutline]
     public var diagnostics: [Diagnostic]
     public var sources: SourceStore
+    /// The `INPUT_UNREADABLE` error, also in `diagnostics`, when the inputs are Swift files that
+    /// declare no SwiftData `@Model` class and no SQLiteData migration: nothing to lint, which
+    /// `lint --stamp` (the build plugin, applied to any Swift target) accepts.
+    public var nothingDeclared: Diagnostic? = nil
 }
 
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
@@ -40,6 +44,7 @@ public enum SchemaLoader {
         var ckdbSchemas: [Schema] = []
         var swiftSources: [(path: String, bytes: [UInt8])] = []
         var sqlite = SQLiteSchema()
+        var nothingDeclared: Diagnostic?
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -86,10 +91,11 @@ public enum SchemaLoader {
             let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
             diagnostics += swiftDiagnostics
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && sqlite.migrations.isEmpty {
-                diagnostics.append(
-                    unreadable(
-                        "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
-                    ))
+                let nothing = unreadable(
+                    "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
+                )
+                diagnostics.append(nothing)
+                nothingDeclared = nothing
             }
             for file in swiftFiles {
                 outlines.append(SourceFileOutline(file))
@@ -100,7 +106,8 @@ public enum SchemaLoader {
         diagnostics += resolveDiagnostics
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
         schema.sqlite = sqlite
-        return LoadedSchema(schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store)
+        return LoadedSchema(
+            schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared)
     }
 
     /// Reads every schema file under `paths` (files, folders searched recursively skipping
