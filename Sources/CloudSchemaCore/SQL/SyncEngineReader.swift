@@ -55,10 +55,8 @@ enum SyncEngineReader {
         var scan = FileScan()
         var i = 0
         while i < t.count {
-            if t[i].isWord("SyncEngine"), i + 3 < t.count, t[i + 1].isPunctuation("("), t[i + 2].isWord("for"),
-                t[i + 3].isPunctuation(":")
-            {
-                let (call, resume) = call(at: i, in: t)
+            if t[i].isWord("SyncEngine"), let open = initializerParenthesis(after: i, in: t) {
+                let (call, resume) = call(at: i, open: open, in: t)
                 scan.calls.append(call)
                 guard let resume else { break }
                 i = resume
@@ -72,6 +70,16 @@ enum SyncEngineReader {
             }
         }
         return scan
+    }
+
+    /// The `(` of `SyncEngine(for: …` or `SyncEngine.init(for: …` (the public initializer's first label).
+    private static func initializerParenthesis(after i: Int, in t: [SwiftToken]) -> Int? {
+        var open = i + 1
+        if open + 2 < t.count, t[open].isPunctuation("."), t[open + 1].isWord("init") { open += 2 }
+        guard open + 2 < t.count, t[open].isPunctuation("("), t[open + 1].isWord("for"), t[open + 2].isPunctuation(":") else {
+            return nil
+        }
+        return open
     }
 
     /// The arguments between the `(` at `open` and its `)`, split at top-level commas (token
@@ -103,9 +111,9 @@ enum SyncEngineReader {
     }
 
     /// The call at `i`, and the index after its `)` (nil: it has none).
-    private static func call(at i: Int, in t: [SwiftToken]) -> (Call, resume: Int?) {
+    private static func call(at i: Int, open: Int, in t: [SwiftToken]) -> (Call, resume: Int?) {
         var call = Call(range: t[i].range)
-        let (arguments, close) = arguments(from: i + 1, in: t)
+        let (arguments, close) = arguments(from: open, in: t)
         guard let close else {
             call.problem = unreadable("this SyncEngine(for:…) call has no closing ')'; \(fallback)", at: t[i].range)
             return (call, nil)
@@ -239,28 +247,27 @@ enum SyncEngineReader {
             }
             return names.first ?? defaultTableName(reference.name)
         }
-        var read: [(tables: SyncedTables, call: Call)] = []
+        var read: [(tables: SyncedTables, call: Call, names: [(TypeReference, String)])] = []
         for call in calls {
             if let problem = call.problem {
                 diagnostics.append(problem)
                 continue
             }
-            let tables = call.tables.map(tableName)
-            let privateTables = call.privateTables.map(tableName)
-            guard !tables.contains(nil), !privateTables.contains(nil) else { continue }
-            read.append((SyncedTables(tables: tables.compactMap { $0 }, privateTables: privateTables.compactMap { $0 }), call))
+            let tables = call.tables.compactMap { reference in tableName(reference).map { (reference, $0) } }
+            let privateTables = call.privateTables.compactMap { reference in tableName(reference).map { (reference, $0) } }
+            guard tables.count == call.tables.count, privateTables.count == call.privateTables.count else { continue }
+            read.append((SyncedTables(tables: tables.map(\.1), privateTables: privateTables.map(\.1)), call, tables + privateTables))
         }
-        guard diagnostics.isEmpty, let (first, firstCall) = read.first else { return (nil, diagnostics) }
+        guard diagnostics.isEmpty, let (first, firstCall, names) = read.first else { return (nil, diagnostics) }
         let key = { (tables: SyncedTables) in (Set(tables.tables.map(SQLName.key)), Set(tables.privateTables.map(SQLName.key))) }
-        if let (_, other) = read.dropFirst().first(where: { key($0.tables) != key(first) }) {
+        if let (_, other, _) = read.dropFirst().first(where: { key($0.tables) != key(first) }) {
             let firstPlace = "\(firstCall.range.file):\(firstCall.range.start.line)"
             return (
                 nil, [unreadable("this SyncEngine call syncs other tables than the one at \(firstPlace); \(fallback)", at: other.range)]
             )
         }
         if !sqlite.tables.isEmpty {
-            for reference in firstCall.tables + firstCall.privateTables {
-                guard let name = tableName(reference), sqlite.table(named: name) == nil else { continue }
+            for (reference, name) in names where sqlite.table(named: name) == nil {
                 diagnostics.append(
                     unreadable(
                         "SyncEngine syncs '\(reference.name)' as table '\(name)', which no migration read creates; name it with @Table(\"…\") in a file read, or check the type",

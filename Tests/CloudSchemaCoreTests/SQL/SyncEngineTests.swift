@@ -87,6 +87,18 @@ import Testing
             ])
     }
 
+    /// The app's call and a preview's that name the same tables, in any order, agree.
+    @Test func callsThatAgreeAreOne() throws {
+        let loaded = Self.load(
+            """
+            let app = try SyncEngine(for: db, tables: Tag.self, RemindersList.self)
+            @Table("lists") struct RemindersList { let id: UUID }
+            let preview = try SyncEngine.init(for: db, tables: RemindersList.self, Tag.self)
+            """)
+        #expect(describe(loaded.diagnostics) == [])
+        #expect(try #require(loaded.schema.sqlite.synced).tables == ["tags", "lists"])
+    }
+
     /// A call it cannot read is one located warning, and the next source in line decides.
     @Test func anUnreadableCallFallsBack() {
         let cases = [
@@ -96,9 +108,9 @@ import Testing
             // A @Table name that is not a string literal.
             "@Table(listsName) struct RemindersList {}\nlet e = try SyncEngine(for: db, tables: RemindersList.self)\n":
                 "1:1-1:39 warning SWIFT_UNREADABLE",
-            // Two calls that name different tables.
-            "let a = try SyncEngine(for: db, tables: Tag.self)\nlet b = try SyncEngine(for: db, tables: Draft.self)\n":
-                "2:13-2:52 warning SWIFT_UNREADABLE",
+            // Two calls that name different tables (the second written `SyncEngine.init(for:…)`).
+            "let a = try SyncEngine(for: db, tables: Tag.self)\nlet b = try SyncEngine.init(for: db, tables: Draft.self)\n":
+                "2:13-2:57 warning SWIFT_UNREADABLE",
             // No closing parenthesis.
             "let e = try SyncEngine(for: db, tables: Tag.self\n": "1:13-1:23 warning SWIFT_UNREADABLE",
         ]
