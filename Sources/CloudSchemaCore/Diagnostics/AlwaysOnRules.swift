@@ -127,13 +127,17 @@ public enum AlwaysOnRules {
             fix: "nothing to do; declare the entity as a model to generate SwiftData code for it."),
         DiagnosticRule(
             .swiftUnreadable, .input, .syntax, .warning,
-            summary: "A part of a SwiftData @Model class the Swift reader cannot read; it is left out, not guessed",
+            summary:
+                "A part of a SwiftData @Model class, or of SQLiteData's SyncEngine(for:tables:privateTables:) call, the Swift reader cannot read; it is left out, not guessed",
             explanation: """
                 CloudSchema reads the Swift that models are written in: stored properties with their types and \
                 defaults, @Attribute, @Relationship, @Transient, #Unique, and the String or Int enums properties \
                 use. A property whose type, default or attribute option is outside that subset (a Codable struct, \
                 a dictionary, a default computed by a function) is reported here and left out of lint, diff and \
-                export; a model with an unterminated literal or comment is left out whole.
+                export; a model with an unterminated literal or comment is left out whole. The synced tables are \
+                read from SyncEngine(for:tables:privateTables:) as 'Type.self' arguments named by the types' \
+                @Table("name") (or StructuredQueries' default name); a call it cannot read, or two calls naming \
+                different tables, leaves them to cloudschema.json's "sqlitedata" section, or every table.
                 """,
             fix: "write the property in the subset the message names, or check it by hand; this warning cannot be suppressed."),
         DiagnosticRule(

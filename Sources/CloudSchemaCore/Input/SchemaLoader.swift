@@ -43,6 +43,7 @@ public enum SchemaLoader {
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
         var swiftSources: [(path: String, bytes: [UInt8])] = []
+        var syncEngineScans: [SyncEngineReader.FileScan] = []
         var sqlite = SQLiteSchema()
         var nothingDeclared: Diagnostic?
         for (path, bytes) in sources {
@@ -71,7 +72,8 @@ public enum SchemaLoader {
                 // model of another file); SQLiteData migrations here, each registerMigration block
                 // in source order.
                 swiftSources.append((path, bytes))
-                let (migrations, comments) = SwiftMigrationReader.read(bytes, file: path)
+                let (migrations, comments, syncEngine) = SwiftMigrationReader.read(bytes, file: path)
+                syncEngineScans.append(syncEngine)
                 guard !migrations.isEmpty else { continue }
                 var ranges: [SourceRange] = []
                 for migration in migrations {
@@ -105,6 +107,11 @@ public enum SchemaLoader {
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
         diagnostics += resolveDiagnostics
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
+        // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
+        // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).
+        let (synced, syncDiagnostics) = SyncEngineReader.syncedTables(syncEngineScans, sqlite: sqlite)
+        sqlite.synced = synced
+        diagnostics += syncDiagnostics
         schema.sqlite = sqlite
         return LoadedSchema(
             schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared)

@@ -8,8 +8,11 @@ enum SwiftMigrationReader {
         var script: SQLScript
     }
 
-    /// The migrations in source order, and the file's comments (for suppressions).
-    static func read(_ bytes: [UInt8], file: String) -> (migrations: [Migration], comments: [Comment]) {
+    /// The migrations in source order, the file's comments (for suppressions), and its
+    /// `SyncEngine` calls and `@Table` declarations (read from the same tokens).
+    static func read(_ bytes: [UInt8], file: String) -> (
+        migrations: [Migration], comments: [Comment], syncEngine: SyncEngineReader.FileScan
+    ) {
         let lexer = SwiftLexer.tokenize(bytes, file: file)
         let t = lexer.tokens
         var migrations: [Migration] = []
@@ -62,6 +65,6 @@ enum SwiftMigrationReader {
             migrations.append(Migration(name: name, script: script))
             i = max(close, i + 1)
         }
-        return (migrations, lexer.comments)
+        return (migrations, lexer.comments, SyncEngineReader.scan(t))
     }
 }
