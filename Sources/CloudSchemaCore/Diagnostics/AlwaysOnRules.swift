@@ -139,7 +139,7 @@ public enum AlwaysOnRules {
                 @Table("name") (or StructuredQueries' default name); a call it cannot read, or two calls naming \
                 different tables, leaves them to cloudschema.json's "sqlitedata" section, or every table.
                 """,
-            fix: "write the property in the subset the message names, or check it by hand; this warning cannot be suppressed."),
+            fix: "write the property, or the SyncEngine call's tables as Type.self, in the subset the message names, or check it by hand; this warning cannot be suppressed."),
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
