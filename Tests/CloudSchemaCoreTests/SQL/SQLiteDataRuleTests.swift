@@ -206,4 +206,38 @@ import Testing
     }
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c, file: "Migrations/0001.sql") }
+
+    /// The same SQL as a Swift migration: the same findings, each at the SQL's own place inside
+    /// the `#sql("""…""")` literal (5 lines down, 12 columns of indentation in).
+    @Test(arguments: cases) func ruleInSwift(_ c: RuleCase) {
+        let embedded = RuleCase(
+            c.rule, Self.swiftMigration(c.triggers), c.expected.map { Self.shifted($0, lines: 5, columns: 12) },
+            clean: Self.swiftMigration(c.clean))
+        check(embedded, file: "App/Database.swift")
+    }
+
+    static func swiftMigration(_ sql: String) -> String {
+        let quotes = String(repeating: "\"", count: 3)
+        let body = sql.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "            " + $0 }
+        let lines =
+            [
+                "import SQLiteData",
+                "",
+                "func migrate(_ migrator: inout DatabaseMigrator) {",
+                "    migrator.registerMigration(\"0001\") { db in",
+                "        try #sql(" + quotes,
+            ] + body + ["            " + quotes + ")", "        .execute(db)", "    }", "}"]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `"2:37-2:50 error ID"` moved by whole lines, and by columns on every line (the literal's
+    /// indentation is on each line the SQL spans).
+    static func shifted(_ finding: String, lines: Int, columns: Int) -> String {
+        let parts = finding.split(separator: " ", maxSplits: 1)
+        let positions = parts[0].split(separator: "-").map { position -> String in
+            let numbers = position.split(separator: ":").compactMap { Int($0) }
+            return "\(numbers[0] + lines):\(numbers[1] + columns)"
+        }
+        return positions.joined(separator: "-") + " " + parts[1]
+    }
 }
