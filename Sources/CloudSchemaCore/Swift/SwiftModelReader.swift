@@ -154,7 +154,8 @@ private struct FileScan {
     var diagnostics: [Diagnostic] = []
     /// `VersionedSchema` enums by name, with their `versionIdentifier` (`Schema.Version(2, 0, 0)`).
     var versions: [String: [Int]] = [:]
-    /// Enum and extension bodies (token ranges) by the type they declare or extend.
+    /// The enum and extension bodies (token ranges) open at the scan's position, innermost last, by
+    /// the type they declare or extend. A stack, so finding a model's container stays linear.
     private var containers: [(name: String, body: ClosedRange<Int>)] = []
 
     /// Doc comments (`///`) on lines of their own, by line.
@@ -223,6 +224,7 @@ private struct FileScan {
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
+            while let last = containers.last, last.body.upperBound < i { containers.removeLast() }
             if token.kind == .attribute && token.text == "Model", let end = readModel(at: i) {
                 i = end
                 continue
@@ -316,7 +318,7 @@ private struct FileScan {
             member = end
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
-        let container = containers.last { $0.body.contains(at) }?.name  // the innermost: bodies are found outside in
+        let container = containers.last.flatMap { $0.body.contains(at) ? $0.name : nil }
         models.append(ReadModel(syntax: model, container: container))
         return close + 1
     }
@@ -644,7 +646,8 @@ private struct FileScan {
         var open = at + 1
         var name: String?
         var conformsToVersionedSchema = false
-        while open < tokens.count, !tokens[open].isPunctuation("{"), tokens[open].kind != .endOfFile {
+        // A header is a few tokens (`Name: A, B where ...`): bounded, so `extension extension ...` stays linear.
+        while open < min(at + 64, tokens.count), !tokens[open].isPunctuation("{"), tokens[open].kind != .endOfFile {
             if tokens[open].kind == .identifier {
                 if name == nil { name = tokens[open].text }
                 if tokens[open].text == "VersionedSchema" { conformsToVersionedSchema = true }

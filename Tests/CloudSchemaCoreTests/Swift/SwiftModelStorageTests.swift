@@ -169,12 +169,18 @@ import Testing
             @Model final class Trip {
                 var address: Address?
                 var counts: [String: Int] = [:]
+                var ids: Set<String> = []
+                @Attribute(.transformable(by: "ColourTransformer")) var colour: Colour?
                 var name: String = ""
             }
             struct Address: Codable { var city: String }
             """
         let loaded = load(source, file: "Models.swift")
-        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 2:18-2:25", "SWIFT_UNREADABLE 3:17-3:30"])
+        #expect(
+            loaded.diagnostics.map(\.compact) == [
+                "SWIFT_UNREADABLE 2:18-2:25", "SWIFT_UNREADABLE 3:17-3:30", "SWIFT_UNREADABLE 4:14-4:25",
+                "SWIFT_UNREADABLE 5:16-5:55",
+            ])
         #expect(
             loaded.diagnostics.first?.message == """
                 property 'address' is not checked: 'Address' is not a type CloudSchema models (String, Int, Int64, \
@@ -183,7 +189,14 @@ import Testing
                 CD_address_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store the value as \
                 'Data' you encode yourself
                 """)
-        #expect(loaded.diagnostics.last?.message.contains("CD_counts BYTES (and CD_counts_ckAsset ASSET)") == true)
+        #expect(loaded.diagnostics[1].message.contains("CD_counts BYTES (and CD_counts_ckAsset ASSET)"))
+        #expect(loaded.diagnostics[2].message.contains("CD_ids BYTES (and CD_ids_ckAsset ASSET)"))
+        #expect(
+            loaded.diagnostics[3].message == """
+                property 'colour' is not checked: a .transformable value is stored as bytes (CloudKit: CD_<name> BYTES \
+                and CD_<name>_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store it as \
+                'Data' you encode yourself
+                """)
         #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["name"]])
     }
 }
