@@ -7,7 +7,7 @@
 ///   private database;
 /// - `CD_entityName STRING`, holding the concrete entity name;
 /// - each stored attribute as `CD_<name>`: `Int`/`Int64`/`Bool` → INT64, `Double`/`Decimal` →
-///   DOUBLE, `Date` → TIMESTAMP, `String`/`UUID`/`URL` → STRING, `Data` → BYTES;
+///   DOUBLE, `Date` → TIMESTAMP, `String`/`UUID`/`URL` → STRING, `Data` and lists → BYTES;
 /// - a companion `CD_<name>_ckAsset ASSET` for the variable-length types: String, Binary Data
 ///   (`Data`), Transformable, and (per the reverse-engineered serializer) URI (`URL`) and
 ///   Composite. UUID is fixed length and gets none;
@@ -17,14 +17,28 @@
 ///   `CD_recordNames`, `CD_relationships`);
 /// - `@transient` properties are not stored.
 ///
-/// UNSURE, and decided here:
-/// - The field name is the property's name; `@name` (SwiftData `originalName`) is a renaming
-///   identifier for migration and is assumed not to change the CloudKit key.
-/// - Enum properties (SwiftData stores `RawRepresentable` `Codable` values) are written as their
-///   raw type (STRING or INT64) without a `_ckAsset` companion; SwiftData may store them as a
-///   composite attribute (BYTES + `_ckAsset`) instead.
-/// - List properties (`[String]`) are Transformable/Composite in Core Data: BYTES + `_ckAsset`.
-/// - `Decimal` is written as DOUBLE (Core Data hands CloudKit an NSNumber); not verified.
+/// How each kind of property is stored, with the source:
+/// - The field key is always `CD_` + the attribute's name: the serializer never reads the
+///   renaming identifier (pookjw/OpenCloudData `OCCloudKitSerializer.m`,
+///   `newSetOfRecordKeysForAttribute`: `CD_` + `attribute.name`). SwiftData's `originalName:`
+///   (`@name` on a model property) is that renaming identifier, a hint for the local migration,
+///   so a renamed property is a new CloudKit field and old clients keep writing the old one
+///   (sync-compat-rules.md §1.4). The mirror writes the property's own name.
+/// - Lists of values (`[String]`, `[Int]`) and Codable values: SwiftData stores them encoded in
+///   one attribute (binary property list, or a Composite attribute for Codable structs), which
+///   the serializer encodes to bytes and counts as variable length (`isVariableLengthAttributeType`
+///   lists String, Binary Data, URI, Transformable and Composite): BYTES + `_ckAsset`. Observed in
+///   robbiet480/Dispatch's export (`choices: [String]` and `reportKindsRaw: [String]` are
+///   `CD_choices BYTES`, `CD_reportKindsRaw BYTES`) and on a device (jirigrill/eczema-helper#747:
+///   a `[Region]` of Codable structs came back as one `Data` field).
+/// - `Decimal` (Core Data's Decimal, an NSDecimalNumber) passes the validator
+///   (`OCCloudKitModelValidator.m`) and reaches CloudKit as an NSNumber ("Reading CloudKit Records
+///   for Core Data"); DOUBLE is inferred from that (an NSDecimalNumber reports a double). UNSURE: no export
+///   with a Decimal was found, and the value loses Decimal's precision (MODEL_DECIMAL warns).
+/// - UNSURE: raw-value enum properties are written as their raw type (STRING or INT64) without a
+///   `_ckAsset` companion. SwiftData stores `RawRepresentable` `Codable` enums as Codable values,
+///   and no source found says whether the mirror gets the raw value or an encoded composite
+///   (BYTES + `_ckAsset`); compare with a development export before relying on it.
 /// - The `CDMR` field types are not documented; STRING is assumed for all three.
 /// - `CD_moveReceipt BYTES` / `CD_moveReceipt_ckAsset ASSET` appear in some exports but not in
 ///   others (alan9259/keel has none), so they are not generated.
@@ -96,7 +110,7 @@ public enum CoreDataMirror {
         case .double, .decimal: stored = .double
         case .date: stored = .date
         case .enumeration(_, let raw): stored = raw == .string ? .string : .int64
-        default: stored = .data; hasAsset = true  // lists and other Codable values: Transformable / Composite
+        default: stored = .data; hasAsset = true  // lists: encoded in one attribute, see above
         }
         var fields = [Field(name: key, type: stored, isOptional: true, isEncrypted: property.isEncrypted, doc: property.doc, spans: spans)]
         if hasAsset { fields.append(Field(name: key + "_ckAsset", type: .asset, isOptional: true, spans: spans)) }

@@ -133,13 +133,18 @@ public enum AlwaysOnRules {
                 CloudSchema reads the Swift that models are written in: stored properties with their types and \
                 defaults, @Attribute, @Relationship, @Transient, #Unique, and the String or Int enums properties \
                 use. A property whose type, default or attribute option is outside that subset (a Codable struct, \
-                a dictionary, a default computed by a function) is reported here and left out of lint, diff and \
-                export; a model with an unterminated literal or comment is left out whole. The synced tables are \
-                read from SyncEngine(for:tables:privateTables:) as 'Type.self' arguments named by the types' \
+                a dictionary, a Set, .transformable, a default computed by a function) is reported here and left \
+                out of lint, diff and export; a model with an unterminated literal or comment is left out whole. \
+                SwiftData stores a Codable value encoded in one attribute, which Core Data mirrors to CloudKit as \
+                CD_<name> BYTES plus CD_<name>_ckAsset ASSET (pookjw/OpenCloudData OCCloudKitSerializer.m; \
+                observed in jirigrill/eczema-helper#747), so those fields are missing from an export of the models. \
+                The synced tables are read from SyncEngine(for:tables:privateTables:) as 'Type.self' arguments named by the types' \
                 @Table("name") (or StructuredQueries' default name); a call it cannot read, or two calls naming \
                 different tables, leaves them to cloudschema.json's "sqlitedata" section, or every table.
                 """,
-            fix: "write the property, or the SyncEngine call's tables as Type.self, in the subset the message names, or check it by hand; this warning cannot be suppressed."),
+            fix:
+                "write the property, or the SyncEngine call's tables as Type.self, in the subset the message names, or check it by hand; this warning cannot be suppressed."
+        ),
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",

@@ -3,6 +3,8 @@ public struct Model: Hashable, Sendable {
     public var name: String
     /// `@unique(a, b)` (`#Unique`): each inner list is one constraint.
     public var uniqueConstraints: [[String]]
+    /// Where each of `uniqueConstraints` is written (`@unique(...)` or one `#Unique` array).
+    @IgnoredInEquality public var uniqueConstraintRanges: [SourceRange] = []
     public var properties: [ModelProperty]
     public var deprecation: Deprecation?
     public var doc: String?

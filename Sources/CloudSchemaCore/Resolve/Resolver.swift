@@ -519,23 +519,23 @@ public struct Resolver {
             }
             properties.append(property)
         }
-        var constraints: [[String]] = []
-        if !attributes.names.isEmpty {
-            let missing = attributes.names.filter { names[$0] == nil }
-            if missing.isEmpty {
-                constraints.append(attributes.names)
-            } else {
+        var model = Model(
+            name: syntax.name.name, properties: properties, deprecation: attributes.deprecation, doc: syntax.doc?.text,
+            spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
+        for constraint in attributes.uniqueConstraints {
+            let missing = constraint.names.filter { names[$0] == nil }
+            guard missing.isEmpty else {
                 report(
                     .error(
                         .attributeArgumentInvalid,
                         "model '\(syntax.name.name)' has no property \(missing.map { "'\($0)'" }.joined(separator: ", ")) for @unique",
-                        at: attributeRanges(syntax.attributes)["unique"]))
+                        at: constraint.range))
+                continue
             }
+            model.uniqueConstraints.append(constraint.names)
+            model.uniqueConstraintRanges.append(constraint.range)
         }
-        return Model(
-            name: syntax.name.name, uniqueConstraints: constraints, properties: properties,
-            deprecation: attributes.deprecation, doc: syntax.doc?.text,
-            spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
+        return model
     }
 
     private mutating func resolveKeyValue(_ syntax: KeyValueSyntax) -> KeyValueStore {
@@ -572,6 +572,8 @@ public struct Resolver {
         var present: [String] = []
         var values: [(attribute: String, value: String)] = []
         var names: [String] = []
+        /// A model's `@unique(a, b)` attributes (`#Unique` arrays), each one constraint, where written.
+        var uniqueConstraints: [(names: [String], range: SourceRange)] = []
 
         func has(_ name: String) -> Bool { present.contains(name) }
         func value(_ attribute: String) -> String? { values.first { $0.attribute == attribute }?.value }
@@ -602,16 +604,21 @@ public struct Resolver {
                         at: attribute.range, fixIts: [.remove(attribute.range, "remove @\(name)")]))
                 continue
             }
-            if checked.present.contains(name) {
+            let isModelUnique = name == "unique" && modelUniqueNames
+            if checked.present.contains(name) && !isModelUnique {  // a model may have several constraints
                 report(
                     .error(
                         .attributeMisplaced, "@\(name) is written twice; remove one", at: attribute.range,
                         fixIts: [.remove(attribute.range, "remove the second @\(name)")]))
                 continue
             }
-            if name == "unique" && modelUniqueNames { spec.arguments = .names }
+            if isModelUnique { spec.arguments = .names }
             guard let value = checkArguments(attribute, spec.arguments) else { continue }
             checked.present.append(name)
+            if isModelUnique {
+                checked.uniqueConstraints.append((value, attribute.range))
+                continue
+            }
             switch spec.arguments {
             case .string, .word: if let value = value.first { checked.values.append((name, value)) }
             case .name, .names: checked.names = value

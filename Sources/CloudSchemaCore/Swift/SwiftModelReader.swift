@@ -20,10 +20,11 @@ enum SwiftModelReader {
         for scan in scans { for e in scan.enums { enumCounts[e.name.name, default: 0] += 1 } }
         var usedEnums: Set<String> = []
         var diagnostics = scans.flatMap(\.diagnostics)
+        let older = olderVersions(scans)
         var result: [SourceFileSyntax] = []
-        for scan in scans {
+        for (scanIndex, scan) in scans.enumerated() {
             var declarations: [DeclarationSyntax] = []
-            for model in scan.models {
+            for (modelIndex, model) in scan.models.enumerated() where !older.contains([scanIndex, modelIndex]) {
                 var syntax = model.syntax
                 syntax.properties = model.syntax.properties.compactMap { property -> FieldSyntax? in
                     for (name, range) in namedTypes(property.type) where TypeCatalog.builtin(name) == nil && !modelNames.contains(name) {
@@ -31,11 +32,11 @@ enum SwiftModelReader {
                             usedEnums.insert(name)
                             continue
                         }
-                        let why =
+                        let message =
                             enumCounts[name, default: 0] > 1
-                            ? "more than one enum is named '\(name)'"
-                            : "'\(name)' is not a type a model stores (String, Int, Int64, Double, Bool, Date, Data, UUID, URL, Decimal, a String or Int enum, another @Model, or an array of them)"
-                        diagnostics.append(unreadable("property '\(property.name.name)' is not checked: \(why)", at: range))
+                            ? "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one"
+                            : codableValue(property.name.name, "'\(name)' is not a type CloudSchema models")
+                        diagnostics.append(unreadable(message, at: range))
                         return nil
                     }
                     return withoutRelationshipDefault(property, models: modelNames)
@@ -49,6 +50,31 @@ enum SwiftModelReader {
             result[index].declarations += scan.enums.filter { usedEnums.contains($0.name.name) }.map { .enumeration($0) }
         }
         return (result.filter { !$0.declarations.isEmpty }, diagnostics)
+    }
+
+    /// The models (as [file, model] indices) that a later `VersionedSchema` declares again: an app
+    /// keeps every version's models for its `SchemaMigrationPlan`, and the store (so CloudKit) holds
+    /// the latest. A name declared more than once outside versioned schemas is left to the resolver
+    /// (NAME_DUPLICATE).
+    private static func olderVersions(_ scans: [FileScan]) -> Set<[Int]> {
+        var versions: [String: [Int]] = [:]
+        for scan in scans { versions.merge(scan.versions) { first, _ in first } }
+        var byName: [String: [(index: [Int], version: [Int]?)]] = [:]
+        for (scanIndex, scan) in scans.enumerated() {
+            for (modelIndex, model) in scan.models.enumerated() {
+                byName[model.syntax.name.name, default: []].append(([scanIndex, modelIndex], model.container.flatMap { versions[$0] }))
+            }
+        }
+        var older: Set<[Int]> = []
+        for declarations in byName.values where declarations.count > 1 {
+            let versioned = declarations.compactMap { declaration in declaration.version.map { (declaration.index, $0) } }
+            guard versioned.count == declarations.count,
+                let latest = versioned.max(by: { $0.1.lexicographicallyPrecedes($1.1) }),
+                versioned.filter({ $0.1 == latest.1 }).count == 1
+            else { continue }
+            for (index, _) in versioned where index != latest.0 { older.insert(index) }
+        }
+        return older
     }
 
     /// `var trips: [Trip]? = []` or `= nil`: Swift needs an initial value, Core Data has no
@@ -70,6 +96,25 @@ enum SwiftModelReader {
         default: break
         }
         return property
+    }
+
+    /// The message for a property whose type SwiftData stores as one encoded value: a Codable struct
+    /// (a composite attribute), a dictionary, a `Set` or another Codable collection. Core Data's
+    /// CloudKit mirroring encodes Composite and Transformable attributes to bytes and treats them as
+    /// variable length, so CloudKit gets `CD_<name> BYTES` plus `CD_<name>_ckAsset ASSET` for large
+    /// values (pookjw/OpenCloudData `OCCloudKitSerializer.m`: `isVariableLengthAttributeType`,
+    /// `newSetOfRecordKeysForAttribute`). Observed: a device probe read a `[Region]` of Codable structs
+    /// and a `[String: Int]` back from CloudKit as one `Data` field each (jirigrill/eczema-helper#747),
+    /// and robbiet480/Dispatch's production export has BYTES for its Codable struct properties.
+    /// CloudSchema has no type for these, so it says what it leaves out and what to write instead.
+    static func codableValue(_ property: String, _ why: String) -> String {
+        let field = CKDB.coreDataPrefix + property
+        return """
+            property '\(property)' is not checked: \(why) (String, Int, Int64, Double, Bool, Date, Data, UUID, URL, \
+            Decimal, a String or Int enum, another @Model, or an array of them). If it is a Codable value, SwiftData \
+            stores it encoded and CloudKit gets \(field) BYTES (and \(field)_ckAsset ASSET), which lint, export and diff \
+            leave out; to have it checked, store the value as 'Data' you encode yourself
+            """
     }
 
     static func unreadable(_ message: String, at range: SourceRange) -> Diagnostic {
@@ -96,6 +141,8 @@ enum SwiftModelReader {
 /// One model as read, before its property types are checked against every file's declarations.
 private struct ReadModel {
     var syntax: ModelSyntax
+    /// The `VersionedSchema` enum (or an extension of it) the model is declared in, if any.
+    var container: String?
 }
 
 /// One Swift file: its tokens, and the models and raw-value enums found in them.
@@ -105,6 +152,11 @@ private struct FileScan {
     var models: [ReadModel] = []
     var enums: [EnumSyntax] = []
     var diagnostics: [Diagnostic] = []
+    /// `VersionedSchema` enums by name, with their `versionIdentifier` (`Schema.Version(2, 0, 0)`).
+    var versions: [String: [Int]] = [:]
+    /// The enum and extension bodies (token ranges) open at the scan's position, innermost last, by
+    /// the type they declare or extend. A stack, so finding a model's container stays linear.
+    private var containers: [(name: String, body: ClosedRange<Int>)] = []
 
     /// Doc comments (`///`) on lines of their own, by line.
     private let docs: [Int: Comment]
@@ -172,11 +224,16 @@ private struct FileScan {
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
+            while let last = containers.last, last.body.upperBound < i { containers.removeLast() }
             if token.kind == .attribute && token.text == "Model", let end = readModel(at: i) {
                 i = end
                 continue
             }
-            if token.isKeyword("enum") { readEnum(at: i) }
+            if token.isKeyword("enum") {
+                readEnum(at: i)
+                readContainer(at: i)
+            }
+            if token.isKeyword("extension") { readContainer(at: i) }
             i += 1
         }
     }
@@ -261,7 +318,8 @@ private struct FileScan {
             member = end
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
-        models.append(ReadModel(syntax: model))
+        let container = containers.last.flatMap { $0.body.contains(at) ? $0.name : nil }
+        models.append(ReadModel(syntax: model, container: container))
         return close + 1
     }
 
@@ -372,7 +430,7 @@ private struct FileScan {
             let typeTokens = (first + 1)..<(equals ?? rest.upperBound)
             guard !typeTokens.isEmpty, let type = SwiftTypeReader.read(tokens, typeTokens) else {
                 let at = typeTokens.isEmpty ? tokens[first].range : range(typeTokens.lowerBound, typeTokens.upperBound - 1)
-                report("property '\(nameToken.text)' is not checked: its type is not one CloudSchema reads", at: at)
+                report(SwiftModelReader.codableValue(nameToken.text, "its type is not one CloudSchema reads"), at: at)
                 return
             }
             typeSyntax = type
@@ -474,6 +532,11 @@ private struct FileScan {
                 case "externalStorage": add("externalStorage")
                 case "allowsCloudEncryption": add("encrypted")
                 case "preserveValueOnDeletion", "spotlight": break  // no effect on what is stored
+                case "transformable":
+                    return (
+                        "a .transformable value is stored as bytes (CloudKit: CD_<name> BYTES and CD_<name>_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store it as 'Data' you encode yourself",
+                        whole
+                    )
                 default: return ("the option '.\(option)' is not one CloudSchema reads", whole)
                 }
                 continue
@@ -542,24 +605,65 @@ private struct FileScan {
         return parts
     }
 
-    /// `#Unique<Model>([\.a, \.b], [\.c])`: each array is one constraint. The language has one
-    /// constraint per model, so the first is read (MODEL_UNIQUE reports any of them).
+    /// `#Unique<Model>([\.a, \.b], [\.c])`: each array is one constraint, read as one model
+    /// `@unique(a, b)` (a model may have several), at the whole macro when it has one array, else
+    /// at the array.
     private mutating func readUnique(_ member: Range<Int>, into model: inout ModelSyntax) {
-        guard let open = member.first(where: { tokens[$0].isPunctuation("(") }), let close = closing(open, limit: member.upperBound),
-            let array = split((open + 1)..<close).first, let first = array.first, tokens[first].isPunctuation("["),
-            let arrayClose = closing(first, limit: close)
+        guard let open = member.first(where: { tokens[$0].isPunctuation("(") }), let close = closing(open, limit: member.upperBound)
         else {
             report("#Unique is not read: write #Unique<Model>([\\.property, ...])", at: range(member.lowerBound, member.upperBound - 1))
             return
         }
-        var names: [ExpressionSyntax] = []
-        for path in split((first + 1)..<arrayClose) where !path.isEmpty {
-            guard let last = path.last, tokens[last].kind == .identifier || tokens[last].kind == .keyword else { continue }
-            names.append(.name(NameSyntax(name: tokens[last].text, range: tokens[last].range, isBackticked: false)))
+        let arrays = split((open + 1)..<close).filter { !$0.isEmpty }
+        var constraints: [AttributeSyntax] = []
+        for array in arrays {
+            guard let first = array.first, tokens[first].isPunctuation("["), let arrayClose = closing(first, limit: close) else {
+                report("#Unique is not read: write #Unique<Model>([\\.property, ...])", at: range(member.lowerBound, close))
+                return
+            }
+            var names: [ExpressionSyntax] = []
+            for path in split((first + 1)..<arrayClose) where !path.isEmpty {
+                guard let last = path.last, tokens[last].kind == .identifier || tokens[last].kind == .keyword else { continue }
+                names.append(.name(NameSyntax(name: tokens[last].text, range: tokens[last].range, isBackticked: false)))
+            }
+            let at = arrays.count == 1 ? range(member.lowerBound, close) : range(first, arrayClose)
+            constraints.append(
+                AttributeSyntax(name: NameSyntax(name: "unique", range: at, isBackticked: false), arguments: names, range: at))
         }
-        let whole = range(member.lowerBound, close)
-        model.attributes.append(
-            AttributeSyntax(name: NameSyntax(name: "unique", range: whole, isBackticked: false), arguments: names, range: whole))
+        guard !constraints.isEmpty else {
+            report("#Unique is not read: write #Unique<Model>([\\.property, ...])", at: range(member.lowerBound, close))
+            return
+        }
+        model.attributes += constraints
+    }
+
+    // MARK: Versioned schemas
+
+    /// `enum SchemaV2: VersionedSchema { ... }` or `extension SchemaV2 { ... }`: a body models may be
+    /// declared in. For a `VersionedSchema`, also reads `versionIdentifier` (`Schema.Version(2, 0, 0)`
+    /// or `.init(2, 0, 0)`).
+    private mutating func readContainer(at: Int) {
+        var open = at + 1
+        var name: String?
+        var conformsToVersionedSchema = false
+        // A header is a few tokens (`Name: A, B where ...`): bounded, so `extension extension ...` stays linear.
+        while open < min(at + 64, tokens.count), !tokens[open].isPunctuation("{"), tokens[open].kind != .endOfFile {
+            if tokens[open].kind == .identifier {
+                if name == nil { name = tokens[open].text }
+                if tokens[open].text == "VersionedSchema" { conformsToVersionedSchema = true }
+            }
+            open += 1
+        }
+        guard let name, open < tokens.count, tokens[open].isPunctuation("{"), let close = closing(open) else { return }
+        containers.append((name, open...close))
+        guard tokens[at].isKeyword("enum"), conformsToVersionedSchema,
+            let identifier = (open..<close).first(where: { tokens[$0].isWord("versionIdentifier") }),
+            let parenthesis = (identifier..<min(identifier + 12, close)).first(where: { tokens[$0].isPunctuation("(") }),
+            let end = closing(parenthesis, limit: close)
+        else { return }
+        let parts = split((parenthesis + 1)..<end)
+        let numbers = parts.compactMap { $0.count == 1 ? Int(tokens[$0.lowerBound].text) : nil }
+        if !numbers.isEmpty && numbers.count == parts.count { versions[name] = numbers }
     }
 
     // MARK: Enums

@@ -31,12 +31,13 @@ enum ModelRules {
         check: { input, out in
             let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
             for model in input.schema.models {
-                if let range = model.spans.attributes["unique"] {
-                    for constraint in model.uniqueConstraints {
-                        out.report(
-                            "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
-                            at: range, fixIts: [input.removeAttribute(range, "remove @unique")])
-                    }
+                // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
+                for (index, constraint) in model.uniqueConstraints.enumerated() {
+                    let range =
+                        index < model.uniqueConstraintRanges.count ? model.uniqueConstraintRanges[index] : model.spans.attributes["unique"]
+                    out.report(
+                        "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
+                        at: range ?? model.spans.name, fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
                 }
                 for property in model.properties where property.isUnique {
                     let range = property.spans.attributes["unique"]
@@ -105,12 +106,16 @@ enum ModelRules {
         summary: "A relationship that is not optional (to-one and to-many)",
         explanation: """
             "All relationships must be optional" because CloudKit may not save relationship changes atomically \
-            ("Creating a Core Data Model for CloudKit"); this covers to-many relationships too. The store fails \
-            to load with: "CloudKit integration requires that all relationships be optional, the following are \
-            not:".
+            ("Creating a Core Data Model for CloudKit"; SwiftData's "Syncing model data across a person's \
+            devices": all relationships must be optional). This covers to-many relationships too, with or \
+            without a Swift initial value: `var tags: [Tag] = []` is still a non-optional relationship (a \
+            relationship has no default value in Core Data), and the validator rejects every relationship that \
+            is not optional, with no exception for to-many ones (PFCloudKitModelValidator as reconstructed in \
+            pookjw/OpenCloudData, OCCloudKitModelValidator.m). The store fails to load with: "CloudKit \
+            integration requires that all relationships be optional, the following are not:".
             """,
         fix: """
-            add '?' to the type (the fix-it does).
+            add '?' to the type (the fix-it does); in Swift, `var tags: [Tag]? = []`.
             """,
         check: { input, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
