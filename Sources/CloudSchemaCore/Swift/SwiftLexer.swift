@@ -103,6 +103,9 @@ struct SwiftStringLiteral: Sendable, Hashable {
         let run = runs[low]
         guard run.isVerbatim else { return run.source }
         let delta = max(offset, 0) - run.contentStart
+        // Never past the literal: in a file that is not valid UTF-8 (already an error), each
+        // invalid byte is three bytes of U+FFFD in `content`, so content offsets can run ahead.
+        guard run.source.offset + delta <= contentRange.end.offset else { return contentRange.end }
         return SourcePosition(line: run.source.line, column: run.source.column + delta, offset: run.source.offset + delta)
     }
 
