@@ -18,8 +18,8 @@ enum DatabaseRules {
             grant write to creator.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes
-            where record.format == .cloudschema && record.placement.isPublic && record.grants.isEmpty {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema && record.placement.isPublic && record.grants.isEmpty else { return }
                 out.report(
                     "public record type '\(record.name)' has no grants, so no user can read or create its records; add e.g. 'grant read to world' and 'grant create to icloud'",
                     at: record.spans.name)
@@ -38,8 +38,9 @@ enum DatabaseRules {
             remove the grant, or write 'in public'.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .cloudschema && !record.placement.isPublic {
-                for grant in record.grants {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema && !record.placement.isPublic else { return }
+                record.grants.forEachInPlace { grant in
                     out.report(
                         "grants apply to the public database only; '\(record.name)' is private, so this grant has no effect",
                         at: grant.spans.range,
@@ -62,7 +63,8 @@ enum DatabaseRules {
             declare 'zone Name' and write 'record X in Name'.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .cloudschema && record.placement == .privateDefaultZone {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema && record.placement == .privateDefaultZone else { return }
                 out.report(
                     "'\(record.name)' lives in the private database's default zone, which has no change tokens, atomic saves or sharing; declare a zone and write 'in ZoneName'",
                     at: record.placementSpan ?? record.spans.name)
@@ -81,7 +83,8 @@ enum DatabaseRules {
             database.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.isShareable && record.placement.isPublic {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.isShareable && record.placement.isPublic else { return }
                 let range = record.spans.attributes["shareable"]
                 out.report(
                     "'\(record.name)' is in the public database, which has no shares; remove @shareable or move it to a private zone",
@@ -101,8 +104,8 @@ enum DatabaseRules {
             declare 'zone Name' and write 'record X in Name @shareable'.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes
-            where record.format == .cloudschema && record.isShareable && record.placement == .privateDefaultZone {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema && record.isShareable && record.placement == .privateDefaultZone else { return }
                 out.report(
                     "'\(record.name)' is in the default zone, which cannot be shared; put it in a custom zone ('in ZoneName')",
                     at: record.spans.attributes["shareable"] ?? record.spans.name)
@@ -121,9 +124,10 @@ enum DatabaseRules {
             @shareable here and share the parent, or remove this record type's @parent.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.isShareable {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.isShareable else { return }
                 guard let parent = record.parentField, case .reference(let target?) = parent.type, target != record.name
-                else { continue }
+                else { return }
                 out.report(
                     "'\(record.name)' is @shareable but has a @parent, so it is shared through its parent '\(target)'; remove @shareable or @parent",
                     at: parent.spans.attributes["parent"] ?? parent.spans.name,
@@ -142,11 +146,12 @@ enum DatabaseRules {
             put the child record type in its parent's zone.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .cloudschema {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema else { return }
                 guard let parent = record.parentField, case .reference(let target?) = parent.type,
                     let other = input.recordTypesByName[target], other.format == .cloudschema,
                     other.placement != record.placement
-                else { continue }
+                else { return }
                 out.report(
                     "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
                     at: parent.spans.type ?? parent.spans.name,

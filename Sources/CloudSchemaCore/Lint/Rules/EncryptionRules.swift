@@ -14,8 +14,9 @@ enum EncryptionRules {
             (a category, a hash) in a separate indexed field.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.isEncrypted {
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.isEncrypted else { return }
                     for (index, _) in AttributeCatalog.indexes {
                         guard let range = field.spans.attributes[index] else { continue }
                         out.report(
@@ -41,8 +42,9 @@ enum EncryptionRules {
             remove @encrypted.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.isEncrypted && field.type.isReferenceOrList {
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.isEncrypted && field.type.isReferenceOrList else { return }
                     let range = field.spans.attributes["encrypted"]
                     out.report(
                         "'\(field.name)' is a reference, which CloudKit never encrypts (the server follows references); remove @encrypted",
@@ -64,8 +66,9 @@ enum EncryptionRules {
             asset's contents are already encrypted.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.isEncrypted && (field.type == .asset || field.type == .list(.asset)) {
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.isEncrypted && (field.type == .asset || field.type == .list(.asset)) else { return }
                     let range = field.spans.attributes["encrypted"]
                     out.report(
                         "'\(field.name)' is an Asset, which CloudKit always encrypts; remove @encrypted",
@@ -88,8 +91,10 @@ enum EncryptionRules {
             (a custom zone), or remove @encrypted.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.placement.isPublic && record.format == .cloudschema {
-                for field in record.fields where field.isEncrypted {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.placement.isPublic && record.format == .cloudschema else { return }
+                record.fields.forEachInPlace { field in
+                    guard field.isEncrypted else { return }
                     out.report(
                         "'\(record.name)' is in the public database, where CloudKit does not allow encrypted fields; remove @encrypted or move the record type to a private zone",
                         at: field.spans.attributes["encrypted"] ?? field.spans.name,

@@ -14,8 +14,9 @@ enum IndexRules {
             index a separate field (a file name, a content hash).
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.type == .asset || field.type == .list(.asset) {
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.type == .asset || field.type == .list(.asset) else { return }
                     for (index, _) in AttributeCatalog.indexes {
                         guard let range = field.spans.attributes[index] else { continue }
                         out.report(
@@ -38,11 +39,11 @@ enum IndexRules {
             use @queryable for equality and @sortable for ranges.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields {
-                    guard let range = field.spans.attributes["searchable"] else { continue }
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard let range = field.spans.attributes["searchable"] else { return }
                     let storage = field.type.cloudKitType
-                    if storage == .string || storage == .list(.string) { continue }
+                    if storage == .string || storage == .list(.string) { return }
                     out.report(
                         "@searchable is a full-text index for String fields; '\(field.name)' is \(field.type) (\(storage)), so use @queryable or @sortable",
                         at: range, fixIts: [input.removeAttribute(range, "remove @searchable")])
@@ -61,9 +62,10 @@ enum IndexRules {
             remove @sortable, or sort on a separate single-valued field.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.type.isList {
-                    guard let range = field.spans.attributes["sortable"] else { continue }
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.type.isList else { return }
+                    guard let range = field.spans.attributes["sortable"] else { return }
                     out.report(
                         "'\(field.name)' is a list, which has no single value to sort by; remove @sortable",
                         at: range, fixIts: [input.removeAttribute(range, "remove @sortable")])
@@ -86,8 +88,8 @@ enum IndexRules {
             "___recordID" REFERENCE QUERYABLE to the record type.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes
-            where record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType else { return }
                 let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
                 if !indexed {
                     out.report(

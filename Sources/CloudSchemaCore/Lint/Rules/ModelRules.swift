@@ -12,8 +12,10 @@ enum ModelRules {
         "Core Data would fail at launch with error 134060: \"\(header) \(entry)\""
     }
 
-    /// Properties Core Data mirrors (transient ones are never synced).
-    static func synced(_ model: Model) -> some Sequence<ModelProperty> { model.properties.lazy.filter { !$0.isTransient } }
+    /// Calls `body` with each property Core Data mirrors (transient ones are never synced), in place.
+    static func forEachSynced(_ model: Model, _ body: (ModelProperty) -> Void) {
+        model.properties.forEachInPlace { property in if !property.isTransient { body(property) } }
+    }
 
     static let unique = LintRule(
         "MODEL_UNIQUE", .models, .error,
@@ -30,7 +32,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
-            for model in input.schema.models {
+            input.schema.models.forEachInPlace { model in
                 // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
                 for (index, constraint) in model.uniqueConstraints.enumerated() {
                     let range =
@@ -39,7 +41,8 @@ enum ModelRules {
                         "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
                         at: range ?? model.spans.name, fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
                 }
-                for property in model.properties where property.isUnique {
+                model.properties.forEachInPlace { property in
+                    guard property.isUnique else { return }
                     let range = property.spans.attributes["unique"]
                     out.report(
                         "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(property.name)"))",
@@ -81,12 +84,13 @@ enum ModelRules {
         check: { input, out in
             let header =
                 "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
-            for model in input.schema.models {
+            input.schema.models.forEachInPlace { model in
                 // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
-                for property in synced(model)
-                where !property.isRelationship && !property.isOptional && property.defaultValue == nil
-                    && property.spans.defaultValue == nil
-                {
+                forEachSynced(model) { property in
+                    guard
+                        !property.isRelationship && !property.isOptional && property.defaultValue == nil
+                            && property.spans.defaultValue == nil
+                    else { return }
                     var fixIts: [Diagnostic.FixIt] = []
                     if let type = property.spans.type {
                         fixIts.append(.insert("?", at: type.endOnly, "make '\(property.name)' optional"))
@@ -119,8 +123,9 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
-            for model in input.schema.models {
-                for property in synced(model) where property.isRelationship && !property.isOptional {
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
+                    guard property.isRelationship && !property.isOptional else { return }
                     out.report(
                         "relationship '\(property.name)' must be optional; \(runtime(header, "\(model.name): \(property.name)"))",
                         at: property.spans.type ?? property.spans.name,
@@ -149,9 +154,9 @@ enum ModelRules {
             // Relationships by (source model, target model), and explicit inverses by (target, property).
             var byPair: [String: [String]] = [:]
             var explicit: Set<String> = []
-            for model in input.schema.models {
-                for property in synced(model) {
-                    guard let target = property.type.relationshipTarget else { continue }
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
+                    guard let target = property.type.relationshipTarget else { return }
                     byPair["\(model.name)\u{0}\(target)", default: []].append(property.name)
                     if let inverse = property.inverse {
                         explicit.insert("\(model.name)\u{0}\(property.name)")
@@ -159,11 +164,11 @@ enum ModelRules {
                     }
                 }
             }
-            for model in input.schema.models {
-                for property in synced(model) {
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
                     guard let target = property.type.relationshipTarget, input.modelsByName[target] != nil,
                         !explicit.contains("\(model.name)\u{0}\(property.name)")
-                    else { continue }
+                    else { return }
                     let back = (byPair["\(target)\u{0}\(model.name)"] ?? []).filter {
                         !explicit.contains("\(target)\u{0}\($0)") && !(target == model.name && $0 == property.name)
                     }
@@ -172,7 +177,7 @@ enum ModelRules {
                     }
                     let selfPair = target == model.name
                     // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
-                    if back.count == 1 && (selfPair ? forward.count == 2 : forward.count == 1) { continue }
+                    if back.count == 1 && (selfPair ? forward.count == 2 : forward.count == 1) { return }
                     let reason =
                         back.isEmpty
                         ? "'\(target)' has no relationship back to '\(model.name)'"
@@ -197,8 +202,9 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "The following relationships are configured with unsupported delete rules:"
-            for model in input.schema.models {
-                for property in model.properties where property.deleteRule == .deny {
+            input.schema.models.forEachInPlace { model in
+                model.properties.forEachInPlace { property in
+                    guard property.deleteRule == .deny else { return }
                     let range = property.spans.attributes["deleteRule"]
                     out.report(
                         "CloudKit sync does not support the deny delete rule; \(runtime(header, "\(model.name):\(property.name) - Deny"))",
@@ -221,8 +227,9 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration does not support encrypted relationships."
-            for model in input.schema.models {
-                for property in model.properties where property.isEncrypted && property.isRelationship {
+            input.schema.models.forEachInPlace { model in
+                model.properties.forEachInPlace { property in
+                    guard property.isEncrypted && property.isRelationship else { return }
                     let range = property.spans.attributes["encrypted"]
                     out.report(
                         "relationships cannot be encrypted; \(runtime(header, "\(model.name):\(property.name)"))",
@@ -246,9 +253,9 @@ enum ModelRules {
             for anything bigger than a few kilobytes.
             """,
         check: { input, out in
-            for model in input.schema.models {
-                for property in synced(model)
-                where (property.type == .data || property.type == .list(.data)) && !property.isExternalStorage {
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
+                    guard (property.type == .data || property.type == .list(.data)) && !property.isExternalStorage else { return }
                     out.report(
                         "'\(property.name)' is Data without @externalStorage; it is stored inside the CloudKit record, so add @externalStorage for anything that can grow",
                         at: property.spans.type ?? property.spans.name,
@@ -274,9 +281,10 @@ enum ModelRules {
         check: { input, out in
             let header =
                 "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
-            for model in input.schema.models {
+            input.schema.models.forEachInPlace { model in
                 var total = 0
-                for property in synced(model) where !property.isExternalStorage {
+                forEachSynced(model) { property in
+                    guard !property.isExternalStorage else { return }
                     total += RecordRules.knownSize(property.type, default: property.defaultValue) + property.name.utf8.count + 3
                 }
                 if total > 700_000 {
@@ -300,8 +308,8 @@ enum ModelRules {
             rename the property.
             """,
         check: { input, out in
-            for model in input.schema.models {
-                for property in synced(model) {
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
                     let stored = property.originalName ?? property.name
                     if stored == "entityName" || stored == "moveReceipt" || stored.hasSuffix("_ckAsset") {
                         out.report(
@@ -325,12 +333,12 @@ enum ModelRules {
             split the model.
             """,
         check: { input, out in
-            for model in input.schema.models {
+            input.schema.models.forEachInPlace { model in
                 var count = 3
-                for property in synced(model) {
+                forEachSynced(model) { property in
                     if property.isRelationship {
                         if !property.isToMany { count += 1 }
-                        continue
+                        return
                     }
                     switch property.type {
                     case .string, .data, .url, .list: count += 2
@@ -358,8 +366,9 @@ enum ModelRules {
             Int64 count of the smallest unit, or as a String.
             """,
         check: { input, out in
-            for model in input.schema.models {
-                for property in synced(model) where property.type == .decimal || property.type == .list(.decimal) {
+            input.schema.models.forEachInPlace { model in
+                forEachSynced(model) { property in
+                    guard property.type == .decimal || property.type == .list(.decimal) else { return }
                     out.report(
                         "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
                         at: property.spans.type ?? property.spans.name)

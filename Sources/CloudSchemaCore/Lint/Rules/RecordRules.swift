@@ -30,7 +30,8 @@ enum RecordRules {
             """,
         check: { input, out in
             // CloudKit's own record types are RECORD_NAME_RESERVED's (in .ckdb, they are as exported).
-            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard !record.isCloudKitSystemType else { return }
                 if let problem = problem(record.cloudKitName) {
                     out.report("record type name '\(record.cloudKitName)' \(problem)", at: nameRange(record.spans))
                 }
@@ -64,7 +65,8 @@ enum RecordRules {
             a suppression of this rule.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .cloudschema {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema else { return }
                 if record.cloudKitName == "Users" || record.cloudKitName.lowercased().hasPrefix("cloudkit.") {
                     out.report(
                         "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
@@ -86,8 +88,10 @@ enum RecordRules {
             """,
         check: { input, out in
             // The fields of CloudKit's own record types ("cloudkit.title") are CloudKit's.
-            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
-                for field in record.fields where !field.isSystem {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard !record.isCloudKitSystemType else { return }
+                record.fields.forEachInPlace { field in
+                    guard !field.isSystem else { return }
                     let key = field.key
                     if key.utf8.count > 255 {
                         out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
@@ -122,8 +126,10 @@ enum RecordRules {
             rename the field, or keep the Swift name and store it under another key with @name("createdOn").
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
-                for field in record.fields where !field.isSystem {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard !record.isCloudKitSystemType else { return }
+                record.fields.forEachInPlace { field in
+                    guard !field.isSystem else { return }
                     if systemKeys.contains(field.key) || field.key.hasPrefix("___") {
                         out.report(
                             "field key '\(field.key)' is a CKRecord system property; rename the field or give it another key with @name",
@@ -144,7 +150,7 @@ enum RecordRules {
             move rarely used fields into a related record type (a Reference back to this one).
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            input.schema.recordTypes.forEachInPlace { record in
                 let count = record.fields.lazy.filter { !$0.isSystem }.count
                 if count > 256 {
                     out.report(
@@ -169,9 +175,11 @@ enum RecordRules {
             record: sync-compat-rules 1.3), nor on CloudKit's own record types.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where !record.isCloudKitSystemType {
-                for field in record.fields where field.type == .data || field.type == .list(.data) {
-                    if record.isCoreDataMirror, record.field(key: field.key + "_ckAsset")?.type == .asset { continue }
+            input.schema.recordTypes.forEachInPlace { record in
+                guard !record.isCloudKitSystemType else { return }
+                record.fields.forEachInPlace { field in
+                    guard field.type == .data || field.type == .list(.data) else { return }
+                    if record.isCoreDataMirror, record.field(key: field.key + "_ckAsset")?.type == .asset { return }
                     out.report(
                         "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
                         at: field.spans.type ?? field.spans.name)
@@ -215,9 +223,10 @@ enum RecordRules {
             values into Assets.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            input.schema.recordTypes.forEachInPlace { record in
                 var total = 0
-                for field in record.fields where !field.isSystem {
+                record.fields.forEachInPlace { field in
+                    guard !field.isSystem else { return }
                     total += knownSize(field.type, default: field.defaultValue) + field.key.utf8.count
                 }
                 if total > 1_000_000 {
@@ -242,8 +251,9 @@ enum RecordRules {
             or drop @deleteSelf and delete children yourself.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
-                for field in record.fields where field.type.isList && field.referenceAction == .deleteSelf {
+            input.schema.recordTypes.forEachInPlace { record in
+                record.fields.forEachInPlace { field in
+                    guard field.type.isList && field.referenceAction == .deleteSelf else { return }
                     out.report(
                         "a list of @deleteSelf references can pass CloudKit's cap of 750 delete-self references per target; store one Reference<\(record.name)> in each child instead",
                         at: field.spans.attributes["deleteSelf"] ?? field.spans.name,
@@ -265,9 +275,9 @@ enum RecordRules {
             references.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes {
+            input.schema.recordTypes.forEachInPlace { record in
                 let parents = record.fields.filter(\.isParent)
-                guard parents.count > 1 else { continue }
+                guard parents.count > 1 else { return }
                 for extra in parents.dropFirst() {
                     let range = extra.spans.attributes["parent"]
                     out.report(
@@ -295,13 +305,14 @@ enum RecordRules {
         check: { input, out in
             // Each record type has at most one parent type: follow the chains, colouring visited types.
             var parentOf: [String: (String, Field)] = [:]
-            for record in input.schema.recordTypes {
+            input.schema.recordTypes.forEachInPlace { record in
                 if let field = record.parentField, case .reference(let target?) = field.type, target != record.name {
                     parentOf[record.name] = (target, field)
                 }
             }
             var state: [String: Int] = [:]  // 1 visiting, 2 done
-            for record in input.schema.recordTypes where state[record.name] == nil {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard state[record.name] == nil else { return }
                 var path: [String] = []
                 var current: String? = record.name
                 while let name = current, state[name] == nil {
@@ -335,8 +346,10 @@ enum RecordRules {
             Record types read from .ckdb carry no zone and are not checked.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.format == .cloudschema {
-                for field in record.fields where !field.isParent {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.format == .cloudschema else { return }
+                record.fields.forEachInPlace { field in
+                    guard !field.isParent else { return }
                     let target: String?
                     switch field.type {
                     case .reference(let t), .list(.reference(let t)): target = t
@@ -344,7 +357,7 @@ enum RecordRules {
                     }
                     guard let target, let other = input.recordTypesByName[target], other.format == .cloudschema,
                         other.placement != record.placement
-                    else { continue }
+                    else { return }
                     out.report(
                         "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
                         at: field.spans.type ?? field.spans.name,
@@ -373,7 +386,8 @@ enum RecordRules {
             rename the record type, or give it another CloudKit name with @name.
             """,
         check: { input, out in
-            for record in input.schema.recordTypes where record.cloudKitName.hasPrefix("CD_") {
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.cloudKitName.hasPrefix("CD_") else { return }
                 let model = String(record.cloudKitName.dropFirst(3))
                 if let found = input.modelsByName[model] {
                     out.report(

@@ -32,7 +32,7 @@ enum SQLiteDataRules {
             an existing app converts integer keys with SyncEngine.migratePrimaryKeys in a new migration.
             """,
         check: { input, out in
-            for table in synced(input) {
+            synced(input).forEachInPlace { table in
                 let keys = table.primaryKeyColumns
                 guard keys.count == 1 else {
                     out.report(
@@ -40,9 +40,9 @@ enum SQLiteDataRules {
                             ? "table '\(table.name)' has no primary key; SQLiteData syncs a table by its one primary key column, so add \"id\" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())"
                             : "table '\(table.name)' has a compound primary key (\(keys.joined(separator: ", "))); SQLiteData needs exactly one primary key column, so add an \"id\" TEXT key and drop the compound one",
                         at: table.primaryKeyRange ?? table.spans.name)
-                    continue
+                    return
                 }
-                guard let column = table.column(named: keys[0]) else { continue }
+                guard let column = table.column(named: keys[0]) else { return }
                 if column.isAutoincrement || column.affinity == .integer {
                     out.report(
                         "primary key '\(table.name).\(column.name)' is an integer\(column.isAutoincrement ? " with AUTOINCREMENT" : ""); devices count integers up on their own and collide, so use a UUID: TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())",
@@ -73,8 +73,8 @@ enum SQLiteDataRules {
             add what is missing).
             """,
         check: { input, out in
-            for table in synced(input) {
-                guard let column = textPrimaryKey(table) else { continue }
+            synced(input).forEachInPlace { table in
+                guard let column = textPrimaryKey(table) else { return }
                 var missing: [String] = []
                 if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
@@ -82,7 +82,7 @@ enum SQLiteDataRules {
                     missing.append("ON CONFLICT REPLACE")
                 }
                 if !column.hasDefault { missing.append("DEFAULT (uuid())") }
-                guard !missing.isEmpty else { continue }
+                guard !missing.isEmpty else { return }
                 // What to write after `PRIMARY KEY` (no NOT NULL) or after `NOT NULL` (no other ON CONFLICT).
                 var fixIts: [Diagnostic.FixIt] = []
                 let after = column.isNotNull ? column.spans.attributes["notNull"] : column.spans.attributes["primaryKey"]
@@ -112,9 +112,9 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             let message = thrown("Uniqueness constraints are not supported for synchronized tables.")
-            for table in synced(input) {
-                for column in table.columns {
-                    guard let range = column.spans.attributes["unique"] else { continue }
+            synced(input).forEachInPlace { table in
+                table.columns.forEachInPlace { column in
+                    guard let range = column.spans.attributes["unique"] else { return }
                     out.report(
                         "UNIQUE on '\(table.name).\(column.name)'; \(message)", at: range,
                         fixIts: [input.removeAttribute(range, "remove UNIQUE")])
@@ -183,8 +183,9 @@ enum SQLiteDataRules {
         check: { input, out in
             let sqlite = input.schema.sqlite
             let tables = Set(sqlite.tables.map { SQLName.key($0.name) })
-            for table in synced(input) {
-                for key in table.foreignKeys where !sqlite.isSynced(key.table) || !tables.contains(SQLName.key(key.table)) {
+            synced(input).forEachInPlace { table in
+                table.foreignKeys.forEachInPlace { key in
+                    guard !sqlite.isSynced(key.table) || !tables.contains(SQLName.key(key.table)) else { return }
                     let column = key.columns.first ?? "?"
                     let known = tables.contains(SQLName.key(key.table))
                     out.report(
@@ -209,10 +210,10 @@ enum SQLiteDataRules {
             write ON DELETE CASCADE, ON DELETE SET NULL or ON DELETE SET DEFAULT (the fix-its offer them).
             """,
         check: { input, out in
-            for table in synced(input) {
-                for key in table.foreignKeys {
+            synced(input).forEachInPlace { table in
+                table.foreignKeys.forEachInPlace { key in
                     let action = key.onDelete ?? "NO ACTION"
-                    guard action == "RESTRICT" || action == "NO ACTION" else { continue }
+                    guard action == "RESTRICT" || action == "NO ACTION" else { return }
                     let column = key.columns.first ?? "?"
                     var fixIts: [Diagnostic.FixIt] = []
                     let nullable = table.column(named: column).map { !$0.isNotNull } ?? false
@@ -248,14 +249,15 @@ enum SQLiteDataRules {
             default is there), or make the column nullable.
             """,
         check: { input, out in
-            for table in synced(input) {
+            synced(input).forEachInPlace { table in
                 let key = textPrimaryKey(table)?.name ?? table.primaryKeyColumns.first
                 let references = Set(table.foreignKeys.flatMap(\.columns).map(SQLName.key))
-                for column in table.columns where column.isNotNull && column.name != key {
+                table.columns.forEachInPlace { column in
+                    guard column.isNotNull && column.name != key else { return }
                     // A foreign key has no sensible default, and the guide's own join tables write
                     // them NOT NULL; only a foreign key added later is missing from older records.
-                    if references.contains(SQLName.key(column.name)) && !column.isAdded { continue }
-                    guard column.notNullConflict != "REPLACE" || !column.hasDefault else { continue }
+                    if references.contains(SQLName.key(column.name)) && !column.isAdded { return }
+                    guard column.notNullConflict != "REPLACE" || !column.hasDefault else { return }
                     let notNull = column.spans.attributes["notNull"]
                     var fixIts: [Diagnostic.FixIt] = []
                     if column.hasDefault, column.notNullConflict == nil, let notNull {
@@ -294,9 +296,9 @@ enum SQLiteDataRules {
             SQL_MIGRATION_DESTRUCTIVE).
             """,
         check: { input, out in
-            for table in synced(input) {
+            synced(input).forEachInPlace { table in
                 let blobs = Set(table.columns.filter { $0.affinity == .blob }.map { SQLName.key($0.name) })
-                for column in table.columns {
+                table.columns.forEachInPlace { column in
                     let why: String
                     if reservedNames.contains(column.name) {
                         why = "CKRecord's system key '\(column.name)'"
@@ -305,7 +307,7 @@ enum SQLiteDataRules {
                     } else if column.name.hasSuffix("_hash"), blobs.contains(SQLName.key(String(column.name.dropLast(5)))) {
                         why = "the '\(column.name)' key SQLiteData writes for BLOB column '\(column.name.dropLast(5))'"
                     } else {
-                        continue
+                        return
                     }
                     out.report("column '\(table.name).\(column.name)' collides with \(why); rename it", at: column.spans.name)
                 }
@@ -331,7 +333,7 @@ enum SQLiteDataRules {
             a synced table later is SQL_MIGRATION_DESTRUCTIVE).
             """,
         check: { input, out in
-            for table in synced(input) {
+            synced(input).forEachInPlace { table in
                 let range = table.spans.name
                 if table.name.contains(":") {
                     out.report("table '\(table.name)' contains ':'; \(thrown("Table name contains invalid character ':'"))", at: range)
@@ -366,9 +368,9 @@ enum SQLiteDataRules {
             split the table: move rarely used columns into a table of their own keyed by this table's id.
             """,
         check: { input, out in
-            for table in synced(input) {
+            synced(input).forEachInPlace { table in
                 var total = 1
-                for column in table.columns {
+                table.columns.forEachInPlace { column in
                     let before = total
                     total += fieldCount(column)
                     if before <= fieldBudget && total > fieldBudget {

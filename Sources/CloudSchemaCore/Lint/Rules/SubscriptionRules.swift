@@ -26,10 +26,10 @@ enum SubscriptionRules {
         fix:
             "add the index the message names to the field (@queryable, and @sortable for ranges), or drop the condition; an encrypted field cannot be queried.",
         check: { input, out in
-            for subscription in input.schema.subscriptions {
+            input.schema.subscriptions.forEachInPlace { subscription in
                 guard case .query(let name) = subscription.target, let record = input.recordTypesByName[name],
                     let predicate = subscription.predicate
-                else { continue }
+                else { return }
                 for condition in predicate.conditions {
                     if condition.operator == .textSearch {
                         if !record.fields.contains(where: { $0.indexes.contains(.searchable) && !$0.isEncrypted }) {
@@ -61,10 +61,10 @@ enum SubscriptionRules {
             // A database subscription in the shared database already tells participants.
             if input.schema.subscriptions.contains(where: { $0.target == .database(.shared) }) { return }
             let zones = Dictionary(input.schema.zones.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            for subscription in input.schema.subscriptions {
+            input.schema.subscriptions.forEachInPlace { subscription in
                 guard case .query(let name) = subscription.target, let record = input.recordTypesByName[name],
                     let reason = sharedReason(record, zones: zones, records: input.recordTypesByName)
-                else { continue }
+                else { return }
                 out.report(
                     "'\(name)' \(reason), so participants see its records in their shared database, where CloudKit has no query subscriptions; this one reaches only the owner. Add 'subscription \(subscription.name)Shared database shared' for participants",
                     at: subscription.targetSpan)
@@ -99,8 +99,8 @@ enum SubscriptionRules {
         fix:
             "subscribe to a custom zone ('subscription Name zone GardenBeds'), a database ('database private'), or records of one type ('on RecordType').",
         check: { input, out in
-            for subscription in input.schema.subscriptions {
-                guard case .defaultZone(let database) = subscription.target else { continue }
+            input.schema.subscriptions.forEachInPlace { subscription in
+                guard case .defaultZone(let database) = subscription.target else { return }
                 out.report(
                     "the \(database.rawValue) database's default zone cannot have a zone subscription (it cannot fetch changes); subscribe to a custom zone, or use 'on RecordType' or 'database private'",
                     at: subscription.targetSpan)
@@ -116,7 +116,8 @@ enum SubscriptionRules {
             """,
         fix: "write 'subscription Name on RecordType [where ...]' for public records, or 'database private' / 'database shared'.",
         check: { input, out in
-            for subscription in input.schema.subscriptions where subscription.target == .database(.public) {
+            input.schema.subscriptions.forEachInPlace { subscription in
+                guard subscription.target == .database(.public) else { return }
                 out.report(
                     "CloudKit has database subscriptions only in the private and shared databases; for public records use 'subscription \(subscription.name) on RecordType'",
                     at: subscription.targetSpan)
@@ -133,7 +134,7 @@ enum SubscriptionRules {
         fix: "give one of them another @name (or remove the @name that repeats the other's name).",
         check: { input, out in
             var seen: [String: Subscription] = [:]
-            for subscription in input.schema.subscriptions {
+            input.schema.subscriptions.forEachInPlace { subscription in
                 if let first = seen[subscription.id] {
                     out.report(
                         "subscriptions '\(first.name)' and '\(subscription.name)' both save the subscription ID '\(subscription.id)'; the second would replace the first on the server",
@@ -160,8 +161,8 @@ enum SubscriptionRules {
             "with CKSyncEngine, remove the database subscription, or set CKSyncEngine.Configuration.subscriptionID to its ID; without it, suppress this note.",
         check: { input, out in
             guard input.schema.recordTypes.contains(where: { if case .zone = $0.placement { true } else { false } }) else { return }
-            for subscription in input.schema.subscriptions {
-                guard case .database(let database) = subscription.target, database != .public else { continue }
+            input.schema.subscriptions.forEachInPlace { subscription in
+                guard case .database(let database) = subscription.target, database != .public else { return }
                 out.report(
                     "if this app syncs with CKSyncEngine, it creates its own database subscription for the \(database.rawValue) database; remove this one or pass '\(subscription.id)' as CKSyncEngine.Configuration.subscriptionID",
                     at: subscription.spans.name)
@@ -182,8 +183,9 @@ enum SubscriptionRules {
             "share either the zone (keep @shareable on the zone) or record hierarchies (keep it on the record type, and move the record type to a zone that is not @shareable).",
         check: { input, out in
             let zones = Dictionary(input.schema.zones.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            for record in input.schema.recordTypes where record.isShareable {
-                guard case .zone(let name) = record.placement, let zone = zones[name], zone.isShareable else { continue }
+            input.schema.recordTypes.forEachInPlace { record in
+                guard record.isShareable else { return }
+                guard case .zone(let name) = record.placement, let zone = zones[name], zone.isShareable else { return }
                 out.report(
                     "'\(record.name)' is @shareable in zone '\(name)', which is @shareable too; a zone and its records take part in only one share, so remove one of the two @shareable",
                     at: record.spans.attribute("shareable"),
