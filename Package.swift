@@ -58,15 +58,16 @@ let package = Package(
             name: "CloudSchemaConsumerTests",
             dependencies: ["CloudSchemaRuntime"] + consumerSchemas.map { .target(name: "CloudSchemaConsumer\($0)") },
             exclude: ["Generated", "Schemas"], swiftSettings: warningsAsErrors),
-    ] + consumerSchemas.map { name in
-        // Tests/CloudSchemaConsumerTests/Generated/<name>/: <name>.cloudschema (a link to the schema) and its generated Swift.
-        .target(
-            name: "CloudSchemaConsumer\(name)", dependencies: ["CloudSchemaRuntime"],
-            path: "Tests/CloudSchemaConsumerTests/Generated/\(name)",
-            exclude: consumerCodeFromPlugin
-                ? ["\(name).cloudschema.swift", "CloudSchema.swift"] : ["\(name).cloudschema", "cloudschema.json"],
-            swiftSettings: warningsAsErrors,
-            plugins: consumerCodeFromPlugin ? [.plugin(name: "CloudSchemaPlugin")] : [])
-    },
+    ]
+        + consumerSchemas.map { name in
+            // Tests/CloudSchemaConsumerTests/Generated/<name>/: <name>.cloudschema (a link to the schema) and its generated Swift.
+            .target(
+                name: "CloudSchemaConsumer\(name)", dependencies: ["CloudSchemaRuntime"],
+                path: "Tests/CloudSchemaConsumerTests/Generated/\(name)",
+                exclude: consumerCodeFromPlugin
+                    ? ["\(name).cloudschema.swift", "CloudSchema.swift"] : ["\(name).cloudschema", "cloudschema.json"],
+                swiftSettings: warningsAsErrors,
+                plugins: consumerCodeFromPlugin ? [.plugin(name: "CloudSchemaPlugin")] : [])
+        },
     swiftLanguageModes: [.v6]
 )

@@ -48,15 +48,18 @@ struct CloudSchemaCommand: CommandPlugin {
             return schemas.isEmpty ? nil : (target, schemas)
         }
         guard !schemaTargets.isEmpty else {
-            throw PluginError("no .cloudschema or .ckdb files in \(targetNames.isEmpty ? "this package's targets" : targetNames.joined(separator: ", "))")
+            throw PluginError(
+                "no .cloudschema or .ckdb files in \(targetNames.isEmpty ? "this package's targets" : targetNames.joined(separator: ", "))")
         }
         if schemaTargets.count > 1 && writesOneDocument(subcommand, rest) {
             throw PluginError(
-                "'\(subcommand)' writes one document and \(schemaTargets.count) targets have schemas (\(schemaTargets.map(\.target.name).joined(separator: ", "))); choose one with --target NAME")
+                "'\(subcommand)' writes one document and \(schemaTargets.count) targets have schemas (\(schemaTargets.map(\.target.name).joined(separator: ", "))); choose one with --target NAME"
+            )
         }
         if writesToSourceTree(subcommand, rest) && !canWrite(in: root) {
             throw PluginError(
-                "'\(subcommand)' writes into the package, which SwiftPM did not allow; run it as 'swift package --allow-writing-to-package-directory cloudschema \(subcommand) ...'")
+                "'\(subcommand)' writes into the package, which SwiftPM did not allow; run it as 'swift package --allow-writing-to-package-directory cloudschema \(subcommand) ...'"
+            )
         }
 
         let manifest = (try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
@@ -74,7 +77,8 @@ struct CloudSchemaCommand: CommandPlugin {
                     Self.appliesBuildPlugin(to: target.name, manifest: manifest)
                 {
                     Diagnostics.error(
-                        "\(target.name): not generating into \(output): the target applies CloudSchemaPlugin, which generates the same files on every build, so the next build would compile both; remove the plugin from the target in Package.swift to commit generated code, or keep the plugin and generate elsewhere")
+                        "\(target.name): not generating into \(output): the target applies CloudSchemaPlugin, which generates the same files on every build, so the next build would compile both; remove the plugin from the target in Package.swift to commit generated code, or keep the plugin and generate elsewhere"
+                    )
                     statuses.append((target.name, 2))
                     continue
                 }
@@ -129,7 +133,7 @@ struct CloudSchemaCommand: CommandPlugin {
         var index = 0
         while index + name.count <= text.count {
             defer { index += 1 }
-            guard text[index ..< index + name.count].elementsEqual(name),
+            guard text[index..<index + name.count].elementsEqual(name),
                 String(decoding: text[..<index], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("name:")
             else { continue }
             // The innermost unclosed "(" before the name opens the declaring call.
@@ -153,7 +157,7 @@ struct CloudSchemaCommand: CommandPlugin {
                 }
                 end += 1
             }
-            if String(decoding: text[start ..< end], as: UTF8.self).contains("\"CloudSchemaPlugin\"") { return true }
+            if String(decoding: text[start..<end], as: UTF8.self).contains("\"CloudSchemaPlugin\"") { return true }
         }
         return false
     }

@@ -22,18 +22,18 @@ struct CloudSchemaPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-    import XcodeProjectPlugin
+import XcodeProjectPlugin
 
-    extension CloudSchemaPlugin: XcodeBuildToolPlugin {
-        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            let files = target.inputFiles.map(\.url)
-            return try CloudSchemaBuildCommand.make(
-                files: files,
-                config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
-                tool: context.tool(named: "cloudschema").url,
-                outputDirectory: context.pluginWorkDirectoryURL)
-        }
+extension CloudSchemaPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url)
+        return try CloudSchemaBuildCommand.make(
+            files: files,
+            config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
+            tool: context.tool(named: "cloudschema").url,
+            outputDirectory: context.pluginWorkDirectoryURL)
     }
+}
 #endif
 
 enum CloudSchemaBuildCommand {
@@ -64,7 +64,8 @@ enum CloudSchemaBuildCommand {
         // the build with "multiple producers" or duplicate declarations. Say why instead.
         if let committed = files.first(where: { names.contains($0.lastPathComponent) }) {
             throw BuildPluginError(
-                "\(committed.path) has the name of a file CloudSchemaPlugin generates on every build, so both would be compiled; delete the committed generated code (from 'cloudschema generate') or remove the plugin from the target")
+                "\(committed.path) has the name of a file CloudSchemaPlugin generates on every build, so both would be compiled; delete the committed generated code (from 'cloudschema generate') or remove the plugin from the target"
+            )
         }
         let outputs = names.map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["generate"] + sorted.map(\.path) + ["--output", outputDirectory.path]
@@ -97,7 +98,8 @@ extension CloudSchemaBuildCommand {
         if let config { arguments += ["--config", config.path] }
         return [
             .buildCommand(
-                displayName: "CloudSchema: linting SwiftData models and SQLiteData migrations in \(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s")",
+                displayName:
+                    "CloudSchema: linting SwiftData models and SQLiteData migrations in \(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s")",
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
