@@ -73,9 +73,20 @@ func cloudschema(
         stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// The folder every `temporaryFolder` of this test process lives in, removed when the process
+/// exits, so a test run leaves nothing behind in the temporary directory.
+let scratchRoot: URL = {
+    atexit(removeScratchRoot)
+    return FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-test-\(UUID().uuidString)")
+}()
+
+private func removeScratchRoot() {
+    try? FileManager.default.removeItem(at: scratchRoot)
+}
+
 /// A fresh temporary folder holding `files` (relative path → contents).
 func temporaryFolder(_ files: [String: String]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-test-\(UUID().uuidString)")
+    let folder = scratchRoot.appendingPathComponent(UUID().uuidString)
     for (path, contents) in files {
         let url = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -8,9 +8,15 @@ import Testing
 /// 7-byte pieces, so a message split across reads is exercised too). Documents live in a
 /// temporary folder, since the schema files of a document's folder form one schema.
 @Suite struct LanguageServerTests {
+    /// The folder every `folder(_:)` of this test process lives in, removed when the process exits.
+    static let scratchRoot: URL = {
+        atexit(removeLanguageServerScratchRoot)
+        return FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-lsp-\(UUID().uuidString)")
+    }()
+
     /// A temporary folder with `files` in it; returns its path.
     static func folder(_ files: [String: String] = [:]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-lsp-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (name, text) in files { try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         return url.path
@@ -293,4 +299,8 @@ import Testing
         #expect(try Self.serve(try Self.request(1, "initialize")).code == 1)
         #expect(try Self.serve(Array("Content-Length: 10\r\n\r\n{}".utf8)).code == 1, "a body cut short ends the input")
     }
+}
+
+private func removeLanguageServerScratchRoot() {
+    try? FileManager.default.removeItem(at: LanguageServerTests.scratchRoot)
 }
