@@ -117,8 +117,14 @@ public enum DiffReport {
         var out = ""
         switch diff.verdict {
         case .breaking:
-            out +=
-                "Production CloudKit schemas are additive only: record types and fields can be added, never removed, renamed or retyped. "
+            let breaking = diff.changes.filter(\.isBreaking)
+            if breaking.contains(where: { if case .migration = $0.subject { false } else { true } }) {
+                out +=
+                    "Production CloudKit schemas are additive only: record types and fields can be added, never removed, renamed or retyped. "
+            }
+            if breaking.contains(where: { if case .migration = $0.subject { true } else { false } }) {
+                out += "A shipped migration runs once on each device and is never run again, so it can't be edited or removed. "
+            }
             out += "Deploying this schema would fail or break app versions already installed.\n\n"
         case .review:
             out += "Nothing here is rejected by CloudKit, but the warnings below can break app versions already installed.\n\n"

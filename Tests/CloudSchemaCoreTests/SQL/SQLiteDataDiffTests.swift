@@ -18,6 +18,14 @@ import Testing
     /// Commits `0001-lists.sql`, then `files`, and compares HEAD with HEAD~1:
     /// `"ID or kind line:column"` per change.
     static func changes(after files: [String: String?]) throws -> [String] {
+        try diff(after: files).changes.map { change in
+            let at = change.location.map { " \($0.start.line):\($0.start.column)" } ?? ""
+            return "\(change.rule?.id.rawValue ?? change.kind.rawValue) \(change.subject.displayName)\(at)"
+        }
+    }
+
+    /// Commits `0001-lists.sql`, then `files`, and compares HEAD with HEAD~1.
+    static func diff(after files: [String: String?]) throws -> SchemaDiff {
         let repository = try GitSourceTests.Repository()
         defer { repository.remove() }
         try repository.write("Schemas/0001-lists.sql", first)
@@ -34,10 +42,7 @@ import Testing
             DiffSource(parsing: "git:HEAD~1"), currentPaths: ["Schemas"], workingDirectory: repository.path)
         let current = SchemaLoader.load(paths: [repository.path + "/Schemas"])
         #expect(current.diagnostics.isEmpty && deployed.diagnostics.isEmpty)
-        return SchemaComparison.compare(deployed: deployed.schema, current: current.schema).changes.map { change in
-            let at = change.location.map { " \($0.start.line):\($0.start.column)" } ?? ""
-            return "\(change.rule?.id.rawValue ?? change.kind.rawValue) \(change.subject.displayName)\(at)"
-        }
+        return SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
     }
 
     @Test func addingATableAndANullableColumnPasses() throws {
@@ -70,5 +75,16 @@ import Testing
         #expect(edits == ["SQL_MIGRATION_EDITED 0001-lists 1:1"])
         let removal = try Self.changes(after: ["0001-lists.sql": nil, "0001-start.sql": Self.first])
         #expect(removal == ["SQL_MIGRATION_EDITED 0001-lists", "migrationAdded 0001-start 1:1"])
+    }
+
+    /// The review comment explains why a migration can't change, not CloudKit's additive rule.
+    @Test func aReviewOfAnEditedMigrationTalksAboutMigrations() throws {
+        let edited = Self.first.replacingOccurrences(of: #""notes" TEXT"#, with: #""notes" TEXT, "done" INTEGER"#)
+        let report = DiffReport.markdown(try Self.diff(after: ["0001-lists.sql": edited]), against: "git:main")
+        #expect(
+            report.contains(
+                "A shipped migration runs once on each device and is never run again, so it can't be edited or removed. "
+                    + "Deploying this schema would fail or break app versions already installed."))
+        #expect(!report.contains("additive"))
     }
 }
