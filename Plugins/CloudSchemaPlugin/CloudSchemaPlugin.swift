@@ -14,6 +14,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let files = target.sourceFiles.map(\.url)
         return try CloudSchemaBuildCommand.make(
+            target: target.name,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
             tool: context.tool(named: "cloudschema").url,
@@ -28,6 +29,7 @@ extension CloudSchemaPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
         return try CloudSchemaBuildCommand.make(
+            target: target.displayName,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
             tool: context.tool(named: "cloudschema").url,
@@ -55,10 +57,13 @@ enum CloudSchemaBuildCommand {
         return nil
     }
 
-    /// The build command for a target's files (its schemas, and anything else).
-    static func make(files: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
+    /// The build command for target `target`'s files (its schemas, and anything else); the progress
+    /// line names the target, since a package may apply the plugin to several.
+    static func make(target: String, files: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
         let sorted = files.filter(isSchema).sorted { $0.path < $1.path }
-        guard !sorted.isEmpty else { return lintSwift(files: files, config: config, tool: tool, outputDirectory: outputDirectory) }
+        guard !sorted.isEmpty else {
+            return lintSwift(target: target, files: files, config: config, tool: tool, outputDirectory: outputDirectory)
+        }
         let names = sorted.map { $0.lastPathComponent + ".swift" } + ["CloudSchema.swift"]
         // Code `cloudschema generate` wrote into the target: compiled beside ours, it would fail
         // the build with "multiple producers" or duplicate declarations. Say why instead.
@@ -72,7 +77,7 @@ enum CloudSchemaBuildCommand {
         if let config { arguments += ["--config", config.path] }
         return [
             .buildCommand(
-                displayName: "CloudSchema: generating Swift from \(sorted.map(\.lastPathComponent).joined(separator: ", "))",
+                displayName: "CloudSchema: generating Swift for \(target) from \(sorted.map(\.lastPathComponent).joined(separator: ", "))",
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
@@ -89,7 +94,7 @@ extension CloudSchemaBuildCommand {
     /// The tool decides whether there is anything to lint (the plugin does not parse Swift) and
     /// writes the stamp only when lint passes, so the command runs again only when a Swift file,
     /// the config or the tool changed, or after a failure.
-    static func lintSwift(files: [URL], config: URL?, tool: URL, outputDirectory: URL) -> [Command] {
+    static func lintSwift(target: String, files: [URL], config: URL?, tool: URL, outputDirectory: URL) -> [Command] {
         let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         guard !swiftFiles.isEmpty else { return [] }
         // A comment-only Swift file: SwiftPM would make any other output a resource of the target.
@@ -99,7 +104,7 @@ extension CloudSchemaBuildCommand {
         return [
             .buildCommand(
                 displayName:
-                    "CloudSchema: linting SwiftData models and SQLiteData migrations in \(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s")",
+                    "CloudSchema: linting SwiftData models and SQLiteData migrations in \(target) (\(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s"))",
                 executable: tool,
                 arguments: arguments,
                 environment: [:],

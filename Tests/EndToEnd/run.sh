@@ -86,7 +86,7 @@ SWIFT
 cd "$app"
 step "swift build: the plugin generates Swift from Garden.cloudschema"
 swift build 2>&1 | tee "$work/build1.log"
-grep -q "CloudSchema: generating Swift from Garden.cloudschema" "$work/build1.log" || fail "the generator did not run"
+grep -q "CloudSchema: generating Swift for Garden from Garden.cloudschema" "$work/build1.log" || fail "the generator did not run"
 
 step "swift build with nothing changed does not run the generator"
 # On Linux, SwiftPM relinks host tools once more on the first build after a clean one
@@ -227,7 +227,8 @@ sed -i.bak 's/    var bed: Bed$/    var bed: Bed?/; s/    init(bed: Bed)/    ini
 sed -i.bak 's/ REPLACE UNIQUE DEFAULT / REPLACE DEFAULT /' Sources/Store/Migrations.swift
 rm -f Sources/Models/Models.swift.bak Sources/Store/Migrations.swift.bak
 swift build 2>&1 | tee "$work/swift2.log"
-grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in 1 Swift file" "$work/swift2.log" || fail "the lint did not run"
+grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in Models (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Models"
+grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in Store (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Store"
 stamps=$(find .build/plugins -name CloudSchemaLintStamp.swift | sort)
 [ "$(printf '%s\n' "$stamps" | grep -c .)" = 2 ] || fail "not one lint stamp for each of Models and Store: $stamps"
 # The stamp, a comment, is all the plugin adds to the target: no generated code, no resources.
