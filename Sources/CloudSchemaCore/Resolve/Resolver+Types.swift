@@ -41,15 +41,22 @@ extension Resolver {
                 return .list(type)
             }
         case .named(let name, let arguments, _):
-            if codable, name.name != TypeCatalog.reference, !arguments.isEmpty || isUndeclared(name.name) {
+            if codable, name.name != TypeCatalog.reference, !arguments.isEmpty || isAppType(name.name) {
                 return .codable(Self.spelling(syntax))
             }
             return resolveNamed(name, arguments: arguments, range: syntax.range, site: site)
         }
     }
 
-    /// Neither built in nor declared in the schema.
-    private func isUndeclared(_ name: String) -> Bool { TypeCatalog.builtin(name) == nil && types[name] == nil }
+    /// A name `@codable` takes as the app's own type: not declared in the schema, and not a built-in
+    /// type a model holds (`Asset` and `Location` are CloudKit's, which models cannot hold).
+    private func isAppType(_ name: String) -> Bool {
+        guard types[name] == nil else { return false }
+        switch TypeCatalog.builtin(name) {
+        case nil, .asset?, .location?: return true
+        default: return false
+        }
+    }
 
     /// A type as written (`Set<String>`, `Dictionary<String, [Int]>`), for a Codable type's name.
     /// Bounded by the parser's nesting limit.
@@ -103,7 +110,8 @@ extension Resolver {
             return nil
         }
         if !arguments.isEmpty {
-            report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does", at: range))
+            let codable = site == .modelProperty ? "; a Codable collection of the app, such as Set<String>, needs @codable" : ""
+            report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does\(codable)", at: range))
             return nil
         }
         if let builtin = TypeCatalog.builtin(name.name) {

@@ -49,12 +49,13 @@ enum SwiftModelReader {
                             usedEnums.insert(name)
                             continue
                         }
-                        if codableTypes.contains(name) || (isGeneric && Self.codableCollections.contains(name)) {
+                        // Two enums of one name are ambiguous even when they are Codable.
+                        if enumCounts[name] == nil, codableTypes.contains(name) || (isGeneric && Self.codableCollections.contains(name)) {
                             codable = true
                             continue
                         }
                         let message =
-                            enumCounts[name, default: 0] > 1
+                            enumCounts[name] != nil
                             ? "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one"
                             : codableValue(property.name.name, "'\(name)' is not declared Codable in the files read")
                         diagnostics.append(unreadable(message, at: range))

@@ -119,6 +119,19 @@ import Testing
         #expect(describe(lintFindings(source, file: "Models.swift")) == ["3:15-3:21 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
     }
 
+    /// Swift has no `Location` or `Asset` of CloudKit's: one the files declare Codable is the app's.
+    @Test func anAppsOwnLocationIsACodableValue() {
+        let source = """
+            struct Location: Codable { var latitude: Double }
+            @Model final class Trip {
+                var start: Location?
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models.first?.properties.map(\.type) == [.codable("Location")])
+    }
+
     /// Never guessed: a type the files read do not declare Codable (Foundation's and CoreLocation's
     /// types included, though many are Codable), a generic type of the app, or models inside a Set stay
     /// one located warning each, and the property is left out.
@@ -172,18 +185,23 @@ import Testing
             model Visit {
                 note: String? @codable
                 place: Place?
+                tags: Set<String>?
             }
             """
         let loaded = load(source)
         #expect(
             loaded.diagnostics.map(\.compact) == [
-                "ATTRIBUTE_MISPLACED 2:19-2:27", "ATTRIBUTE_MISPLACED 5:19-5:27", "TYPE_UNKNOWN 6:12-6:17",
+                "ATTRIBUTE_MISPLACED 2:19-2:27", "ATTRIBUTE_MISPLACED 5:19-5:27", "TYPE_UNKNOWN 6:12-6:17", "TYPE_MISPLACED 7:11-7:22",
             ])
         #expect(loaded.diagnostics[0].message == "@codable cannot be used on record fields; it applies to model properties")
         #expect(
             loaded.diagnostics[1].message
                 == "@codable marks a Codable type of the app that the schema does not declare; String is not one, so remove @codable")
         #expect(loaded.diagnostics[2].message == "unknown type 'Place'; if it is a Codable type of the app, add @codable")
+        #expect(
+            loaded.diagnostics[3].message
+                == "'Set' takes no generic arguments; only Reference<T> does; a Codable collection of the app, such as Set<String>, needs @codable"
+        )
     }
 
     /// CloudKit holds a Codable value's bytes, never its Swift type's name: renaming the type is no

@@ -191,7 +191,8 @@ import Testing
 
                 """)
         // Outside versioned schemas, two enums of one name are still ambiguous.
-        let ambiguous = "enum A { enum S: String { case a } }\nenum B { enum S: String { case b } }\n@Model final class T { var s: S? }\n"
+        let ambiguous =
+            "enum A { enum S: String, Codable { case a } }\nenum B { enum S: String, Codable { case b } }\n@Model final class T { var s: S? }\n"
         #expect(findings(ambiguous, file: "Models.swift") == ["SWIFT_UNREADABLE 3:31-3:32"])
     }
 
