@@ -225,4 +225,17 @@ import Testing
             findings(deployed, "model Trip {\n    home: [Region]? @codable\n    regions: [Region] = [] @codable\n}\n")
                 == ["MODEL_ATTRIBUTE_SAME_TYPE 2:11"])
     }
+
+    /// `diff Models.swift --against production.ckdb`: the Swift models against their own export are
+    /// unchanged; without `visits`, its deployed CD_visits field is a removal.
+    @Test func swiftModelsAgainstAProductionExport() {
+        let production = SchemaLoader.load(sources: [("production.ckdb", Self.exported)]).schema
+        let swift = load(Self.models, file: "Models.swift").schema
+        let unchanged = SchemaComparison.compare(deployed: production, current: swift)
+        #expect(unchanged.changes.filter(\.isFlagged).map(\.finding) == [])
+        var withoutVisits = swift
+        withoutVisits.models[0].properties.removeAll { $0.name == "visits" }
+        let removed = SchemaComparison.compare(deployed: production, current: withoutVisits)
+        #expect(removed.changes.filter(\.isFlagged).map(\.finding) == ["MODEL_ATTRIBUTE_NO_DELETE 13:20"])
+    }
 }
