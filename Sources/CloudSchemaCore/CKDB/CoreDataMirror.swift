@@ -24,7 +24,7 @@
 ///   (`@name` on a model property) is that renaming identifier, a hint for the local migration,
 ///   so a renamed property is a new CloudKit field and old clients keep writing the old one
 ///   (sync-compat-rules.md §1.4). The mirror writes the property's own name.
-/// - Lists of values (`[String]`, `[Int]`) and Codable values: SwiftData stores them encoded in
+/// - Lists of values (`[String]`, `[Int]`) and Codable values (`@codable`): SwiftData stores them encoded in
 ///   one attribute (binary property list, or a Composite attribute for Codable structs), which
 ///   the serializer encodes to bytes and counts as variable length (`isVariableLengthAttributeType`
 ///   lists String, Binary Data, URI, Transformable and Composite): BYTES + `_ckAsset`. Observed in
@@ -110,7 +110,7 @@ public enum CoreDataMirror {
         case .double, .decimal: stored = .double
         case .date: stored = .date
         case .enumeration(_, let raw): stored = raw == .string ? .string : .int64
-        default: stored = .data; hasAsset = true  // lists: encoded in one attribute, see above
+        default: stored = .data; hasAsset = true  // lists and Codable values: encoded in one attribute, see above
         }
         var fields = [Field(name: key, type: stored, isOptional: true, isEncrypted: property.isEncrypted, doc: property.doc, spans: spans)]
         if hasAsset { fields.append(Field(name: key + "_ckAsset", type: .asset, isOptional: true, spans: spans)) }

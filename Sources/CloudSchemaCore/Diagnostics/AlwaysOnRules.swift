@@ -132,12 +132,14 @@ public enum AlwaysOnRules {
             explanation: """
                 CloudSchema reads the Swift that models are written in: stored properties with their types and \
                 defaults, @Attribute, @Relationship, @Transient, #Unique, and the String or Int enums properties \
-                use. A property whose type, default or attribute option is outside that subset (a Codable struct, \
-                a dictionary, a Set, .transformable, a default computed by a function) is reported here and left \
-                out of lint, diff and export; a model with an unterminated literal or comment is left out whole. \
-                SwiftData stores a Codable value encoded in one attribute, which Core Data mirrors to CloudKit as \
-                CD_<name> BYTES plus CD_<name>_ckAsset ASSET (pookjw/OpenCloudData OCCloudKitSerializer.m; \
-                observed in jirigrill/eczema-helper#747), so those fields are missing from an export of the models. \
+                use, and Codable values (@codable): types the files read declare Codable, and arrays, Sets and \
+                dictionaries of them. A property whose type, default or attribute option is outside that subset (a \
+                type not declared Codable in the files read, such as Foundation's or CoreLocation's, which is not \
+                guessed; .transformable; a default computed by a function) is reported here and left out of lint, \
+                diff and export; a model with an unterminated literal or comment is left out whole. SwiftData stores \
+                a Codable value encoded in one attribute, which Core Data mirrors to CloudKit as CD_<name> BYTES plus \
+                CD_<name>_ckAsset ASSET (pookjw/OpenCloudData OCCloudKitSerializer.m; observed in \
+                jirigrill/eczema-helper#747), so those fields are missing from an export of the models. \
                 The synced tables are read from SyncEngine(for:tables:privateTables:) as 'Type.self' arguments named by the types' \
                 @Table("name") (or StructuredQueries' default name); a call it cannot read, or two calls naming \
                 different tables, leaves them to cloudschema.json's "sqlitedata" section, or every table.

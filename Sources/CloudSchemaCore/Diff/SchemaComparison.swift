@@ -865,6 +865,10 @@ private struct Comparer {
         switch type {
         case .int, .int64: "Int64"
         case .enumeration(_, let raw): raw.rawValue
+        // Any Codable type: CloudKit holds the encoded bytes and never sees the Swift type's name
+        // (CoreDataMirror), so renaming `Region` is no change to it; whether old apps still
+        // decode the value is the Codable type's own compatibility, which the schema cannot see.
+        case .codable: "Codable"
         case .list(let element): "[\(storedType(element))]"
         default: type.description
         }

@@ -68,6 +68,9 @@ enum AttributeCatalog {
             doc: "records of this type, or in this zone, can be shared (CKShare)"),
         Attribute(name: "transient", sites: Sites([.modelProperty]), doc: "a SwiftData property that is not stored"),
         Attribute(
+            name: "codable", sites: Sites([.modelProperty]),
+            doc: "a Codable value of the app's own type, stored encoded (CloudKit: CD_x BYTES + CD_x_ckAsset)"),
+        Attribute(
             name: "externalStorage", sites: Sites([.modelProperty]),
             doc: "SwiftData stores the data outside its store (.externalStorage)"),
         Attribute(

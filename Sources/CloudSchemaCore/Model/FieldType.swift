@@ -12,6 +12,10 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case enumeration(String, rawType: EnumType.RawType)
     /// A relationship to a SwiftData model (models only).
     case model(String)
+    /// A Codable value SwiftData stores encoded (models only, `@codable`): the Swift type as
+    /// written, declared in the app (`Region`, `Set<String>`, `Dictionary<String, Int>`). A list of
+    /// them is `.list(.codable)`, stored the same way.
+    case codable(String)
     case list(FieldType)
 
     public enum NumberPreference: String, Hashable, Sendable {
@@ -38,6 +42,7 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
         case .reference(let target): target.map { "Reference<\($0)>" } ?? "Reference"
         case .enumeration(let name, _): name
         case .model(let name): name
+        case .codable(let swiftType): swiftType
         case .list(let element): "[\(element)]"
         }
     }
@@ -49,7 +54,7 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
         case .int64, .int, .bool: .int64
         case .double, .decimal: .double
         case .date: .timestamp
-        case .data: .bytes
+        case .data, .codable: .bytes
         case .asset: .asset
         case .location: .location
         case .number(let preferred): .number(preferred: preferred)
@@ -76,6 +81,15 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
 
     /// `Reference<T>` or `[Reference<T>]`.
     public var isReferenceOrList: Bool { isReference || listElement?.isReference == true }
+
+    /// A Codable value, or a list of them (`@codable`).
+    public var isCodable: Bool {
+        switch self {
+        case .codable: true
+        case .list(let element): element.isCodable
+        default: false
+        }
+    }
 
     /// The model a relationship points at (`Other?` or `[Other]?`).
     public var relationshipTarget: String? {
@@ -124,5 +138,8 @@ public indirect enum DefaultValue: Hashable, Sendable {
     case newUUID
     /// `.caseName` of the field's enum.
     case enumCase(String)
+    /// `Region()`, for a `@codable` model property: a new value from the type's initializer
+    /// without arguments, as the Swift model writes it. Holds the type's name.
+    case initializer(String)
     case list([DefaultValue])
 }

@@ -1,26 +1,28 @@
 import Foundation
 
 extension Resolver {
-    /// The field type and whether it is optional, or nil after reporting why not.
-    mutating func resolveType(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> (FieldType, Bool)? {
+    /// The field type and whether it is optional, or nil after reporting why not. `codable`
+    /// (`@codable` on a model property): a name the schema does not declare, or one with generic
+    /// arguments, is the app's own Codable type.
+    mutating func resolveType(_ syntax: TypeSyntax, site: AttributeCatalog.Site, codable: Bool = false) -> (FieldType, Bool)? {
         switch syntax {
         case .optional(let inner, _):
             if case .optional = inner {
                 report(.error(.typeMisplaced, "a type can be optional only once; remove the extra '?'", at: syntax.range))
                 return nil
             }
-            guard let type = resolveNonOptional(inner, site: site) else { return nil }
+            guard let type = resolveNonOptional(inner, site: site, codable: codable) else { return nil }
             return (type, true)
         default:
-            guard let type = resolveNonOptional(syntax, site: site) else { return nil }
+            guard let type = resolveNonOptional(syntax, site: site, codable: codable) else { return nil }
             return (type, false)
         }
     }
 
-    private mutating func resolveNonOptional(_ syntax: TypeSyntax, site: AttributeCatalog.Site) -> FieldType? {
+    private mutating func resolveNonOptional(_ syntax: TypeSyntax, site: AttributeCatalog.Site, codable: Bool) -> FieldType? {
         switch syntax {
         case .optional:
-            return resolveType(syntax, site: site)?.0
+            return resolveType(syntax, site: site, codable: codable)?.0
         case .list(let element, _):
             switch element {
             case .list:
@@ -35,11 +37,35 @@ extension Resolver {
                         at: element.range))
                 return nil
             case .named:
-                guard let type = resolveNonOptional(element, site: site) else { return nil }
+                guard let type = resolveNonOptional(element, site: site, codable: codable) else { return nil }
                 return .list(type)
             }
         case .named(let name, let arguments, _):
+            if codable, name.name != TypeCatalog.reference, !arguments.isEmpty || isAppType(name.name) {
+                return .codable(Self.spelling(syntax))
+            }
             return resolveNamed(name, arguments: arguments, range: syntax.range, site: site)
+        }
+    }
+
+    /// A name `@codable` takes as the app's own type: not declared in the schema, and not a built-in
+    /// type a model holds (`Asset` and `Location` are CloudKit's, which models cannot hold).
+    private func isAppType(_ name: String) -> Bool {
+        guard types[name] == nil else { return false }
+        switch TypeCatalog.builtin(name) {
+        case nil, .asset?, .location?: return true
+        default: return false
+        }
+    }
+
+    /// A type as written (`Set<String>`, `Dictionary<String, [Int]>`), for a Codable type's name.
+    /// Bounded by the parser's nesting limit.
+    private static func spelling(_ syntax: TypeSyntax) -> String {
+        switch syntax {
+        case .named(let name, let arguments, _):
+            arguments.isEmpty ? name.name : name.name + "<" + arguments.map(spelling).joined(separator: ", ") + ">"
+        case .list(let element, _): "[" + spelling(element) + "]"
+        case .optional(let wrapped, _): spelling(wrapped) + "?"
         }
     }
 
@@ -84,7 +110,8 @@ extension Resolver {
             return nil
         }
         if !arguments.isEmpty {
-            report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does", at: range))
+            let codable = site == .modelProperty ? "; a Codable collection of the app, such as Set<String>, needs @codable" : ""
+            report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does\(codable)", at: range))
             return nil
         }
         if let builtin = TypeCatalog.builtin(name.name) {
@@ -138,10 +165,11 @@ extension Resolver {
             return nil
         case nil:
             let hint = suggestion(for: name.name, kind: "type") { TypeCatalog.names + Array($0.types.keys) }
+            let codable = hint == nil && site == .modelProperty ? "; if it is a Codable type of the app, add @codable" : ""
             report(
                 .error(
                     .typeUnknown,
-                    "unknown type '\(name.name)'\(Spelling.hint(hint))",
+                    "unknown type '\(name.name)'\(Spelling.hint(hint))\(codable)",
                     at: range))
             return nil
         }
@@ -207,6 +235,7 @@ extension Resolver {
         case .enumeration(let name, _):
             "; write a case of \(name) such as .\(enums[name]?.cases.first?.name ?? "someCase")"
         case .list: "; write a list such as []"
+        case .codable(let name): "; write \(name)() for a new value from its initializer, or make the property optional"
         case .data, .asset, .location, .reference, .model, .number:
             "; \(type) fields cannot have a default, so make the field optional instead"
         }
@@ -218,6 +247,13 @@ extension Resolver {
             return .newUUID
         case (.call(let n, _), .date) where n.name == "Date" && !n.isBackticked:
             return .now  // Swift's `Date()` is the moment it is called, as `now`
+        case (.call(let n, _), .codable(let name)) where n.name == name:
+            return .initializer(name)
+        case (.enumCase(let n, _), .codable):
+            return .enumCase(n.name)  // `.calm`: a case or static member of the app's type, as written
+        case (.list(let elements, _), .codable(let name))
+        where elements.isEmpty && (name.hasPrefix("Set<") || name.hasPrefix("Dictionary<")):
+            return .list([])  // an empty collection: Swift's `Set<String> = []`, `[String: Int] = [:]`
         case (.string(let s, _), .string):
             return .string(s)
         case (.string(let s, _), .uuid):

@@ -391,6 +391,7 @@ public struct Resolver {
 
     private mutating func resolveField(_ syntax: FieldSyntax) -> Field? {
         let attributes = checkAttributes(syntax.attributes, site: .recordField)
+        guard !Self.writesCodable(syntax.attributes) else { return nil }
         guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return nil }
         var field = Field(
             name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
@@ -467,7 +468,8 @@ public struct Resolver {
             }
             names[propertySyntax.name.name] = propertySyntax.name.range
             let attrs = checkAttributes(propertySyntax.attributes, site: .modelProperty)
-            guard let (type, isOptional) = resolveType(propertySyntax.type, site: .modelProperty) else { continue }
+            let codable = attrs.has("codable")
+            guard let (type, isOptional) = resolveType(propertySyntax.type, site: .modelProperty, codable: codable) else { continue }
             var property = ModelProperty(
                 name: propertySyntax.name.name, originalName: attrs.name, type: type, isOptional: isOptional,
                 isUnique: attrs.has("unique"), isTransient: attrs.has("transient"),
@@ -476,6 +478,13 @@ public struct Resolver {
                     range: propertySyntax.range, name: propertySyntax.name.range, type: propertySyntax.type.range,
                     defaultValue: propertySyntax.defaultValue?.range,
                     attributes: attributeRanges(propertySyntax.attributes)))
+            if codable && !type.isCodable, let at = property.spans.attributes["codable"] {
+                report(
+                    .error(
+                        .attributeMisplaced,
+                        "@codable marks a Codable type of the app that the schema does not declare; \(type) is not one, so remove @codable",
+                        at: at, fixIts: [.remove(at, "remove @codable")]))
+            }
             if let value = propertySyntax.defaultValue {
                 if type.relationshipTarget != nil {
                     report(
@@ -549,6 +558,7 @@ public struct Resolver {
             }
             names[keySyntax.name.name] = keySyntax.name.range
             let attrs = checkAttributes(keySyntax.attributes, site: .keyValueKey)
+            guard !Self.writesCodable(keySyntax.attributes) else { continue }
             guard let (type, isOptional) = resolveType(keySyntax.type, site: .keyValueKey) else { continue }
             var key = KeyValueKey(
                 name: keySyntax.name.name, key: attrs.name, type: type, isOptional: isOptional,
@@ -565,6 +575,12 @@ public struct Resolver {
     }
 
     // MARK: Attributes
+
+    /// `@codable` outside a model (already ATTRIBUTE_MISPLACED): its type is the app's own, which
+    /// only a model stores, so the member is left out rather than also reported as an unknown type.
+    private static func writesCodable(_ attributes: [AttributeSyntax]) -> Bool {
+        attributes.contains { $0.name.name == "codable" }
+    }
 
     /// The checked attributes of one element.
     /// Small arrays, not sets: an element has a handful of attributes.

@@ -45,6 +45,7 @@ public enum SwiftImporter {
             var attributes: [(String, String)] = []
             if property.isUnique { attributes.append(("unique", "@unique")) }
             if property.isTransient { attributes.append(("transient", "@transient")) }
+            if property.type.isCodable { attributes.append(("codable", "@codable")) }
             if property.isExternalStorage { attributes.append(("externalStorage", "@externalStorage")) }
             if property.isEncrypted { attributes.append(("encrypted", "@encrypted")) }
             if let name = property.originalName { attributes.append(("name", "@name(\(SchemaText.stringLiteral(name)))")) }

@@ -16,53 +16,124 @@ enum SwiftModelReader {
         for index in scans.indices { scans[index].scan() }
         // Names are global to the module: a model may use an enum or model of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
+        let older = olderVersions(scans, \.models) { $0.name.name }
+        let olderEnums = olderVersions(scans, \.enums) { $0.name.name }
         var enumCounts: [String: Int] = [:]
-        for scan in scans { for e in scan.enums { enumCounts[e.name.name, default: 0] += 1 } }
+        for (scanIndex, scan) in scans.enumerated() {
+            for (enumIndex, e) in scan.enums.enumerated() where !olderEnums.contains([scanIndex, enumIndex]) {
+                enumCounts[e.syntax.name.name, default: 0] += 1
+            }
+        }
+        let codableTypes = codableNames(scans)
         var usedEnums: Set<String> = []
         var diagnostics = scans.flatMap(\.diagnostics)
-        let older = olderVersions(scans)
         var result: [SourceFileSyntax] = []
         for (scanIndex, scan) in scans.enumerated() {
             var declarations: [DeclarationSyntax] = []
             for (modelIndex, model) in scan.models.enumerated() where !older.contains([scanIndex, modelIndex]) {
                 var syntax = model.syntax
                 syntax.properties = model.syntax.properties.compactMap { property -> FieldSyntax? in
-                    for (name, range) in namedTypes(property.type) where TypeCatalog.builtin(name) == nil && !modelNames.contains(name) {
+                    var codable = false
+                    var relationship = false
+                    for (name, isGeneric, range) in namedTypes(property.type) {
+                        if modelNames.contains(name) {
+                            relationship = true
+                            continue
+                        }
+                        if let builtin = TypeCatalog.builtin(name) {
+                            // Swift has no `Asset` or `Location`: one the files declare Codable is the app's own.
+                            if (builtin == .asset || builtin == .location) && codableTypes.contains(name) { codable = true }
+                            continue
+                        }
                         if enumCounts[name] == 1 {
                             usedEnums.insert(name)
                             continue
                         }
+                        // Two enums of one name are ambiguous even when they are Codable.
+                        if enumCounts[name] == nil, codableTypes.contains(name) || (isGeneric && Self.codableCollections.contains(name)) {
+                            codable = true
+                            continue
+                        }
                         let message =
-                            enumCounts[name, default: 0] > 1
+                            enumCounts[name] != nil
                             ? "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one"
-                            : codableValue(property.name.name, "'\(name)' is not a type CloudSchema models")
+                            : codableValue(property.name.name, "'\(name)' is not declared Codable in the files read")
                         diagnostics.append(unreadable(message, at: range))
                         return nil
                     }
-                    return withoutRelationshipDefault(property, models: modelNames)
+                    if codable && relationship {
+                        diagnostics.append(
+                            unreadable(
+                                "property '\(property.name.name)' is not checked: it mixes models and Codable values; a relationship is a model or an array of models",
+                                at: property.type.range))
+                        return nil
+                    }
+                    var read = withoutRelationshipDefault(property, models: modelNames)
+                    if codable {
+                        let at = property.type.range
+                        read.attributes.append(
+                            AttributeSyntax(name: NameSyntax(name: "codable", range: at, isBackticked: false), arguments: nil, range: at))
+                    }
+                    return read
                 }
                 declarations.append(.model(syntax))
             }
             result.append(SourceFileSyntax(path: scan.path, declarations: declarations, comments: scan.lexer.comments))
         }
         // The enums models use, in the file that declares them.
-        for (index, scan) in scans.enumerated() {
-            result[index].declarations += scan.enums.filter { usedEnums.contains($0.name.name) }.map { .enumeration($0) }
+        for (scanIndex, scan) in scans.enumerated() {
+            for (enumIndex, e) in scan.enums.enumerated()
+            where usedEnums.contains(e.syntax.name.name) && !olderEnums.contains([scanIndex, enumIndex]) {
+                result[scanIndex].declarations.append(.enumeration(e.syntax))
+            }
         }
         return (result.filter { !$0.declarations.isEmpty }, diagnostics)
     }
 
-    /// The models (as [file, model] indices) that a later `VersionedSchema` declares again: an app
-    /// keeps every version's models for its `SchemaMigrationPlan`, and the store (so CloudKit) holds
-    /// the latest. A name declared more than once outside versioned schemas is left to the resolver
-    /// (NAME_DUPLICATE).
-    private static func olderVersions(_ scans: [FileScan]) -> Set<[Int]> {
+    /// The Swift collections SwiftData stores encoded, as one Codable value, when their elements are Codable.
+    static let codableCollections: Set<String> = ["Set", "Dictionary"]
+
+    /// The types the files declare Codable: those that inherit `Codable` (or both `Encodable` and
+    /// `Decodable`), directly or through a protocol or typealias that does, in any of their
+    /// declarations or extensions. A type declared elsewhere (Foundation's, CoreLocation's) is not
+    /// in it, even if it is Codable: the reader does not guess.
+    private static func codableNames(_ scans: [FileScan]) -> Set<String> {
+        var heirs: [String: [String]] = [:]  // inherited name -> the names inheriting it
+        var encodable: Set<String> = []
+        var decodable: Set<String> = []
+        var codable: Set<String> = []
+        var pending: [String] = []
+        for scan in scans {
+            for (name, inherits) in scan.inheritance {
+                for inherited in inherits {
+                    heirs[inherited, default: []].append(name)
+                    if inherited == "Encodable" { encodable.insert(name) }
+                    if inherited == "Decodable" { decodable.insert(name) }
+                }
+            }
+        }
+        for name in encodable.intersection(decodable) where codable.insert(name).inserted { pending.append(name) }
+        pending.append("Codable")
+        while let next = pending.popLast() {  // each name once: linear in the headers
+            for heir in heirs[next] ?? [] where codable.insert(heir).inserted { pending.append(heir) }
+        }
+        return codable
+    }
+
+    /// The models or enums (as [file, declaration] indices) that a later `VersionedSchema` declares
+    /// again: an app keeps every version's models, and the enums they use, for its
+    /// `SchemaMigrationPlan`, and the store (so CloudKit) holds the latest. A name declared more than
+    /// once outside versioned schemas is left to the resolver (NAME_DUPLICATE) or, for an enum, is
+    /// SWIFT_UNREADABLE where a model uses it.
+    private static func olderVersions<Syntax>(
+        _ scans: [FileScan], _ declarations: KeyPath<FileScan, [ReadDeclaration<Syntax>]>, name: (Syntax) -> String
+    ) -> Set<[Int]> {
         var versions: [String: [Int]] = [:]
         for scan in scans { versions.merge(scan.versions) { first, _ in first } }
         var byName: [String: [(index: [Int], version: [Int]?)]] = [:]
         for (scanIndex, scan) in scans.enumerated() {
-            for (modelIndex, model) in scan.models.enumerated() {
-                byName[model.syntax.name.name, default: []].append(([scanIndex, modelIndex], model.container.flatMap { versions[$0] }))
+            for (index, declaration) in scan[keyPath: declarations].enumerated() {
+                byName[name(declaration.syntax), default: []].append(([scanIndex, index], declaration.container.flatMap { versions[$0] }))
             }
         }
         var older: Set<[Int]> = []
@@ -98,22 +169,25 @@ enum SwiftModelReader {
         return property
     }
 
-    /// The message for a property whose type SwiftData stores as one encoded value: a Codable struct
-    /// (a composite attribute), a dictionary, a `Set` or another Codable collection. Core Data's
-    /// CloudKit mirroring encodes Composite and Transformable attributes to bytes and treats them as
-    /// variable length, so CloudKit gets `CD_<name> BYTES` plus `CD_<name>_ckAsset ASSET` for large
-    /// values (pookjw/OpenCloudData `OCCloudKitSerializer.m`: `isVariableLengthAttributeType`,
-    /// `newSetOfRecordKeysForAttribute`). Observed: a device probe read a `[Region]` of Codable structs
-    /// and a `[String: Int]` back from CloudKit as one `Data` field each (jirigrill/eczema-helper#747),
-    /// and robbiet480/Dispatch's production export has BYTES for its Codable struct properties.
-    /// CloudSchema has no type for these, so it says what it leaves out and what to write instead.
+    /// The message for a property whose type the reader cannot tell is Codable. SwiftData stores a
+    /// Codable value (a composite attribute), a dictionary, a `Set` or another Codable collection
+    /// encoded in one attribute. Core Data's CloudKit mirroring encodes Composite and Transformable
+    /// attributes to bytes and treats them as variable length, so CloudKit gets `CD_<name> BYTES` plus
+    /// `CD_<name>_ckAsset ASSET` for large values (pookjw/OpenCloudData `OCCloudKitSerializer.m`:
+    /// `isVariableLengthAttributeType`, `newSetOfRecordKeysForAttribute`). Observed: a device probe read
+    /// a `[Region]` of Codable structs and a `[String: Int]` back from CloudKit as one `Data` field each
+    /// (jirigrill/eczema-helper#747), and robbiet480/Dispatch's production export has BYTES for its
+    /// Codable struct properties. A type the files read declare Codable is modelled (`@codable`); one
+    /// declared elsewhere (Foundation, CoreLocation, a package) is not guessed, so the message says
+    /// what is left out and how to have it checked.
     static func codableValue(_ property: String, _ why: String) -> String {
         let field = CKDB.coreDataPrefix + property
         return """
             property '\(property)' is not checked: \(why) (String, Int, Int64, Double, Bool, Date, Data, UUID, URL, \
-            Decimal, a String or Int enum, another @Model, or an array of them). If it is a Codable value, SwiftData \
-            stores it encoded and CloudKit gets \(field) BYTES (and \(field)_ckAsset ASSET), which lint, export and diff \
-            leave out; to have it checked, store the value as 'Data' you encode yourself
+            Decimal, a String or Int enum, another @Model, a type the files read declare Codable, or an array, Set or \
+            dictionary of them). If it is a Codable value declared elsewhere, SwiftData stores it encoded and CloudKit \
+            gets \(field) BYTES (and \(field)_ckAsset ASSET), which lint, export and diff leave out; to have it checked, \
+            read the file that declares it Codable too, or store the value as 'Data' you encode yourself
             """
     }
 
@@ -121,14 +195,14 @@ enum SwiftModelReader {
         Diagnostic(.swiftUnreadable, .warning, message, at: range)
     }
 
-    /// Every named type in a type, with where it is written.
-    private static func namedTypes(_ type: TypeSyntax) -> [(String, SourceRange)] {
-        var result: [(String, SourceRange)] = []
+    /// Every named type in a type, whether it has generic arguments, and where it is written.
+    private static func namedTypes(_ type: TypeSyntax) -> [(String, Bool, SourceRange)] {
+        var result: [(String, Bool, SourceRange)] = []
         var pending = [type]
         while let next = pending.popLast() {
             switch next {
             case .named(let name, let arguments, _):
-                result.append((name.name, name.range))
+                result.append((name.name, !arguments.isEmpty, name.range))
                 pending += arguments
             case .list(let element, _), .optional(let element, _):
                 pending.append(element)
@@ -138,10 +212,10 @@ enum SwiftModelReader {
     }
 }
 
-/// One model as read, before its property types are checked against every file's declarations.
-private struct ReadModel {
-    var syntax: ModelSyntax
-    /// The `VersionedSchema` enum (or an extension of it) the model is declared in, if any.
+/// One model or enum as read, before property types are checked against every file's declarations.
+private struct ReadDeclaration<Syntax> {
+    var syntax: Syntax
+    /// The `VersionedSchema` enum (or an extension of it) it is declared in, if any.
     var container: String?
 }
 
@@ -149,9 +223,11 @@ private struct ReadModel {
 private struct FileScan {
     let path: String
     let lexer: SwiftLexer
-    var models: [ReadModel] = []
-    var enums: [EnumSyntax] = []
+    var models: [ReadDeclaration<ModelSyntax>] = []
+    var enums: [ReadDeclaration<EnumSyntax>] = []
     var diagnostics: [Diagnostic] = []
+    /// Each type, extension, protocol and typealias header: the name and the names it inherits.
+    var inheritance: [(name: String, inherits: [String])] = []
     /// `VersionedSchema` enums by name, with their `versionIdentifier` (`Schema.Version(2, 0, 0)`).
     var versions: [String: [Int]] = [:]
     /// The enum and extension bodies (token ranges) open at the scan's position, innermost last, by
@@ -221,6 +297,7 @@ private struct FileScan {
 
     /// Finds `@Model ... class Name { ... }` and `enum Name: String|Int { ... }` at any depth.
     mutating func scan() {
+        readInheritance()
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
@@ -318,8 +395,7 @@ private struct FileScan {
             member = end
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
-        let container = containers.last.flatMap { $0.body.contains(at) ? $0.name : nil }
-        models.append(ReadModel(syntax: model, container: container))
+        models.append(ReadDeclaration(syntax: model, container: container(of: at)))
         return close + 1
     }
 
@@ -637,7 +713,48 @@ private struct FileScan {
         model.attributes += constraints
     }
 
+    // MARK: Codable types
+
+    /// Every type, extension, protocol and typealias header at any depth (model bodies included),
+    /// with the names it inherits or stands for: `struct Region: Codable, Hashable`,
+    /// `extension Trip.Stop: Codable`, `protocol Stored: Codable`, `typealias Stored = Codable & Sendable`.
+    /// Generic declarations (`struct Box<T>`) are not recorded: the reader reads no generic property type
+    /// of the app's own.
+    private mutating func readInheritance() {
+        for at in tokens.indices where tokens[at].kind == .keyword {
+            let keyword = tokens[at].text
+            let isAlias = keyword == "typealias"
+            guard isAlias || Self.typeKeywords.contains(keyword), at + 1 < tokens.count, tokens[at + 1].kind == .identifier else {
+                continue
+            }
+            var name = tokens[at + 1].text
+            var i = at + 2
+            while i + 1 < tokens.count, tokens[i].isPunctuation("."), tokens[i + 1].kind == .identifier {  // `Trip.Stop`
+                name = tokens[i + 1].text
+                i += 2
+            }
+            guard i < tokens.count, isAlias ? tokens[i].isOperator("=") : tokens[i].isPunctuation(":") else { continue }
+            var names: [String] = []
+            i += 1
+            // A header is a few tokens: bounded, as readContainer's.
+            let end = min(i + 64, tokens.count)
+            while i < end, !tokens[i].isPunctuation("{"), !tokens[i].isWord("where"), !(isAlias && tokens[i].isAtLineStart) {
+                if tokens[i].kind == .identifier { names.append(tokens[i].text) }
+                i += 1
+            }
+            inheritance.append((name, names))
+        }
+    }
+
+    private static let typeKeywords: Set<String> = ["struct", "enum", "class", "actor", "extension", "protocol"]
+
     // MARK: Versioned schemas
+
+    /// The enum or extension the declaration at `at` is written in, if any (a `VersionedSchema`'s
+    /// models and enums are written in its body or an extension of it).
+    private func container(of at: Int) -> String? {
+        containers.last.flatMap { $0.body.contains(at) ? $0.name : nil }
+    }
 
     /// `enum SchemaV2: VersionedSchema { ... }` or `extension SchemaV2 { ... }`: a body models may be
     /// declared in. For a `VersionedSchema`, also reads `versionIdentifier` (`Schema.Version(2, 0, 0)`
@@ -719,16 +836,19 @@ private struct FileScan {
             }
         }
         enums.append(
-            EnumSyntax(
-                doc: doc(before: firstAttribute(endingAt: at)), name: name(tokens[at + 1]),
-                rawType: NameSyntax(name: rawType, range: rawToken.range, isBackticked: false), attributes: [], cases: cases,
-                range: range(at, close), bodyRange: range(open, close)))
+            ReadDeclaration(
+                syntax: EnumSyntax(
+                    doc: doc(before: firstAttribute(endingAt: at)), name: name(tokens[at + 1]),
+                    rawType: NameSyntax(name: rawType, range: rawToken.range, isBackticked: false), attributes: [], cases: cases,
+                    range: range(at, close), bodyRange: range(open, close)),
+                container: container(of: at)))
     }
 }
 
 /// Reads a property's type annotation: names (`Foundation.` and `Swift.` dropped), `[T]`,
-/// `Array<T>`, `Optional<T>`, `T?` and `T!`. Anything else (dictionaries, tuples, closures,
-/// other generics) is nil. Nesting is bounded like the language's (32 levels).
+/// `Array<T>`, `Optional<T>`, `T?`, `T!`, and `Set<T>`, `[K: V]` and `Dictionary<K, V>` (as
+/// `Set<T>` and `Dictionary<K, V>`). Anything else (tuples, closures, other generics) is nil.
+/// Nesting is bounded like the language's (32 levels).
 private struct SwiftTypeReader {
     /// The tokens with `>>`, `?>`, `??` split into single characters, as the parser of a type sees them.
     private var pieces: [(text: String, kind: SwiftToken.Kind, range: SourceRange)] = []
@@ -767,8 +887,16 @@ private struct SwiftTypeReader {
         var base: TypeSyntax
         if at("[") {
             index += 1
-            guard let element = type(depth: depth + 1), at("]") else { return nil }
-            base = .list(element, range: start.union(pieces[index].range))
+            guard let element = type(depth: depth + 1) else { return nil }
+            if at(":") {  // `[K: V]`
+                index += 1
+                guard let value = type(depth: depth + 1), at("]") else { return nil }
+                let name = NameSyntax(name: "Dictionary", range: start, isBackticked: false)
+                base = .named(name, arguments: [element, value], range: start.union(pieces[index].range))
+            } else {
+                guard at("]") else { return nil }
+                base = .list(element, range: start.union(pieces[index].range))
+            }
             index += 1
         } else if pieces[index].kind == .identifier || pieces[index].kind == .keyword {
             var nameIndex = index
@@ -780,13 +908,19 @@ private struct SwiftTypeReader {
             }
             let name = NameSyntax(name: pieces[nameIndex].text, range: pieces[nameIndex].range, isBackticked: false)
             if at("<") {
-                index += 1
-                guard let argument = type(depth: depth + 1), at(">") else { return nil }
+                var arguments: [TypeSyntax] = []
+                repeat {
+                    index += 1
+                    guard let argument = type(depth: depth + 1) else { return nil }
+                    arguments.append(argument)
+                } while at(",")
+                guard at(">") else { return nil }
                 let whole = start.union(pieces[index].range)
                 index += 1
-                switch name.name {
-                case "Array": base = .list(argument, range: whole)
-                case "Optional": base = .optional(argument, range: whole)
+                switch (name.name, arguments.count) {
+                case ("Array", 1): base = .list(arguments[0], range: whole)
+                case ("Optional", 1): base = .optional(arguments[0], range: whole)
+                case ("Set", 1), ("Dictionary", 2): base = .named(name, arguments: arguments, range: whole)
                 default: return nil
                 }
             } else {
@@ -804,7 +938,9 @@ private struct SwiftTypeReader {
 }
 
 /// Reads a default value: literals, `-` numbers, `true`/`false`/`nil`, `.case` and
-/// `Type.case`, `[...]` of those, and for dates `Date()`, `Date.now`, `.now` (the language's `now`).
+/// `Type.case`, `[...]` of those, `[:]` (an empty dictionary, the language's `[]`), for dates
+/// `Date()`, `Date.now`, `.now` (the language's `now`), and `Type()` or `.init()` for a property of
+/// the app's own type (a Codable value's initializer).
 private struct SwiftDefaultReader {
     let tokens: [SwiftToken]
     /// The property's type name, when written (`Date` makes `.now` a date).
@@ -863,6 +999,11 @@ private struct SwiftDefaultReader {
                 if member.text == "init", punctuation(at + 2, "("), punctuation(at + 3, ")") { return now(at + 4) }
                 return nil
             }
+            if member.text == "init", punctuation(at + 2, "("), punctuation(at + 3, ")"), let typeName, TypeCatalog.builtin(typeName) == nil
+            {
+                let whole = t.range.union(tokens[at + 3].range)
+                return Value(expression: .call(NameSyntax(name: typeName, range: whole, isBackticked: false), range: whole), end: at + 4)
+            }
             return Value(
                 expression: .enumCase(
                     NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
@@ -884,6 +1025,11 @@ private struct SwiftDefaultReader {
                     expression: .call(NameSyntax(name: "UUID", range: tokens[i].range, isBackticked: false), range: whole),
                     inferredType: named("UUID", whole), end: i + 3)
             }
+            if type == typeName, TypeCatalog.builtin(type) == nil, punctuation(i + 1, "("), punctuation(i + 2, ")") {
+                let whole = t.range.union(tokens[i + 2].range)
+                return Value(
+                    expression: .call(NameSyntax(name: type, range: tokens[i].range, isBackticked: false), range: whole), end: i + 3)
+            }
             guard punctuation(i + 1, "."), i + 2 < limit, tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword else {
                 return nil
             }
@@ -892,6 +1038,8 @@ private struct SwiftDefaultReader {
                 expression: .enumCase(
                     NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
                 inferredType: named(type, tokens[i].range), end: i + 3)
+        case .punctuation where t.text == "[" && punctuation(at + 1, ":") && punctuation(at + 2, "]"):
+            return Value(expression: .list([], range: t.range.union(tokens[at + 2].range)), end: at + 3)
         case .punctuation where t.text == "[":
             var elements: [ExpressionSyntax] = []
             var i = at + 1

@@ -40,6 +40,7 @@ extension DefaultValue: CustomStringConvertible {
         case .bool(let b): b ? "true" : "false"
         case .now: "now"
         case .newUUID: "UUID()"
+        case .initializer(let type): "\(SchemaText.name(type))()"
         case .enumCase(let name): ".\(SchemaText.name(name))"
         case .list(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
         }

@@ -77,6 +77,44 @@ import Testing
         #expect(swift.contains("@Relationship(inverse: \\List.items) var list: List?"))
     }
 
+    /// `@codable` properties keep the app's own type, as written, with their defaults spelled with it.
+    @Test func codablePropertiesUseTheAppsOwnTypes() throws {
+        let loaded = SchemaLoader.load(sources: [
+            (
+                "S/App.cloudschema",
+                """
+                model Trip {
+                    home: Region? @codable
+                    regions: [Region] = [] @codable
+                    mood: Mood = .calm @codable
+                    settings: Settings = Settings() @codable
+                    counts: Dictionary<String, Int> = [] @codable
+                }
+                """
+            )
+        ])
+        #expect(loaded.diagnostics.isEmpty)
+        let swift = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])[0].contents
+        #expect(
+            swift.contains(
+                """
+                final class Trip {
+                    var home: Region?
+                    var regions: [Region] = [Region]()
+                    var mood: Mood = Mood.calm
+                    var settings: Settings = Settings()
+                    var counts: Dictionary<String, Int> = Dictionary<String, Int>()
+
+                    init(
+                        home: Region? = nil,
+                        regions: [Region] = [Region](),
+                        mood: Mood = Mood.calm,
+                        settings: Settings = Settings(),
+                        counts: Dictionary<String, Int> = Dictionary<String, Int>()
+                    ) {
+                """))
+    }
+
     @Test func deprecatedModelsAndPropertiesGetADocNoteAndStayInTheSchema() throws {
         let loaded = SchemaLoader.load(sources: [
             (

@@ -135,7 +135,7 @@ import Testing
     @Test func whatCannotBeReadIsOneWarningAndLeftOut() {
         let source = #"""
             @Model final class Trip {
-                var place: [String: Int] = [:]
+                var place: [String: Place] = [:]
                 var id: UUID = UUID(uuidString: "x")!
                 var address: Address?
                 @Attribute(.transformable(by: "X")) var colour: Colour?
@@ -143,12 +143,12 @@ import Testing
                 var guess = makeValue()
                 var name: String = ""
             }
-            struct Address: Codable { var city: String }
+            struct Address { var city: String }
             """#
         let loaded = load(source, file: "Models.swift")
         #expect(
             loaded.diagnostics.map(\.compact) == [
-                "SWIFT_UNREADABLE 2:16-2:29", "SWIFT_UNREADABLE 3:20-3:42", "SWIFT_UNREADABLE 4:18-4:25",
+                "SWIFT_UNREADABLE 2:25-2:30", "SWIFT_UNREADABLE 3:20-3:42", "SWIFT_UNREADABLE 4:18-4:25",
                 "SWIFT_UNREADABLE 5:16-5:39", "SWIFT_UNREADABLE 6:5-6:21", "SWIFT_UNREADABLE 7:17-7:28",
             ])
         #expect(loaded.diagnostics.allSatisfy { $0.severity == .warning })

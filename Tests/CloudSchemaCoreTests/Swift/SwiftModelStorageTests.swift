@@ -5,7 +5,7 @@ import Testing
 
 /// What real SwiftData models write, and what Core Data's CloudKit mirroring makes of it: the
 /// `CD_` fields `export --format ckdb` writes, several `#Unique` constraints, models kept in
-/// several `VersionedSchema`s, and the Codable values CloudSchema does not model.
+/// several `VersionedSchema`s (Codable values: `SwiftCodableValueTests`).
 @Suite struct SwiftModelStorageTests {
     static let models = #"""
         import SwiftData
@@ -153,50 +153,54 @@ import Testing
         #expect(loaded.schema.models.first?.spans.name?.start.line == 13)
     }
 
+    /// Each version keeps its own copy of the enums its models use; like the models, they are read
+    /// at the highest `versionIdentifier` (before, the two `Status` enums clashed: one
+    /// SWIFT_UNREADABLE "more than one enum is named 'Status'" and `status` left out).
+    @Test func anEnumInSeveralVersionedSchemasIsReadAtItsLatestVersion() {
+        let source = """
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                enum Status: String, Codable { case active, done }
+                @Model final class Trip {
+                    var status: Status = Status.active
+                }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                enum Status: String, Codable { case active, paused, done = "finished" }
+                @Model final class Trip {
+                    var status: Status = .paused
+                }
+            }
+            """
+        let loaded = load(source, file: "Schemas.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(
+            SwiftImporter.importSchema(loaded.schema) == """
+                enum Status: String {
+                    active
+                    paused
+                    done = "finished"
+                }
+
+                model Trip {
+                    status: Status = .paused
+                }
+
+                """)
+        // Outside versioned schemas, two enums of one name are still ambiguous.
+        let ambiguous =
+            "enum A { enum S: String, Codable { case a } }\nenum B { enum S: String, Codable { case b } }\n@Model final class T { var s: S? }\n"
+        #expect(findings(ambiguous, file: "Models.swift") == ["SWIFT_UNREADABLE 3:31-3:32"])
+    }
+
     @Test func aModelDeclaredTwiceOutsideVersionedSchemasIsStillADuplicate() {
         let source = """
             @Model final class Trip { var name: String = "" }
             enum Legacy { @Model final class Trip { var name: String = "" } }
             """
         #expect(findings(source, file: "Models.swift") == ["NAME_DUPLICATE 2:34-2:38"])
-    }
-
-    /// A Codable struct, a dictionary, a Set or a `.transformable` value is stored encoded (CloudKit:
-    /// `CD_x BYTES` + `CD_x_ckAsset`); CloudSchema has no type for it, so the warning says what is
-    /// left out and what to write instead.
-    @Test func aCodableValueIsOneWarningThatSaysWhatCoreDataStores() {
-        let source = """
-            @Model final class Trip {
-                var address: Address?
-                var counts: [String: Int] = [:]
-                var ids: Set<String> = []
-                @Attribute(.transformable(by: "ColourTransformer")) var colour: Colour?
-                var name: String = ""
-            }
-            struct Address: Codable { var city: String }
-            """
-        let loaded = load(source, file: "Models.swift")
-        #expect(
-            loaded.diagnostics.map(\.compact) == [
-                "SWIFT_UNREADABLE 2:18-2:25", "SWIFT_UNREADABLE 3:17-3:30", "SWIFT_UNREADABLE 4:14-4:25",
-                "SWIFT_UNREADABLE 5:16-5:55",
-            ])
-        #expect(
-            loaded.diagnostics.first?.message == """
-                property 'address' is not checked: 'Address' is not a type CloudSchema models (String, Int, Int64, \
-                Double, Bool, Date, Data, UUID, URL, Decimal, a String or Int enum, another @Model, or an array of them). \
-                If it is a Codable value, SwiftData stores it encoded and CloudKit gets CD_address BYTES (and \
-                CD_address_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store the value as \
-                'Data' you encode yourself
-                """)
-        #expect(loaded.diagnostics[1].message.contains("CD_counts BYTES (and CD_counts_ckAsset ASSET)"))
-        #expect(loaded.diagnostics[2].message.contains("CD_ids BYTES (and CD_ids_ckAsset ASSET)"))
-        #expect(
-            loaded.diagnostics[3].message == """
-                property 'colour' is not checked: a .transformable value is stored as bytes (CloudKit: CD_<name> BYTES \
-                and CD_<name>_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store it as \
-                'Data' you encode yourself
-                """)
-        #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["name"]])
     }
 }

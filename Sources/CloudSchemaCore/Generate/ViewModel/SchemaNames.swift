@@ -111,6 +111,7 @@ struct SchemaNames {
         case .reference(nil): "RecordReference"
         case .enumeration(let name, _): typeName(name)
         case .model(let name): typeName(name)
+        case .codable(let swiftType): swiftType  // the app's own type, as written
         case .list(let element): "[\(swiftType(element))]"
         }
     }
@@ -139,6 +140,8 @@ struct SchemaNames {
             return ".now"
         case .newUUID:
             return ".init()"
+        case .initializer:
+            return ".init()"
         case .enumCase(let name):
             guard case .enumeration(let enumName, _) = element else { return "." + SwiftNaming.identifier(name) }
             return "." + SwiftNaming.identifier(caseBaseName(name, of: enumName))
@@ -153,6 +156,8 @@ extension SchemaNames {
     /// (`Foundation.Date.now`, `PlantStatus.growing`, `Int64(3)`), for SwiftData models.
     func typedLiteral(_ value: DefaultValue, type: FieldType) -> String {
         let element = type.listElement ?? type
+        if case .list = value, case .codable(let name) = type { return name + "()" }  // `Set<String>()`
+        if case .initializer(let name) = value { return name + "()" }
         if case .list(let elements) = value {
             let swiftType = "[" + swiftType(element) + "]"
             if elements.isEmpty { return swiftType + "()" }
@@ -162,6 +167,7 @@ extension SchemaNames {
         case (.now, _): return "Foundation.Date.now"
         case (.newUUID, _): return "Foundation.UUID()"
         case (.enumCase, .enumeration(let name, _)): return typeName(name) + literal(value, type: element)
+        case (.enumCase, .codable(let name)): return name + literal(value, type: element)
         case (.string, .uuid): return "Foundation.UUID" + literal(value, type: element).dropFirst(".init".count)
         case (.string, .url): return "Foundation.URL" + literal(value, type: element).dropFirst(".init".count)
         case (.int(let i), .double): return "\(i).0"

@@ -341,7 +341,7 @@ enum ModelRules {
                         return
                     }
                     switch property.type {
-                    case .string, .data, .url, .list: count += 2
+                    case .string, .data, .url, .list, .codable: count += 2
                     default: count += 1
                     }
                 }

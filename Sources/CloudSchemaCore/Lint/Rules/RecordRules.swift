@@ -205,6 +205,7 @@ enum RecordRules {
         case .enumCase(let s): s.utf8.count
         case .int, .double, .bool, .now: 8
         case .newUUID: 36  // stored as its string
+        case .initializer: 0  // a Codable value's encoded size is not stated
         case .list(let items): items.reduce(0) { $0 + valueSize($1) }
         }
     }

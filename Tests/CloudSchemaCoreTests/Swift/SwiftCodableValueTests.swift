@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+@testable import CloudSchemaCore
+
+/// Codable values in SwiftData models: SwiftData stores a Codable struct or enum, and an array,
+/// `Set` or dictionary of Codable values, encoded in one attribute, which Core Data's CloudKit
+/// mirroring writes as `CD_x BYTES` plus `CD_x_ckAsset ASSET` (CoreDataMirror cites the sources).
+/// A type is Codable when the files read declare it so (`struct X: Codable`, an extension, a
+/// protocol or typealias that is Codable); `.cloudschema` writes such a property with `@codable`.
+@Suite struct SwiftCodableValueTests {
+    static let models = #"""
+        import SwiftData
+
+        struct Region: Codable, Hashable {
+            var name: String
+            var radius: Double
+        }
+        protocol Stored: Codable {}
+        struct Visit: Stored { var day: Date }
+        enum Mood: Codable { case calm, busy }
+        struct Settings { var dark = false }
+        extension Settings: Codable {}
+
+        @Model final class Trip {
+            var name: String = ""
+            var home: Region?
+            var regions: [Region] = []
+            var visits: [Visit]? = nil
+            var mood: Mood = .calm
+            var settings: Settings = Settings()
+            var tags: Set<String> = []
+            var counts: [String: Int] = [:]
+        }
+        """#
+
+    /// What `cloudschema import Models.swift` writes (`[:]` is the language's `[]`).
+    static let equivalent = """
+        // Imported from Models.swift by `cloudschema import`.
+
+        model Trip {
+            name: String = ""
+            home: Region? @codable
+            regions: [Region] = [] @codable
+            visits: [Visit]? @codable
+            mood: Mood = .calm @codable
+            settings: Settings = Settings() @codable
+            tags: Set<String> = [] @codable
+            counts: Dictionary<String, Int> = [] @codable
+        }
+
+        """
+
+    /// Every Codable value, whatever its Swift type, is one encoded attribute: BYTES and its asset.
+    static let exported = """
+        DEFINE SCHEMA
+
+            RECORD TYPE CD_Trip (
+                CD_counts           BYTES,
+                CD_counts_ckAsset   ASSET,
+                CD_entityName       STRING,
+                CD_home             BYTES,
+                CD_home_ckAsset     ASSET,
+                CD_mood             BYTES,
+                CD_mood_ckAsset     ASSET,
+                CD_name             STRING,
+                CD_name_ckAsset     ASSET,
+                CD_regions          BYTES,
+                CD_regions_ckAsset  ASSET,
+                CD_settings         BYTES,
+                CD_settings_ckAsset ASSET,
+                CD_tags             BYTES,
+                CD_tags_ckAsset     ASSET,
+                CD_visits           BYTES,
+                CD_visits_ckAsset   ASSET,
+                "___createTime"     TIMESTAMP,
+                "___createdBy"      REFERENCE,
+                "___etag"           STRING,
+                "___modTime"        TIMESTAMP,
+                "___modifiedBy"     REFERENCE,
+                "___recordID"       REFERENCE,
+                GRANT WRITE TO "_creator",
+                GRANT CREATE TO "_icloud",
+                GRANT READ TO "_world"
+            );
+
+        """
+
+    @Test func codableValuesAreModelledAndExportAsCoreDataStoresThem() throws {
+        let swift = load(Self.models, file: "Models.swift")
+        let schema = load(Self.equivalent, file: "Models.cloudschema")
+        #expect(swift.diagnostics.map(\.compact) == [])
+        #expect(schema.diagnostics.map(\.compact) == [])
+        #expect(swift.schema.models == schema.schema.models)
+        let trip = try #require(swift.schema.models.first)
+        #expect(trip.property(named: "regions")?.type == .list(.codable("Region")))
+        #expect(trip.property(named: "counts")?.type == .codable("Dictionary<String, Int>"))
+        #expect(trip.property(named: "settings")?.defaultValue == .initializer("Settings"))
+        #expect(CKDBExporter.export(swift.schema) == Self.exported)
+        #expect(CKDBExporter.export(schema.schema) == Self.exported)
+    }
+
+    @Test func importWritesTheEquivalentCloudSchemaAndItIsFormatted() {
+        let swift = load(Self.models, file: "Models.swift")
+        #expect(SwiftImporter.importSchema(swift.schema, source: "Models.swift") == Self.equivalent)
+        #expect(formatted(Self.equivalent) == Self.equivalent)
+    }
+
+    /// A non-optional Codable value needs a default like any attribute; `= []`, `Settings()` and
+    /// `.calm` are defaults, so only `home` is reported, at its Swift type.
+    @Test func aNonOptionalCodableValueNeedsADefault() {
+        let source = """
+            struct Region: Codable { var name: String }
+            @Model final class Trip {
+                var home: Region
+                var regions: [Region] = []
+            }
+            """
+        #expect(describe(lintFindings(source, file: "Models.swift")) == ["3:15-3:21 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+    }
+
+    /// Swift has no `Location` or `Asset` of CloudKit's: one the files declare Codable is the app's.
+    @Test func anAppsOwnLocationIsACodableValue() {
+        let source = """
+            struct Location: Codable { var latitude: Double }
+            @Model final class Trip {
+                var start: Location?
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models.first?.properties.map(\.type) == [.codable("Location")])
+    }
+
+    /// Never guessed: a type the files read do not declare Codable (Foundation's and CoreLocation's
+    /// types included, though many are Codable), a generic type of the app, or models inside a Set stay
+    /// one located warning each, and the property is left out.
+    @Test func aTypeNotKnownToBeCodableIsStillOneWarning() {
+        let source = #"""
+            @Model final class Trip {
+                var place: CLLocationCoordinate2D?
+                var address: Address?
+                var box: Box<Int>?
+                var stops: Set<Trip>?
+                @Attribute(.transformable(by: "ColourTransformer")) var colour: Colour?
+                var name: String = ""
+            }
+            struct Address { var city: String }
+            struct Box<T: Codable>: Codable { var value: T }
+            """#
+        let loaded = load(source, file: "Models.swift")
+        #expect(
+            loaded.diagnostics.map(\.compact) == [
+                "SWIFT_UNREADABLE 2:16-2:38", "SWIFT_UNREADABLE 3:18-3:25", "SWIFT_UNREADABLE 4:14-4:23",
+                "SWIFT_UNREADABLE 5:16-5:26", "SWIFT_UNREADABLE 6:16-6:55",
+            ])
+        #expect(
+            loaded.diagnostics.first?.message == """
+                property 'place' is not checked: 'CLLocationCoordinate2D' is not declared Codable in the files read \
+                (String, Int, Int64, Double, Bool, Date, Data, UUID, URL, Decimal, a String or Int enum, another \
+                @Model, a type the files read declare Codable, or an array, Set or dictionary of them). If it is a \
+                Codable value declared elsewhere, SwiftData stores it encoded and CloudKit gets CD_place BYTES (and \
+                CD_place_ckAsset ASSET), which lint, export and diff leave out; to have it checked, read the file that \
+                declares it Codable too, or store the value as 'Data' you encode yourself
+                """)
+        #expect(
+            loaded.diagnostics[3].message
+                == "property 'stops' is not checked: it mixes models and Codable values; a relationship is a model or an array of models")
+        #expect(
+            loaded.diagnostics[4].message == """
+                property 'colour' is not checked: a .transformable value is stored as bytes (CloudKit: CD_<name> BYTES \
+                and CD_<name>_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store it as \
+                'Data' you encode yourself
+                """)
+        #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["name"]])
+    }
+
+    /// `@codable` belongs to model properties: in a record or keyvalue it is one error (the member's
+    /// type is not also reported unknown), and on a type the schema knows it is one error too.
+    @Test func codableOutsideAModelOrOnAKnownTypeIsOneError() {
+        let source = """
+            record Trip {
+                home: Region? @codable
+            }
+            model Visit {
+                note: String? @codable
+                place: Place?
+                tags: Set<String>?
+            }
+            """
+        let loaded = load(source)
+        #expect(
+            loaded.diagnostics.map(\.compact) == [
+                "ATTRIBUTE_MISPLACED 2:19-2:27", "ATTRIBUTE_MISPLACED 5:19-5:27", "TYPE_UNKNOWN 6:12-6:17", "TYPE_MISPLACED 7:11-7:22",
+            ])
+        #expect(loaded.diagnostics[0].message == "@codable cannot be used on record fields; it applies to model properties")
+        #expect(
+            loaded.diagnostics[1].message
+                == "@codable marks a Codable type of the app that the schema does not declare; String is not one, so remove @codable")
+        #expect(loaded.diagnostics[2].message == "unknown type 'Place'; if it is a Codable type of the app, add @codable")
+        #expect(
+            loaded.diagnostics[3].message
+                == "'Set' takes no generic arguments; only Reference<T> does; a Codable collection of the app, such as Set<String>, needs @codable"
+        )
+    }
+
+    /// CloudKit holds a Codable value's bytes, never its Swift type's name: renaming the type is no
+    /// change to it; removing the property is, like any deployed CD_ field.
+    @Test func diffSeesTheStoredFieldNotTheSwiftTypeName() {
+        let deployed = """
+            model Trip {
+                home: Region? @codable
+                regions: [Region] = [] @codable
+            }
+            """
+        let renamed = """
+            model Trip {
+                home: Place? @codable
+                regions: [Place] = [] @codable
+            }
+            """
+        #expect(findings(deployed, renamed) == [])
+        #expect(findings(deployed, "model Trip {\n    home: Region? @codable\n}\n") == ["MODEL_ATTRIBUTE_NO_DELETE 1:7"])
+        #expect(
+            findings(deployed, "model Trip {\n    home: [Region]? @codable\n    regions: [Region] = [] @codable\n}\n")
+                == ["MODEL_ATTRIBUTE_SAME_TYPE 2:11"])
+    }
+
+    /// `diff Models.swift --against production.ckdb`: the Swift models against their own export are
+    /// unchanged; without `visits`, its deployed CD_visits field is a removal.
+    @Test func swiftModelsAgainstAProductionExport() {
+        let production = SchemaLoader.load(sources: [("production.ckdb", Self.exported)]).schema
+        let swift = load(Self.models, file: "Models.swift").schema
+        let unchanged = SchemaComparison.compare(deployed: production, current: swift)
+        #expect(unchanged.changes.filter(\.isFlagged).map(\.finding) == [])
+        var withoutVisits = swift
+        withoutVisits.models[0].properties.removeAll { $0.name == "visits" }
+        let removed = SchemaComparison.compare(deployed: production, current: withoutVisits)
+        #expect(removed.changes.filter(\.isFlagged).map(\.finding) == ["MODEL_ATTRIBUTE_NO_DELETE 13:20"])
+    }
+}
