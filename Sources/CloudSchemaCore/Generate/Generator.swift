@@ -78,10 +78,13 @@ public enum Generator {
     ) throws(GeneratorError) {
         let names = try outputNames(forInputs: inputFiles)
         let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access)
+        // Every file of the run renders from these, so each template is parsed once.
+        let templates = ParsedTemplates(options.templates)
         func render(_ name: String, _ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) {
             try output.begin(name)
-            do {
-                try options.templates.template(named: template).render(context, library: options.templates) { output.append($0) }
+            do throws(TemplateError) {
+                guard let parsed = try templates.template(named: template) else { throw TemplateLibrary.notFound(template) }
+                try parsed.render(context, templates: templates) { output.append($0) }
             } catch {
                 throw .template(error)
             }

@@ -85,6 +85,10 @@ public enum SwiftNaming {
     /// replaced by `_`, a `_` before a leading digit, and `__` for an empty or
     /// lone-underscore name. Keywords are left alone.
     public static func sanitizedIdentifier(_ name: String) -> String {
+        // Most names are ASCII letters, digits and `_`, not starting with a digit: already valid.
+        if let first = name.utf8.first, !isASCIIDigit(first), name != "_", name.utf8.allSatisfy({ isASCIIDigit($0) || isASCIIHead($0) }) {
+            return name
+        }
         var result = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             if result.isEmpty {
@@ -107,6 +111,13 @@ public enum SwiftNaming {
     /// Whether `name` is usable as is: a valid identifier that is not a keyword or otherwise reserved.
     public static func isPlainIdentifier(_ name: String) -> Bool {
         sanitizedIdentifier(name) == name && identifier(name) == name
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isASCIIHead(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_")
     }
 
     /// The identifier-head table of *The Swift Programming Language* (Lexical
@@ -149,6 +160,10 @@ public enum SwiftNaming {
     /// and direction-changing characters. Everything else, emoji (with their
     /// joiners) included, is kept.
     public static func stringLiteralBody(_ text: String) -> String {
+        // Most text (keys, names) is printable ASCII without `\` or `"`: nothing to escape.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            return text
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {

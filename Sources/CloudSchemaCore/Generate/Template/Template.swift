@@ -57,11 +57,45 @@ public struct Template: Sendable {
     public func render(
         _ context: [String: TemplateValue], library: TemplateLibrary = TemplateLibrary(), into write: (String) -> Void
     ) throws(TemplateError) {
+        try render(context, templates: ParsedTemplates(library), into: write)
+    }
+
+    /// Renders with includes taken from `templates`, which keeps what it parses for the next
+    /// call (the generator renders every file of a run from one).
+    func render(_ context: [String: TemplateValue], templates: ParsedTemplates, into write: (String) -> Void) throws(TemplateError) {
         // The renderer lives only for this call, so `write` never outlives it.
         try withoutActuallyEscaping(write) { write in
             Result { () throws(TemplateError) in
-                try TemplateRenderer(library: library, context: context, write: write).render(self)
+                var renderer = TemplateRenderer(templates: templates, context: context, write: write)
+                try renderer.render(self)
             }
         }.get()
+    }
+}
+
+/// The templates of a library, each parsed when first asked for and kept: rendering many files
+/// from one library parses every template once.
+final class ParsedTemplates {
+    let library: TemplateLibrary
+    /// By the name asked for and by the name it resolved to.
+    private var parsed: [String: Template] = [:]
+
+    init(_ library: TemplateLibrary) {
+        self.library = library
+    }
+
+    /// The template called `name` (see `TemplateLibrary.resolve(_:)`), or nil when there is none.
+    func template(named name: String) throws(TemplateError) -> Template? {
+        if let template = parsed[name] { return template }
+        guard let resolved = library.resolve(name) else { return nil }
+        let template: Template
+        if let known = parsed[resolved] {
+            template = known
+        } else {
+            template = try library.template(named: resolved)
+        }
+        parsed[name] = template
+        parsed[resolved] = template
+        return template
     }
 }

@@ -98,10 +98,13 @@ public struct TemplateLibrary: Sendable {
 
     /// The parsed template called `name` (see `resolve(_:)`).
     public func template(named name: String) throws(TemplateError) -> Template {
-        guard let resolved = resolve(name), let entry = entries[resolved] else {
-            throw TemplateError(template: name, path: name, line: 0, column: 0, message: "no template named '\(name)'")
-        }
+        guard let resolved = resolve(name), let entry = entries[resolved] else { throw Self.notFound(name) }
         return try Template(entry.text, name: resolved, path: entry.path)
+    }
+
+    /// The error for asking for a template the library doesn't have.
+    static func notFound(_ name: String) -> TemplateError {
+        TemplateError(template: name, path: name, line: 0, column: 0, message: "no template named '\(name)'")
     }
 
     /// Renders the template called `name` with `context` as its variables.

@@ -1,54 +1,57 @@
 /// Walks parsed templates and writes their output. One renderer serves one
-/// `render` call: it holds the variable scopes, the chain of includes (to
-/// report recursion) and the templates parsed so far.
-final class TemplateRenderer {
-    private let library: TemplateLibrary
+/// `render` call: it holds the variable scopes and the chain of includes (to
+/// report recursion); included templates come from `templates`, parsed once.
+///
+/// A struct, not a class: its state changes on every node, and a class's stored properties
+/// are checked for exclusive access at run time on each change.
+struct TemplateRenderer {
+    private let templates: ParsedTemplates
     /// The variables, innermost last: the context's, then each `for`'s variable and `loop`.
     private var variables: [(name: TemplateName, value: TemplateValue)]
     private var includeChain: [String] = []
-    private var parsed: [String: Template] = [:]
 
     /// Where finished text goes, in pieces.
     private let write: (String) -> Void
-    /// The text not yet handed to `write`.
-    private var pending = ""
-    /// How many indented includes are being rendered into strings of their own (their text is
+    /// How many indented includes are being rendered into buffers of their own (their text is
     /// indented as a whole, so it is handed on only through the outermost output).
     private var indentedIncludes = 0
 
     /// Includes nest at most this deep, recursion or not.
     static let maximumIncludeDepth = 64
-    /// `pending` is handed on once it holds this many bytes.
+    /// The output is handed on once it holds this many bytes.
     static let pieceSize = 1 << 16
 
-    init(library: TemplateLibrary, context: [String: TemplateValue], write: @escaping (String) -> Void) {
-        self.library = library
+    init(templates: ParsedTemplates, context: [String: TemplateValue], write: @escaping (String) -> Void) {
+        self.templates = templates
         self.variables = context.sorted { $0.key < $1.key }.map { (TemplateName($0.key), $0.value) }
         self.write = write
     }
 
     /// Renders the whole template and hands on all of its text.
-    func render(_ template: Template) throws(TemplateError) {
-        try render(template, into: &pending)
-        if !pending.isEmpty { write(pending) }
-        pending = ""
+    mutating func render(_ template: Template) throws(TemplateError) {
+        // UTF-8 bytes, not a String: appending a short string to a String cost several
+        // times the copy itself, and rendering is mostly such appends.
+        var output: [UInt8] = []
+        output.reserveCapacity(Self.pieceSize + Self.pieceSize / 4)
+        try render(template, into: &output)
+        if !output.isEmpty { write(String(decoding: output, as: UTF8.self)) }
     }
 
-    private func render(_ template: Template, into output: inout String) throws(TemplateError) {
+    private mutating func render(_ template: Template, into output: inout [UInt8]) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.nodes, of: template.source, into: &output)
     }
 
-    private func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout String) throws(TemplateError) {
+    private mutating func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout [UInt8]) throws(TemplateError) {
         for node in nodes {
-            if indentedIncludes == 0, output.utf8.count >= Self.pieceSize {
-                write(output)
+            if indentedIncludes == 0, output.count >= Self.pieceSize {
+                write(String(decoding: output, as: UTF8.self))
                 output.removeAll(keepingCapacity: true)
             }
             switch node {
             case .text(let text):
-                output += text
+                Self.append(text, to: &output)
             case .output(let expression):
                 let value = try evaluate(expression, in: source)
                 guard let text = value.scalarText else {
@@ -60,7 +63,7 @@ final class TemplateRenderer {
                         }
                     throw source.error("cannot output \(value.kindName) '\(expression.spelling)'\(hint)", at: expression.position)
                 }
-                output += text
+                Self.append(text, to: &output)
             case .conditional(let branches, let otherwise):
                 var done = false
                 for branch in branches where try evaluate(branch.condition, in: source).isTruthy {
@@ -101,32 +104,35 @@ final class TemplateRenderer {
                 if indent.isEmpty {
                     try render(template, into: &output)
                 } else {
-                    var inner = ""
+                    var inner: [UInt8] = []
                     indentedIncludes += 1
                     defer { indentedIncludes -= 1 }
                     try render(template, into: &inner)
-                    output += TemplateFilter.indent(inner, by: indent, includingFirstLine: true)
+                    let text = String(decoding: inner, as: UTF8.self)
+                    Self.append(TemplateFilter.indent(text, by: indent, includingFirstLine: true), to: &output)
                 }
             }
         }
     }
 
+    /// Copies `text`'s bytes in one go (`Array.append(contentsOf: text.utf8)` cost several
+    /// times as much for a short string).
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
     private func included(_ name: String, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
-        guard let resolved = library.resolve(name) else {
+        guard let template = try templates.template(named: name) else {
             throw source.error("include not found: '\(name)'", at: at)
         }
-        if includeChain.contains(resolved) {
-            let chain = (includeChain + [resolved]).joined(separator: " -> ")
+        if includeChain.contains(template.name) {
+            let chain = (includeChain + [template.name]).joined(separator: " -> ")
             throw source.error("include recursion: \(chain)", at: at)
         }
         if includeChain.count >= Self.maximumIncludeDepth {
             throw source.error("includes nested more than \(Self.maximumIncludeDepth) deep", at: at)
         }
-        if let template = parsed[resolved] {
-            return template
-        }
-        let template = try library.template(named: resolved)
-        parsed[resolved] = template
         return template
     }
 

@@ -1,26 +1,28 @@
-/// A parsed template: text runs, outputs and blocks.
-indirect enum TemplateNode: Sendable {
+/// A parsed template: text runs, outputs and blocks. Text and outputs, most of what renders,
+/// are stored in place; a block is boxed, so copying a node out of its array retains one thing.
+enum TemplateNode: Sendable {
     case text(String)
     case output(TemplateExpression)
     /// `{% if %}…{% elif %}…{% else %}…{% endif %}`: the first true branch renders, else `otherwise`.
-    case conditional(branches: [(condition: TemplateExpression, body: [TemplateNode])], otherwise: [TemplateNode])
+    indirect case conditional(branches: [(condition: TemplateExpression, body: [TemplateNode])], otherwise: [TemplateNode])
     /// `{% for variable in sequence %}…{% else %}…{% endfor %}`; `empty` renders when there is nothing to iterate.
-    case loop(variable: TemplateName, sequence: TemplateExpression, body: [TemplateNode], empty: [TemplateNode])
+    indirect case loop(variable: TemplateName, sequence: TemplateExpression, body: [TemplateNode], empty: [TemplateNode])
     /// `{% include "name" %}`; `indent` is the line's indentation when the tag is alone on its line.
-    case include(name: String, indent: String, at: Int)
+    indirect case include(name: String, indent: String, at: Int)
 }
 
 /// An expression inside `{{ }}` or a block tag. `at` values are byte offsets into the template.
-/// Names are numbered when parsed (`TemplateName`), so rendering never hashes them.
-indirect enum TemplateExpression: Sendable {
+/// Names are numbered when parsed (`TemplateName`), so rendering never hashes them. Only the
+/// cases that hold expressions are boxed, so reading a variable copies no box.
+enum TemplateExpression: Sendable {
     case literal(TemplateValue, at: Int)
     case variable(TemplateName, at: Int)
-    case member(TemplateExpression, name: TemplateName, at: Int)
-    case filter(TemplateExpression, TemplateFilter, arguments: [TemplateExpression], at: Int)
-    case not(TemplateExpression)
-    case and(TemplateExpression, TemplateExpression)
-    case or(TemplateExpression, TemplateExpression)
-    case equal(TemplateExpression, TemplateExpression, negated: Bool)
+    indirect case member(TemplateExpression, name: TemplateName, at: Int)
+    indirect case filter(TemplateExpression, TemplateFilter, arguments: [TemplateExpression], at: Int)
+    indirect case not(TemplateExpression)
+    indirect case and(TemplateExpression, TemplateExpression)
+    indirect case or(TemplateExpression, TemplateExpression)
+    indirect case equal(TemplateExpression, TemplateExpression, negated: Bool)
 
     /// The expression as written, for messages: `field.swiftName`.
     var spelling: String {

@@ -49,8 +49,9 @@ public final class FieldViewModel: TemplateObject {
         let swiftName = SwiftNaming.identifier(base)
         self.swiftName = swiftName
         argumentLabel = SwiftNaming.argumentLabel(base)
-        storageName = SwiftNaming.identifier(storage)
-        parameterName = SwiftNaming.identifier(parameter)
+        // Usually all three are the base name: escape it once.
+        storageName = storage == base ? swiftName : SwiftNaming.identifier(storage)
+        parameterName = parameter == base ? swiftName : SwiftNaming.identifier(parameter)
         caseName = swiftName
         caseNeedsRawValue = base != field.key
         let wrappedType = names.swiftType(field.type)
@@ -92,7 +93,9 @@ public final class FieldViewModel: TemplateObject {
         let sortable = field.indexes.contains(.sortable)
         guard !field.isEncrypted, queryable || sortable else { return (nil, []) }
         let index = queryable && sortable ? "QueryableSortableIndex" : queryable ? "QueryableIndex" : "SortableIndex"
-        let operators = QueryOperator.operators(for: field.type).filter { $0.indexProblem(on: field) == nil }.map(\.rawValue)
+        // `indexProblem(on:)` without its message (encrypted fields are out above): what the
+        // handle offers is what the field's indexes allow.
+        let operators = QueryOperator.operators(for: field.type).filter { field.indexes.isSuperset(of: $0.requiredIndexes) }.map(\.rawValue)
         switch field.type {
         case .asset, .model, .decimal:
             return (nil, [])

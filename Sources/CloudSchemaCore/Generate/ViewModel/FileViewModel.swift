@@ -6,7 +6,8 @@ public struct FileViewModel: Sendable {
     public var sourceFile: String
     /// `Garden.cloudschema.swift` for `Schemas/Garden.cloudschema`.
     public var outputName: String
-    public var records: [RecordViewModel] = []
+    /// Its record types (their view models are made as templates read them).
+    public var records: [RecordType] = []
     public var enums: [EnumViewModel] = []
     public var models: [ModelViewModel] = []
     public var keyValueStores: [KeyValueStoreViewModel] = []

@@ -83,7 +83,10 @@ public struct GeneratorViewModel: Sendable {
     public var files: [FileViewModel]
     /// Declarations that came from no input file (a `Schema` built in code).
     public var unplaced: FileViewModel
-    public var records: [RecordViewModel]
+    /// The record types, in schema order. Templates get their view models one at a time, each
+    /// made when read and dropped after (`recordValues`): a record's view model is many times
+    /// the size of its schema, and all of them at once were most of the generator's memory.
+    public var recordTypes: [RecordType]
     public var enums: [EnumViewModel]
     public var models: [ModelViewModel]
     public var keyValueStores: [KeyValueStoreViewModel]
@@ -91,6 +94,7 @@ public struct GeneratorViewModel: Sendable {
     private let schemaValue: TemplateValue
     /// `registry` in `CloudSchema.swift`.
     private let registryValue: TemplateValue
+    private let names: SchemaNames
 
     /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_3`).
     public static let runtimeVersion = 3
@@ -99,18 +103,18 @@ public struct GeneratorViewModel: Sendable {
         self.access = access
         self.runtimeVersion = Self.runtimeVersion
         let names = SchemaNames(schema)
+        self.names = names
         let enums = schema.enums.map { EnumViewModel($0, names: names) }
-        let records = schema.recordTypes.map { RecordViewModel($0, names: names) }
         let models = schema.models.map { ModelViewModel($0, names: names, schema: schema) }
         let keyValueStores = schema.keyValueStores.map { KeyValueStoreViewModel($0, names: names) }
         self.enums = enums
-        self.records = records
+        self.recordTypes = schema.recordTypes
         self.models = models
         self.keyValueStores = keyValueStores
         registryValue =
             RegistryViewModel(
-                schema: schema, records: records, models: models, inputFiles: inputFiles,
-                subscriptions: SubscriptionViewModel.values(schema, records: records, names: names)
+                schema: schema, names: names, models: models, inputFiles: inputFiles,
+                subscriptions: SubscriptionViewModel.values(schema, names: names)
             ).templateValue
         var index: [String: Int] = [:]
         files = inputFiles.enumerated().map { i, path in
@@ -120,7 +124,7 @@ public struct GeneratorViewModel: Sendable {
         unplaced = FileViewModel(sourcePath: "")
         // Sequences: each declaration's values are made when a template reads them, one at a time.
         schemaValue = [
-            "records": .array(records.map(\.templateValue)),
+            "records": Self.recordValues(schema.recordTypes, names: names),
             "enums": .array(enums.map(\.templateValue)),
             "sourceFiles": .array(files.map { .string($0.sourceFile) }),
             "models": .sequence(TemplateSequence(models, \.templateValue)),
@@ -129,8 +133,12 @@ public struct GeneratorViewModel: Sendable {
         for item in enums {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].enums.append(item) } else { unplaced.enums.append(item) }
         }
-        for item in records {
-            if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].records.append(item) } else { unplaced.records.append(item) }
+        for item in schema.recordTypes {
+            if let i = RecordViewModel.sourcePath(of: item).flatMap({ index[$0] }) {
+                files[i].records.append(item)
+            } else {
+                unplaced.records.append(item)
+            }
         }
         for item in models {
             if let i = item.sourcePath.flatMap({ index[$0] }) { files[i].models.append(item) } else { unplaced.models.append(item) }
@@ -142,6 +150,14 @@ public struct GeneratorViewModel: Sendable {
                 unplaced.keyValueStores.append(item)
             }
         }
+    }
+
+    /// Every record type's view model, made now (templates read them one at a time instead).
+    public var records: [RecordViewModel] { recordTypes.map { RecordViewModel($0, names: names) } }
+
+    /// `records` for templates: each record type's view model made when a template reads it.
+    private static func recordValues(_ records: [RecordType], names: SchemaNames) -> TemplateValue {
+        .sequence(TemplateSequence(records) { RecordViewModel($0, names: names).templateValue })
     }
 
     /// The variables common to every template.
@@ -159,7 +175,7 @@ public struct GeneratorViewModel: Sendable {
         var context = baseContext()
         context["sourceFile"] = .string(file.sourceFile)
         context["fileName"] = .string(file.outputName)
-        context["records"] = .array(file.records.map(\.templateValue))
+        context["records"] = Self.recordValues(file.records, names: names)
         context["enums"] = .array(file.enums.map(\.templateValue))
         context["models"] = .sequence(TemplateSequence(file.models, \.templateValue))
         context["keyValueStores"] = .sequence(TemplateSequence(file.keyValueStores, \.templateValue))
@@ -174,7 +190,7 @@ public struct GeneratorViewModel: Sendable {
         let sources = files.map(\.sourceFile)
         context["sourceFile"] = .string(sources.isEmpty ? "no schema files" : sources.joined(separator: ", "))
         context["fileName"] = .string(fileName)
-        context["records"] = .array(unplaced.records.map(\.templateValue))
+        context["records"] = Self.recordValues(unplaced.records, names: names)
         context["enums"] = .array(unplaced.enums.map(\.templateValue))
         context["models"] = .sequence(TemplateSequence(unplaced.models, \.templateValue))
         context["keyValueStores"] = .sequence(TemplateSequence(unplaced.keyValueStores, \.templateValue))

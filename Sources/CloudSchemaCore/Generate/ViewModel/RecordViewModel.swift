@@ -28,7 +28,7 @@ public final class RecordViewModel: TemplateObject {
         case .privateDefaultZone: (database, zone) = ("private", nil)
         case .zone(let name): (database, zone) = ("private", name)
         }
-        sourcePath = record.spans.range?.file ?? record.spans.name?.file
+        sourcePath = Self.sourcePath(of: record)
 
         var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames)
         let generated = record.fields.filter { !$0.isSystem }
@@ -47,6 +47,9 @@ public final class RecordViewModel: TemplateObject {
     }
 
     var templateValue: TemplateValue { .object(self) }
+
+    /// The schema file `record` was read from (it goes into that file's output).
+    static func sourcePath(of record: RecordType) -> String? { record.spans.range?.file ?? record.spans.name?.file }
 
     public static let templateMembers = TemplateMembers<RecordViewModel>([
         "name": { .string($0.name) },

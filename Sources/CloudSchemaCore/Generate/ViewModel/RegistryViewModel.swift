@@ -13,7 +13,7 @@ struct RegistryViewModel {
     /// shared database) but never the public database, and never fetches the changes of the
     /// private database's default zone: keeping the three apart means sync code can't be
     /// handed a record type it can't sync.
-    static let groups: [(name: String, doc: String, includes: @Sendable (RecordViewModel) -> Bool)] = [
+    static let groups: [(name: String, doc: String, includes: @Sendable (RecordType) -> Bool)] = [
         (
             "SyncedRecord",
             """
@@ -21,7 +21,9 @@ struct RegistryViewModel {
             others share with the user arrive through the shared database, in the owner's zone). What a \
             sync engine's fetched records decode to and its pending saves encode from.
             """,
-            { $0.zone != nil }
+            {
+                if case .zone = $0.placement { true } else { false }
+            }
         ),
         (
             "DefaultZoneRecord",
@@ -30,7 +32,7 @@ struct RegistryViewModel {
             devices never fetch their changes (the default zone has no change tokens): fetch them with a \
             query, or move them to a custom zone.
             """,
-            { $0.zone == nil && $0.database == "private" }
+            { $0.placement == .privateDefaultZone }
         ),
         (
             "PublicRecord",
@@ -38,21 +40,24 @@ struct RegistryViewModel {
             The record types of the public database, which CKSyncEngine can't sync: query them \
             (`RecordQuery`) and save them with a `CKDatabase`.
             """,
-            { $0.database == "public" }
+            { $0.placement == .publicDatabase }
         ),
     ]
 
-    init(schema: Schema, records: [RecordViewModel], models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
+    /// Reads the record types from `schema` itself (their names from `names`), not from their
+    /// view models, which the generator makes only while a template reads them.
+    init(schema: Schema, names: SchemaNames, models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
         // Record types marked `@available(*, deprecated)` stay out: naming them in the enums'
         // switches would warn.
         var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
-        let listed = records.filter { $0.deprecation == nil }
+        let listed = schema.recordTypes.filter { $0.deprecation == nil || !names.canDeprecate($0.name) }
         let entries: [TemplateValue] = listed.map { record in
-            let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(record.swiftName), reserved: Self.reservedMemberNames)
+            let swiftName = names.typeName(record.name)
+            let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(swiftName), reserved: Self.reservedMemberNames)
             return [
                 "caseName": .string(SwiftNaming.identifier(cases.claim(base))),
-                "swiftName": .string(record.swiftName),
-                "recordTypeName": .string(record.recordTypeName),
+                "swiftName": .string(swiftName),
+                "recordTypeName": .string(record.cloudKitName),
             ]
         }
         let groups: [TemplateValue] = Self.groups.compactMap { group in
@@ -60,7 +65,7 @@ struct RegistryViewModel {
             guard !members.isEmpty else { return nil }
             return [
                 "name": .string(group.name), "doc": .string(group.doc), "records": .array(members.map(\.1)),
-                "hasCustomMerge": .bool(members.contains { $0.0.fields.contains(where: \.isCustomMerge) }),
+                "hasCustomMerge": .bool(members.contains { $0.0.fields.contains { !$0.isSystem && $0.merge == .custom } }),
             ]
         }
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])
@@ -82,7 +87,7 @@ struct RegistryViewModel {
             return value
         }
         let shareableRecords: [TemplateValue] = listed.filter(\.isShareable).map { record in
-            ["swiftName": .string(record.swiftName), "shareType": .string(sharePrefix + record.recordTypeName)]
+            ["swiftName": .string(names.typeName(record.name)), "shareType": .string(sharePrefix + record.cloudKitName)]
         }
         // The first schema file's name without its extension: "Garden" for Garden.cloudschema.
         let firstFile = inputFiles.first.map { path -> String in

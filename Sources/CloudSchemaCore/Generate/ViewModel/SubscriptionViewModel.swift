@@ -4,9 +4,14 @@
 /// `QueryFields` (`Bed.query { $0.tags.contains("herb") }`), so keys are `%K` arguments and a
 /// predicate the handles don't offer would not compile.
 enum SubscriptionViewModel {
-    static func values(_ schema: Schema, records: [RecordViewModel], names: SchemaNames) -> [TemplateValue] {
+    static func values(_ schema: Schema, names: SchemaNames) -> [TemplateValue] {
+        // The view models of the record types queries read (for their fields' Swift names).
         var recordsByName: [String: (RecordType, RecordViewModel)] = [:]
-        for (type, record) in zip(schema.recordTypes, records) { recordsByName[record.name] = (type, record) }
+        for subscription in schema.subscriptions {
+            guard case .query(let name) = subscription.target, recordsByName[name] == nil, let type = schema.recordType(named: name)
+            else { continue }
+            recordsByName[name] = (type, RecordViewModel(type, names: names))
+        }
         var scope = GeneratorNaming.Scope(taken: ["all"])
         return schema.subscriptions.map { subscription in
             let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(subscription.name), reserved: ["all"])

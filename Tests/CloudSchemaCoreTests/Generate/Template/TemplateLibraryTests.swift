@@ -42,6 +42,26 @@ import Testing
         #expect(library.resolve("B") == nil)
     }
 
+    @Test func templatesParsedOnceForManyRendersRenderAsParsedEachTime() throws {
+        // What the generator does: every file of a run renders from one set of parsed templates.
+        let library = TemplateLibrary([
+            "File.template": "{% for item in items %}{% include \"Row\" %}{% endfor %}",
+            "Row.template": "- {{ item }}{% if loop.last %} (last){% endif %}\n",
+        ])
+        let parsed = ParsedTemplates(library)
+        func renderParsed(_ name: String, _ context: [String: TemplateValue]) throws -> String {
+            var text = ""
+            try #require(try parsed.template(named: name)).render(context, templates: parsed) { text += $0 }
+            return text
+        }
+        for items: TemplateValue in [["a", "b"], ["c"], []] {
+            let context: [String: TemplateValue] = ["items": items]
+            #expect(try renderParsed("File.template", context) == (try library.render("File.template", context: context)))
+        }
+        #expect(try renderParsed("File", ["items": ["x"]]) == "- x (last)\n")
+        #expect(try parsed.template(named: "Missing") == nil)
+    }
+
     @Test func inMemoryOverridesReplaceByName() throws {
         let base = TemplateLibrary(["Header.swift.template": "built-in", "Other.template": "other"], pathPrefix: "Templates/")
         let library = base.overriding(with: ["Header.swift.template": .init(text: "mine {{ x }}", path: "Mine/Header.swift.template")])

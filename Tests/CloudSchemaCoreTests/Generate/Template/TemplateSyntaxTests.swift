@@ -46,6 +46,18 @@ import Testing
         #expect(pieces.joined() == String(repeating: String(repeating: "x", count: 99) + "\n", count: 3_000))
     }
 
+    @Test func piecesNeverSplitACharacter() throws {
+        // 30,000 outputs of 5 bytes (a 4-byte emoji and a space): the 64 KB boundary falls
+        // between outputs, never inside one.
+        let context: [String: TemplateValue] = ["items": .array((0..<30_000).map { _ in "🌱" })]
+        let template = try Template("{% for item in items %}{{ item }} {% endfor %}", name: "test.template")
+        var pieces: [String] = []
+        try template.render(context) { pieces.append($0) }
+        #expect(pieces.count >= 2)
+        #expect(pieces.allSatisfy { !$0.contains("\u{FFFD}") })
+        #expect(pieces.joined() == String(repeating: "🌱 ", count: 30_000))
+    }
+
     // MARK: Conditionals
 
     @Test func ifElifElse() throws {
