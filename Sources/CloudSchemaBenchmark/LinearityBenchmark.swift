@@ -15,7 +15,7 @@ import Foundation
 /// than at 4N and the ratio overstates growth. Lint at 2,000 units gave 5 to 6 while at 8,000
 /// it gives 4.1 to 4.8, and its simplest rule (RECORD_FIELD_LIMIT, a count of each record type's
 /// fields) went from 0.5 ms to 6.5 ms from 2,000 to 8,000 units but 4.3× from 8,000 to 32,000.
-/// On a shared machine a linear stage still reads 3.8 to 4.8 from run to run (caches and memory
+/// On a shared machine a linear stage still reads 3.8 to 5.2 from run to run (caches and memory
 /// are shared even when cores are not): a stage is superlinear when it stays flagged, run after run.
 func runLinearityBenchmark() {
     let rounds = 5
