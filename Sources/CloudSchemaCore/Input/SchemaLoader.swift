@@ -44,7 +44,7 @@ public enum SchemaLoader {
         var ckdbSchemas: [Schema] = []
         var swiftSources: [(path: String, bytes: [UInt8])] = []
         var syncEngineScans: [SyncEngineReader.FileScan] = []
-        var sqlite = SQLiteSchema()
+        var migrator = SQLMigrator()
         var nothingDeclared: Diagnostic?
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
@@ -62,7 +62,7 @@ public enum SchemaLoader {
                 // One file is one migration, named by the file name, applied in path order.
                 let script = SQLParser.parse(bytes, file: path)
                 let name = String((path.split(separator: "/").last ?? "").dropLast(4))
-                SQLMigrator.apply(script, as: name, range: script.firstStatement, to: &sqlite)
+                migrator.apply(script, as: name, range: script.firstStatement)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
                 diagnostics += script.diagnostics
                 continue
@@ -77,7 +77,7 @@ public enum SchemaLoader {
                 guard !migrations.isEmpty else { continue }
                 var ranges: [SourceRange] = []
                 for migration in migrations {
-                    SQLMigrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement, to: &sqlite)
+                    migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
                     ranges += migration.script.elementRanges
                     diagnostics += migration.script.diagnostics
                 }
@@ -92,7 +92,7 @@ public enum SchemaLoader {
         if !swiftSources.isEmpty {
             let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
             diagnostics += swiftDiagnostics
-            if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && sqlite.migrations.isEmpty {
+            if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
                 let nothing = unreadable(
                     "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
                 )
@@ -109,6 +109,7 @@ public enum SchemaLoader {
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
         // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
         // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).
+        var sqlite = migrator.schema
         let (synced, syncDiagnostics) = SyncEngineReader.syncedTables(syncEngineScans, sqlite: sqlite)
         sqlite.synced = synced
         diagnostics += syncDiagnostics

@@ -17,11 +17,6 @@ public struct SQLiteSchema: Hashable, Sendable {
 
     public var isEmpty: Bool { tables.isEmpty && migrations.isEmpty }
 
-    public func table(named name: String) -> SQLTable? {
-        let key = SQLName.key(name)
-        return tables.first { SQLName.key($0.name) == key }
-    }
-
     /// Whether SyncEngine syncs the table (every table when no list is given).
     public func isSynced(_ name: String) -> Bool {
         guard let synced else { return true }

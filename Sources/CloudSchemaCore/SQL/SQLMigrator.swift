@@ -1,21 +1,28 @@
 /// Applies migrations in order to an `SQLiteSchema`, as SQLite would run them, and notes
 /// each one's destructive steps. Statements about tables it never saw are skipped: the
 /// model holds what the SQL it read says, nothing more.
-enum SQLMigrator {
-    static func apply(_ script: SQLScript, as name: String, range: SourceRange?, to schema: inout SQLiteSchema) {
-        var steps: [SQLMigration.DestructiveStep] = []
-        // Table positions by name, rebuilt only after a drop or rename (rare), so applying a
-        // migration stays linear in the number of tables.
-        var positions: [String: Int] = [:]
-        func reindex() {
-            positions = [:]
-            for (n, table) in schema.tables.enumerated() where positions[SQLName.key(table.name)] == nil {
-                positions[SQLName.key(table.name)] = n
-            }
+///
+/// One migrator reads every migration of a load: its table positions and index names carry
+/// from one migration to the next, so applying M migrations over T tables stays linear
+/// (rebuilding them per migration cost M × T, issue 17).
+struct SQLMigrator {
+    private(set) var schema = SQLiteSchema()
+    /// Each table's position in `schema.tables` by its key, rebuilt only after a drop or rename (rare).
+    private var positions: [String: Int] = [:]
+    /// The keys of `schema.indexes`' names.
+    private var indexNames: Set<String> = []
+
+    private mutating func reindex() {
+        positions = [:]
+        for (n, table) in schema.tables.enumerated() where positions[SQLName.key(table.name)] == nil {
+            positions[SQLName.key(table.name)] = n
         }
-        reindex()
-        func index(of table: String) -> Int? { positions[SQLName.key(table)] }
-        var indexNames = Set(schema.indexes.map { SQLName.key($0.name) })
+    }
+
+    private func index(of table: String) -> Int? { positions[SQLName.key(table)] }
+
+    mutating func apply(_ script: SQLScript, as name: String, range: SourceRange?) {
+        var steps: [SQLMigration.DestructiveStep] = []
         for statement in script.statements {
             switch statement {
             case .createTable(let table, let ifNotExists):

@@ -267,7 +267,8 @@ enum SyncEngineReader {
             )
         }
         if !sqlite.tables.isEmpty {
-            for (reference, name) in names where sqlite.table(named: name) == nil {
+            let created = Set(sqlite.tables.map { SQLName.key($0.name) })
+            for (reference, name) in names where !created.contains(SQLName.key(name)) {
                 diagnostics.append(
                     unreadable(
                         "SyncEngine syncs '\(reference.name)' as table '\(name)', which no migration read creates; name it with @Table(\"…\") in a file read, or check the type",

@@ -188,6 +188,57 @@ import Testing
         #expect(sqlite.indexes.isEmpty)
         #expect(sqlite.migrations[1].text == #"ALTER TABLE a ADD COLUMN y TEXT ; CREATE UNIQUE INDEX i ON a ( y ) ; DROP INDEX i ;"#)
     }
+
+    /// One migrator reads every migration of a load, its table positions and index names carried
+    /// from each to the next: the statements as one migration each, in `.sql` files or Swift
+    /// `registerMigration` blocks, leave what the same statements leave as one script.
+    @Test func manyMigrationsLeaveWhatOneScriptLeaves() {
+        let statements = [
+            #"CREATE TABLE "a" ("id" TEXT PRIMARY KEY NOT NULL);"#,
+            #"CREATE TABLE "b" ("id" TEXT PRIMARY KEY NOT NULL, "aID" TEXT REFERENCES "a"("id"));"#,
+            #"CREATE INDEX "i" ON "b"("aID");"#,
+            #"DROP TABLE "a";"#,
+            #"ALTER TABLE "b" ADD COLUMN "x" TEXT;"#,
+            #"CREATE UNIQUE INDEX "i" ON "b"("x");"#,
+            #"CREATE TABLE "a" ("id" TEXT PRIMARY KEY NOT NULL);"#,
+            #"ALTER TABLE "b" RENAME TO "c";"#,
+            #"ALTER TABLE "c" ADD COLUMN "y" TEXT REFERENCES "a"("id");"#,
+            #"CREATE INDEX "j" ON "a"("id");"#,
+            #"DROP INDEX "j";"#,
+        ]
+        let swift = statements.enumerated().map { n, sql in
+            #"""
+            migrator.registerMigration("\#(n)") { db in
+                try #sql(
+                    """
+                    \#(sql)
+                    """
+                )
+                .execute(db)
+            }
+            """#
+        }
+        let loads = [
+            [("all.sql", statements.joined(separator: "\n"))],
+            statements.enumerated().map { ("m/\(100 + $0.offset).sql", $0.element) },
+            [("Migrations.swift", swift.joined(separator: "\n"))],
+        ].map { SchemaLoader.load(sources: $0) }
+        func describe(_ sqlite: SQLiteSchema) -> [String] {
+            sqlite.tables.map { table in
+                table.name + "(" + table.columns.map { $0.name + ($0.isAdded ? "+" : "") }.joined(separator: ", ") + ")"
+                    + table.foreignKeys.map { " \($0.columns.joined()) -> \($0.table)" }.joined()
+            } + sqlite.indexes.map { "index \($0.name) on \($0.table)\($0.isUnique ? " unique" : "")" }
+                + sqlite.migrations.flatMap(\.destructiveSteps).map { "\($0.kind.rawValue) \($0.table)" }
+        }
+        let expected = [
+            "c(id, aID, x+, y+) aID -> a y -> a", "a(id)", "index i on c unique", "drops table a", "renames table b",
+        ]
+        for loaded in loads {
+            #expect(loaded.diagnostics.isEmpty)
+            #expect(describe(loaded.schema.sqlite) == expected)
+        }
+        #expect(loads.map(\.schema.sqlite.migrations.count) == [1, statements.count, statements.count])
+    }
 }
 
 /// `export --format ckdb`: the record types SQLiteData writes for the synced tables.
