@@ -103,18 +103,6 @@ func runLinearityBenchmark() {
     }
 }
 
-/// The CPU time this thread spends running `body`, in seconds.
-private func cpuSeconds(_ body: () -> Void) -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    body()
-    return now() - start
-}
-
 /// The generated schema and a copy with an index dropped and a field added in every unit.
 private func diffInputs(units: Int) -> (deployed: LoadedSchema, current: LoadedSchema) {
     let text = BenchmarkSchema.generate(units: units)

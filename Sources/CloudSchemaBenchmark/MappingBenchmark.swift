@@ -119,15 +119,19 @@ func runMappingBenchmark() {
     sample.encode(to: record)
     record.simulateServerSave()
 
-    /// The best of five runs of `iterations` calls, in seconds.
-    func time(_ body: () throws -> Void) -> Double {
-        var best = Double.infinity
-        for _ in 0..<5 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<iterations {
-                do { try body() } catch { preconditionFailure("\(error)") }
+    /// `iterations` calls of each body, in turn, eleven rounds; the best round of each in thread
+    /// CPU seconds. Alternating keeps both sides under the same conditions (caches, clock, load).
+    func time(_ bodies: () throws -> Void...) -> [Double] {
+        var best = [Double](repeating: .infinity, count: bodies.count)
+        for _ in 0..<11 {
+            for (index, body) in bodies.enumerated() {
+                let seconds = cpuSeconds {
+                    for _ in 0..<iterations {
+                        do { try body() } catch { preconditionFailure("\(error)") }
+                    }
+                }
+                best[index] = min(best[index], seconds)
             }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return best
     }
@@ -140,21 +144,22 @@ func runMappingBenchmark() {
     }
 
     print("mapping a 20-field record, \(iterations) times (InMemoryRecord)")
-    let decodeGenerated = time { _ = try Sample(record: record) }
-    let decodeCodable = time { _ = try CodableSample(from: RecordFieldDecoder(record: record)) }
-    report("decode", generated: decodeGenerated, codable: decodeCodable)
-    let encodeGenerated = time { sample.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) }
-    let encodeCodable = time {
-        try codable.encode(to: RecordFieldEncoder(record: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)))
-    }
-    report("encode", generated: encodeGenerated, codable: encodeCodable)
+    let decode = time(
+        { _ = try Sample(record: record) },
+        { _ = try CodableSample(from: RecordFieldDecoder(record: record)) })
+    report("decode", generated: decode[0], codable: decode[1])
+    let encode = time(
+        { sample.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) },
+        { try codable.encode(to: RecordFieldEncoder(record: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID))) })
+    report("encode", generated: encode[0], codable: encode[1])
 
     // A conflict where both sides edited different fields: the merge alone.
     let client = record.copy()
     client[field: "title"] = "client"
     let server = record.copy()
     server[field: "count"] = 4
-    let merge = time { _ = Sample.mergeConflict(ancestor: record, client: client, server: server.copy()) }
-    let copyOnly = time { _ = server.copy() }
-    print(String(format: "  merge      %6.2f µs per conflict", (merge - copyOnly) / Double(iterations) * 1e6))
+    let merge = time(
+        { _ = Sample.mergeConflict(ancestor: record, client: client, server: server.copy()) },
+        { _ = server.copy() })
+    print(String(format: "  merge      %6.2f µs per conflict", (merge[0] - merge[1]) / Double(iterations) * 1e6))
 }

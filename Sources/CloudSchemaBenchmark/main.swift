@@ -35,6 +35,19 @@ func bestSeconds(runs: Int, _ body: () -> Void) -> Double {
     return best
 }
 
+/// The CPU time this thread spends running `body`, in seconds: time spent waiting for a core
+/// while other work runs on the machine is not counted.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    let start = now()
+    body()
+    return now() - start
+}
+
 /// Runs `body` several times and reports the best run's throughput.
 func measure(_ label: String, runs: Int = 5, _ body: () -> Void) {
     let best = bestSeconds(runs: runs, body)
