@@ -17,7 +17,8 @@
 //
 // Each template becomes a raw multi-line string literal with one more `#`
 // than the longest run of `#` in its text, so no template content can end
-// the literal or start an escape. Text the compiler would not keep verbatim
+// the literal or start an escape, indented as swift-format indents it (the
+// compiler strips that indentation again). Text the compiler would not keep verbatim
 // in a raw literal (carriage returns, other control characters) is written
 // as an ordinary escaped literal instead. The output is deterministic
 // (sorted by name, no paths or dates) and written only when it changes.
@@ -56,6 +57,10 @@ func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }
 
+/// The indentation of a literal's lines and closing delimiter: the compiler strips it, and
+/// it is where swift-format puts them, so the file lints like any other.
+let literalIndent = "        "
+
 /// A raw multi-line literal that reproduces `text` exactly, or nil when the text
 /// holds characters a multi-line literal would not keep verbatim.
 func rawLiteral(_ text: String) -> String? {
@@ -73,7 +78,8 @@ func rawLiteral(_ text: String) -> String? {
         }
     }
     let hashes = String(repeating: "#", count: longestHashRun + 1)
-    return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : literalIndent + $0 }
+    return "\(hashes)\"\"\"\n\(lines.joined(separator: "\n"))\n\(literalIndent)\"\"\"\(hashes)"
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
