@@ -17,9 +17,11 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         didSet { parentChanged = true }
     }
 
-    private var values: [String: RecordValue] = [:]
-    private var encryptedValues: [String: RecordValue] = [:]
-    private var changed: Set<String> = []
+    /// Each key's plain and encrypted values and whether it changed: one dictionary, so
+    /// setting a field hashes its key once.
+    private var entries: [String: Entry] = [:]
+    /// How many entries are changed, so an unchanged record's ``changedFieldKeys`` costs nothing.
+    private var changedCount = 0
     /// Whether the parent was set since the record was created, restored or saved.
     private(set) var parentChanged = false
     /// ``archiveSystemFields()`` for the current change tag (the only system field that
@@ -46,24 +48,38 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
 
     public var recordIdentifier: RecordID { recordID }
 
+    private struct Entry {
+        var plain: RecordValue?
+        var encrypted: RecordValue?
+        var changed = false
+    }
+
     public subscript(field key: String) -> RecordValue? {
-        get { values[key] }
-        set {
-            values[key] = newValue
-            changed.insert(key)
-        }
+        get { entries[key]?.plain }
+        set { update(key) { $0.plain = newValue } }
     }
 
     public subscript(encryptedField key: String) -> RecordValue? {
-        get { encryptedValues[key] }
+        get { entries[key]?.encrypted }
         set {
             precondition(
                 newValue.map(Self.isEncryptable) ?? true,
                 "CloudKit doesn't encrypt assets or references; store '\(key)' as a plain field"
             )
-            encryptedValues[key] = newValue
-            changed.insert(key)
+            update(key) { $0.encrypted = newValue }
         }
+    }
+
+    /// Changes `key`'s entry and marks it changed, with one lookup.
+    private func update(_ key: String, _ change: (inout Entry) -> Void) {
+        if Self.apply(change, to: &entries[key, default: Entry()]) { changedCount += 1 }
+    }
+
+    /// Applies `change` and marks the entry changed; whether it was unchanged before.
+    private static func apply(_ change: (inout Entry) -> Void, to entry: inout Entry) -> Bool {
+        change(&entry)
+        defer { entry.changed = true }
+        return !entry.changed
     }
 
     private static func isEncryptable(_ value: RecordValue) -> Bool {
@@ -75,27 +91,36 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     }
 
     /// Keys of plain fields that have a value, sorted.
-    public func allKeys() -> [String] { values.keys.sorted() }
+    public func allKeys() -> [String] { entries.filter { $0.value.plain != nil }.keys.sorted() }
 
     /// Keys of encrypted fields that have a value, sorted.
-    public func allEncryptedKeys() -> [String] { encryptedValues.keys.sorted() }
+    public func allEncryptedKeys() -> [String] { entries.filter { $0.value.encrypted != nil }.keys.sorted() }
 
     /// Keys (plain or encrypted) set or removed since the record was created, restored or last
     /// saved, sorted.
-    public func changedKeys() -> [String] { changed.sorted() }
+    public func changedKeys() -> [String] { changedFieldKeys.sorted() }
 
-    public var changedFieldKeys: Set<String> { changed }
+    public var changedFieldKeys: Set<String> {
+        guard changedCount > 0 else { return [] }
+        var keys = Set<String>(minimumCapacity: changedCount)
+        for (key, entry) in entries where entry.changed { keys.insert(key) }
+        return keys
+    }
 
     public func reserveCapacity(forFields count: Int) {
-        values.reserveCapacity(values.count + count)
-        changed.reserveCapacity(changed.count + count)
+        entries.reserveCapacity(entries.count + count)
     }
 
     /// What the server does when it accepts a save: a new change tag, and no changed keys.
     /// Tags here count up from `"1"`; real CloudKit tags are opaque strings.
     public func simulateServerSave() {
         recordChangeTag = String((recordChangeTag.flatMap { Int($0) } ?? 0) + 1)
-        changed.removeAll()
+        if changedCount > 0 {
+            entries = entries.compactMapValues { entry in
+                entry.plain == nil && entry.encrypted == nil ? nil : Entry(plain: entry.plain, encrypted: entry.encrypted)
+            }
+            changedCount = 0
+        }
         parentChanged = false
         systemFieldsArchive = nil
     }
@@ -113,14 +138,11 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// Writes what `client` changed (its changed keys, and its parent if set) into this record,
     /// as the server does with a save.
     func applyChanges(of client: InMemoryRecord) {
-        for key in client.changed {
-            if let value = client.encryptedValues[key] {
-                values[key] = nil
-                encryptedValues[key] = value
-            } else {
-                encryptedValues[key] = nil
-                values[key] = client.values[key]
-            }
+        for (key, sent) in client.entries where sent.changed {
+            // The client's value, in whichever storage it set; this record's changed keys stay as they are.
+            var entry = entries[key] ?? Entry()
+            (entry.plain, entry.encrypted) = sent.encrypted != nil ? (nil, sent.encrypted) : (sent.plain, nil)
+            entries[key] = entry.plain == nil && entry.encrypted == nil && !entry.changed ? nil : entry
         }
         if client.parentChanged { parentIdentifier = client.parentIdentifier }
     }
@@ -130,9 +152,8 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         let copy = InMemoryRecord(recordType: recordType, recordID: recordID)
         copy.recordChangeTag = recordChangeTag
         copy.parentIdentifier = parentIdentifier
-        copy.values = values
-        copy.encryptedValues = encryptedValues
-        copy.changed = changed
+        copy.entries = entries
+        copy.changedCount = changedCount
         copy.parentChanged = parentChanged
         copy.systemFieldsArchive = systemFieldsArchive
         return copy
@@ -142,8 +163,8 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         var parts = ["\(recordType) \(recordID)"]
         if let recordChangeTag { parts.append("tag \(recordChangeTag)") }
         if let parentIdentifier { parts.append("parent \(parentIdentifier)") }
-        for key in allKeys() { parts.append("\(key): \(values[key]!)") }
-        for key in allEncryptedKeys() { parts.append("\(key) (encrypted): \(encryptedValues[key]!)") }
+        for key in allKeys() { parts.append("\(key): \(entries[key]!.plain!)") }
+        for key in allEncryptedKeys() { parts.append("\(key) (encrypted): \(entries[key]!.encrypted!)") }
         return "InMemoryRecord(" + parts.joined(separator: ", ") + ")"
     }
 

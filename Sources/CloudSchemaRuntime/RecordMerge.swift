@@ -235,6 +235,18 @@ public struct RecordConflict<Storage: RecordStorage> {
         server.setRecordValue(merged, forKey: key, encrypted: encrypted)
     }
 
+    /// Merges every field of `fields` that has a policy: the keys the client changed (only those
+    /// can alter the server's record), then the parent from each parent field.
+    public func merge(_ fields: RecordFields) {
+        for key in clientChangedKeys {
+            guard let position = fields.position(of: key), let policy = fields.fields[position].merge else { continue }
+            mergeField(forKey: key, encrypted: fields.fields[position].encrypted, policy: policy)
+        }
+        for field in fields.fields where field.isParent && field.merge != nil {
+            server.mergeParent(fromField: field.key)
+        }
+    }
+
     /// Sets the server record's parent from a reference field's merged value.
     public func mergeParent(fromField key: String) {
         server.mergeParent(fromField: key)

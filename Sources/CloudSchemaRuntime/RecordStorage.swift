@@ -115,48 +115,7 @@ extension RecordStorage {
     /// record.encode(notes, forKey: "notes", encrypted: true)
     /// ```
     public func encode<Value: CloudFieldValue>(_ value: Value?, forKey key: String, encrypted: Bool = false) {
-        encode(value, forKey: key, encrypted: encrypted, changedSince: nil)
-    }
-
-    /// Writes a field unless `version` (the server version the value was read from) already has
-    /// its value, so the record's changed keys are the fields the app edited. Without a version
-    /// (a new value) it always writes; `nil` removes the field.
-    /// - Returns: Whether the field was written.
-    @_spi(Generated) @inlinable @discardableResult
-    public func encode<Value: CloudFieldValue>(
-        _ value: Value?, forKey key: String, encrypted: Bool = false, changedSince version: ServerVersion?
-    ) -> Bool {
-        write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: nil)
-    }
-
-    /// Writes a field that has a default unless `version` already has its value; an absent
-    /// server value reads as the default, so the default counts as unchanged there.
-    @_spi(Generated) @inlinable @discardableResult
-    public func encode<Value: CloudFieldValue>(
-        _ value: Value?, forKey key: String, encrypted: Bool = false, default defaultValue: @autoclosure () -> Value,
-        changedSince version: ServerVersion?
-    ) -> Bool {
-        write(value?.recordValue, forKey: key, encrypted: encrypted, unlessIn: version, default: defaultValue().recordValue)
-    }
-
-    /// Not inlined: generated code inlines only the value's conversion, so each field costs the
-    /// compiler one call, not a copy of this.
-    @usableFromInline
-    func write(
-        _ stored: RecordValue?, forKey key: String, encrypted: Bool, unlessIn version: ServerVersion?,
-        default defaultValue: @autoclosure () -> RecordValue?
-    ) -> Bool {
-        if let version, version.isUnchanged(stored, forKey: key, default: defaultValue()) { return false }
-        setRecordValue(stored, forKey: key, encrypted: encrypted)
-        return true
-    }
-
-    /// Makes the referenced record this record's parent (for CloudKit sharing), or removes the parent.
-    /// The parent reference always has action `.none`, as CloudKit requires, whatever the field's action.
-    /// (Not `setParent(_:)`, which `CKRecord` already has.)
-    @_spi(Generated)
-    public func encodeParent<Target: CloudRecord>(_ reference: Reference<Target>?) {
-        parentIdentifier = reference?.recordID
+        setRecordValue(value?.recordValue, forKey: key, encrypted: encrypted)
     }
 
     /// This record's parent as a typed reference with action `.none`, or `nil` without a parent.

@@ -17,10 +17,11 @@ public enum RecordValue: Hashable, Sendable, Codable {
     case bytes(Data)
     /// `ASSET`
     case asset(Asset)
-    /// `LOCATION`
-    case location(Location)
+    /// `LOCATION` (boxed, like `REFERENCE`: the large payloads would otherwise make every value
+    /// 64 bytes instead of 24)
+    indirect case location(Location)
     /// `REFERENCE`
-    case reference(RecordReference)
+    indirect case reference(RecordReference)
     /// `LIST<…>`
     case list([RecordValue])
 

@@ -16,98 +16,111 @@ import Foundation
 public struct ServerVersion: Hashable, Sendable, Codable {
     /// ``RecordStorage/archiveSystemFields()`` of the record.
     public var systemFields: Data
-    /// The values of the schema's fields as the record had them (plain and encrypted fields by
-    /// key); an absent field has no entry.
-    public var fields: [String: RecordValue]
     /// Keys the record had changed locally when it was read, such as the fields a conflict merge
     /// wrote into the server's record: their values are not yet on the server, so encoding
     /// always writes them.
     public var unsavedKeys: Set<String>
+    /// The field values, as generated code read them (by position) or by key.
+    var snapshot: Snapshot
+
+    /// Field values by position in a record type's ``RecordFields``, as a generated
+    /// `init(record:)` read them (no dictionary to build per decode), or by key.
+    enum Snapshot: Sendable {
+        case positional(RecordFields, [RecordValue?])
+        case keyed([String: RecordValue])
+    }
 
     public init(systemFields: Data, fields: [String: RecordValue], unsavedKeys: Set<String> = []) {
+        self.init(systemFields: systemFields, snapshot: .keyed(fields), unsavedKeys: unsavedKeys)
+    }
+
+    init(systemFields: Data, snapshot: Snapshot, unsavedKeys: Set<String>) {
         self.systemFields = systemFields
-        self.fields = fields
+        self.snapshot = snapshot
         self.unsavedKeys = unsavedKeys
+    }
+
+    /// The values of the schema's fields as the record had them (plain and encrypted fields by
+    /// key); an absent field has no entry.
+    public var fields: [String: RecordValue] {
+        get {
+            switch snapshot {
+            case .keyed(let fields):
+                return fields
+            case .positional(let recordFields, let values):
+                var fields: [String: RecordValue] = [:]
+                fields.reserveCapacity(values.count)
+                for (field, value) in zip(recordFields.fields, values) { fields[field.key] = value }
+                return fields
+            }
+        }
+        set { snapshot = .keyed(newValue) }
     }
 
     /// The field's value on the server: `.some(nil)` when absent there, `nil` when unknown
     /// (an unsaved key).
-    @inlinable
     public func serverValue(forKey key: String) -> RecordValue?? {
-        unsavedKeys.contains(key) ? nil : .some(fields[key])
+        unsavedKeys.contains(key) ? nil : .some(storedValue(forKey: key))
     }
 
-    /// Whether `value` (stored as `stored`) is what the server already has for `key`. A field
-    /// with a default that was absent on the server is unchanged while it holds the default.
-    @inlinable
-    func isUnchanged(_ stored: RecordValue?, forKey key: String, default defaultValue: @autoclosure () -> RecordValue?) -> Bool {
-        guard let serverValue = serverValue(forKey: key) else { return false }
-        if serverValue == stored { return true }
-        return serverValue == nil && stored != nil && stored == defaultValue()
-    }
-}
-
-/// Reads a record's fields for a generated `init(record:)`, remembering each value as read for
-/// the value's ``ServerVersion``.
-///
-/// ```swift
-/// var reader = RecordReader(record)
-/// name = try reader.decode(forKey: "name")
-/// serverVersion = reader.serverVersion()
-/// ```
-@_spi(Generated)
-public struct RecordReader<Storage: RecordStorage> {
-    public let record: Storage
-    @usableFromInline var fields: [String: RecordValue] = [:]
-
-    /// - Parameter fieldCount: How many fields the record type has, to size the snapshot once.
-    @inlinable
-    public init(_ record: Storage, fieldCount: Int = 0) {
-        self.record = record
-        fields.reserveCapacity(fieldCount)
-    }
-
-    /// Decodes a required field; see ``RecordStorage/decode(_:forKey:encrypted:)``.
-    @inlinable
-    public mutating func decode<Value: CloudFieldValue>(
-        _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
-    ) throws(RecordDecodingError) -> Value {
-        guard let value = try decodeIfPresent(type, forKey: key, encrypted: encrypted) else {
-            throw RecordDecodingError(recordType: record.recordType, key: key, problem: .missing)
+    private func storedValue(forKey key: String) -> RecordValue? {
+        switch snapshot {
+        case .positional(let recordFields, let values): recordFields.position(of: key).flatMap { values[$0] }
+        case .keyed(let fields): fields[key]
         }
-        return value
     }
 
-    /// Decodes an optional field; see ``RecordStorage/decodeIfPresent(_:forKey:encrypted:)``.
-    @inlinable
-    public mutating func decodeIfPresent<Value: CloudFieldValue>(
-        _ type: Value.Type = Value.self, forKey key: String, encrypted: Bool = false
-    ) throws(RecordDecodingError) -> Value? {
-        guard let stored = record.recordValue(forKey: key, encrypted: encrypted) else { return nil }
-        remember(stored, forKey: key, in: &fields)
-        return try Value(stored: stored, in: record, key: key)
+    /// Whether `stored`, the value of the field at `position`, is what the server already has.
+    /// A field with a default that was absent on the server is unchanged while it holds the default.
+    func isUnchanged(_ stored: RecordValue?, at position: Int, of recordFields: RecordFields) -> Bool {
+        let field = recordFields.fields[position]
+        if !unsavedKeys.isEmpty, unsavedKeys.contains(field.key) { return false }
+        let serverValue: RecordValue?
+        if case .positional(let read, let values) = snapshot, read === recordFields {
+            serverValue = values[position]
+        } else {
+            serverValue = storedValue(forKey: field.key)
+        }
+        if serverValue == stored { return true }
+        return serverValue == nil && stored != nil && stored == field.defaultValue
     }
 
-    /// Decodes a field that has a default; see ``RecordStorage/decode(_:forKey:default:encrypted:)``.
-    @inlinable
-    public mutating func decode<Value: CloudFieldValue>(
-        _ type: Value.Type = Value.self, forKey key: String, default defaultValue: @autoclosure () -> Value,
-        encrypted: Bool = false
-    ) throws(RecordDecodingError) -> Value {
-        try decodeIfPresent(type, forKey: key, encrypted: encrypted) ?? defaultValue()
+    /// Equal when the system fields, unsaved keys and field values by key are.
+    public static func == (lhs: ServerVersion, rhs: ServerVersion) -> Bool {
+        guard lhs.systemFields == rhs.systemFields, lhs.unsavedKeys == rhs.unsavedKeys else { return false }
+        if case .positional(let left, let leftValues) = lhs.snapshot, case .positional(let right, let rightValues) = rhs.snapshot,
+            left === right
+        {
+            return leftValues == rightValues
+        }
+        return lhs.fields == rhs.fields
     }
 
-    /// The version read: the record's system fields and the values decoded so far.
-    public func serverVersion() -> ServerVersion {
-        ServerVersion(systemFields: record.archiveSystemFields(), fields: fields, unsavedKeys: record.changedFieldKeys)
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(systemFields)
+        hasher.combine(unsavedKeys)
+        hasher.combine(fields)
     }
-}
 
-/// Records a value as read. Not inlined: generated code inlines only the value's conversion, so
-/// each field costs the compiler one call, not a copy of a dictionary insertion.
-@usableFromInline
-func remember(_ value: RecordValue, forKey key: String, in fields: inout [String: RecordValue]) {
-    fields[key] = value
+    private enum CodingKeys: String, CodingKey {
+        case systemFields, fields, unsavedKeys
+    }
+
+    /// The format is the same whichever way the values are held: `fields` by key.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            systemFields: try container.decode(Data.self, forKey: .systemFields),
+            fields: try container.decode([String: RecordValue].self, forKey: .fields),
+            unsavedKeys: try container.decode(Set<String>.self, forKey: .unsavedKeys))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(systemFields, forKey: .systemFields)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(unsavedKeys, forKey: .unsavedKeys)
+    }
 }
 
 extension CloudFieldValue {

@@ -5,33 +5,39 @@
 ///
 /// ```swift
 /// fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-///     CloudSchemaRuntime.CloudSchemaRuntimeVersion_3
+///     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 /// ```
 ///
-/// The helpers only generated code calls (``RecordReader``, ``RecordConflict``, the
-/// `changedSince:` encoders, ...) are `@_spi(Generated)`, as swift-openapi-runtime does, so an
+/// The helpers only generated code calls (``RecordFields``, ``RecordFieldValues``,
+/// ``RecordConflict``, ...) are `@_spi(Generated)`, as swift-openapi-runtime does, so an
 /// app's `import CloudSchemaRuntime` sees only the API meant for apps; generated files say
 /// `@_spi(Generated) import CloudSchemaRuntime`. They change with this version.
 ///
 /// When the version goes up, keep the old type, marked
 /// `@available(*, unavailable, message: "...")`, so old generated code gets that message verbatim.
 public enum CloudSchemaRuntimeVersion {
-    /// The current contract version, `3`.
-    public static let current = 3
+    /// The current contract version, `4`.
+    public static let current = 4
 }
 
-/// Referenced by code generated for runtime version 3 (helpers behind `@_spi(Generated)`;
-/// encoding reserves room for the fields). See ``CloudSchemaRuntimeVersion``.
+/// Referenced by code generated for runtime version 4 (each record type's fields read, written
+/// and merged through its ``RecordFields`` table). See ``CloudSchemaRuntimeVersion``.
+public enum CloudSchemaRuntimeVersion_4 {}
+
+/// Code generated for version 3 read and wrote each field through its own generic call.
+@available(
+    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 4)"
+)
 public enum CloudSchemaRuntimeVersion_3 {}
 
 /// Code generated for version 2 imported the runtime's helpers without `@_spi(Generated)`.
 @available(
-    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)"
+    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 4)"
 )
 public enum CloudSchemaRuntimeVersion_2 {}
 
 /// Code generated for version 1 wrote every field on every save.
 @available(
-    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 3)"
+    *, unavailable, message: "regenerate this code with the cloudschema version that matches CloudSchemaRuntime (runtime contract 4)"
 )
 public enum CloudSchemaRuntimeVersion_1 {}

@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_3
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand
@@ -30,6 +30,7 @@ struct Bed: CloudRecord, Hashable {
     static let recordType = "Bed"
     static let databaseScope = DatabaseScope.private
     static let zoneID = RecordZoneID.default
+    private static let recordFields = RecordFields(recordType: recordType, [.field("name")])
     var recordID: RecordID
     var serverVersion: ServerVersion?
     var name: String
@@ -40,15 +41,14 @@ struct Bed: CloudRecord, Hashable {
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType(Self.recordType)
-        var reader = RecordReader(record)
-        recordID = record.recordIdentifier
-        name = try reader.decode(String.self, forKey: "name")
-        serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        recordID = fields.recordID
+        name = try fields.decode(0)
+        serverVersion = fields.serverVersion
     }
 
     func encode(to record: some RecordStorage) {
-        record.encode(name, forKey: "name", changedSince: serverVersion)
+        Self.recordFields.write([name.recordValue], to: record, changedSince: serverVersion)
     }
 }
 
@@ -56,6 +56,9 @@ struct Plant: CloudRecord, Hashable {
     static let recordType = "Plant"
     static let databaseScope = DatabaseScope.private
     static let zoneID = RecordZoneID.default
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [.field("name"), .field("notes", encrypted: true), .field("bed", parent: true), .field("soil", default: Soil.loam)])
     var recordID: RecordID
     var serverVersion: ServerVersion?
     var name: String
@@ -72,24 +75,19 @@ struct Plant: CloudRecord, Hashable {
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType(Self.recordType)
-        var reader = RecordReader(record)
-        recordID = record.recordIdentifier
-        name = try reader.decode(String.self, forKey: "name")
-        notes = try reader.decodeIfPresent(String.self, forKey: "notes", encrypted: true)
-        bed = try reader.decode(Reference<Bed>.self, forKey: "bed")
-        soil = try reader.decode(Soil.self, forKey: "soil", default: .loam)
-        serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        recordID = fields.recordID
+        name = try fields.decode(0)
+        notes = try fields.decodeIfPresent(1)
+        bed = try fields.decode(2)
+        soil = try fields.decode(3, default: .loam)
+        serverVersion = fields.serverVersion
     }
 
     func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.encode(name, forKey: "name", changedSince: base)
-        record.encode(notes, forKey: "notes", encrypted: true, changedSince: base)
-        if record.encode(bed.with(action: .deleteSelf), forKey: "bed", changedSince: base) {
-            record.encodeParent(bed)
-        }
-        record.encode(soil, forKey: "soil", default: .loam, changedSince: base)
+        Self.recordFields.write(
+            [name.recordValue, notes?.recordValue, bed.with(action: .deleteSelf).recordValue, soil.recordValue],
+            to: record, changedSince: serverVersion)
     }
 }
 

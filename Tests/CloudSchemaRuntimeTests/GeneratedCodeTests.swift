@@ -58,10 +58,10 @@ struct GeneratedCodeTests {
         #expect(toSave.changedKeys() == ["soil"])
     }
 
-    @Test func theRuntimeVersionIsThree() {
-        #expect(CloudSchemaRuntimeVersion.current == 3)
-        // Fixtures.swift references CloudSchemaRuntimeVersion_3 the way generated files do;
+    @Test func theRuntimeVersionIsFour() {
+        #expect(CloudSchemaRuntimeVersion.current == 4)
+        // Fixtures.swift references CloudSchemaRuntimeVersion_4 the way generated files do;
         // compiling at all is the test.
-        let _: CloudSchemaRuntimeVersion_3.Type = CloudSchemaRuntimeVersion_3.self
+        let _: CloudSchemaRuntimeVersion_4.Type = CloudSchemaRuntimeVersion_4.self
     }
 }

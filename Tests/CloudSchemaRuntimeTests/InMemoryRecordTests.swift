@@ -54,14 +54,12 @@ struct InMemoryRecordTests {
     }
 
     @Test func theParentIsARecordID() {
-        let bed = Reference<Bed>(recordID: RecordID(recordName: "bed-1"), action: .deleteSelf)
         let record = InMemoryRecord(recordType: "Plant")
-        record.encodeParent(bed)
-        #expect(record.parentIdentifier == RecordID(recordName: "bed-1"))
+        record.parentIdentifier = RecordID(recordName: "bed-1")
         // CloudKit requires a parent reference's action to be .none.
         #expect(record.decodeParent(Reference<Bed>.self) == Reference<Bed>(recordID: RecordID(recordName: "bed-1"), action: .none))
-        record.encodeParent(nil as Reference<Bed>?)
-        #expect(record.parentIdentifier == nil)
+        record.parentIdentifier = nil
+        #expect(record.decodeParent(Reference<Bed>.self) == nil)
     }
 
     @Test func aServerSaveBumpsTheChangeTagAndClearsChangedKeys() {
@@ -75,9 +73,14 @@ struct InMemoryRecordTests {
         #expect(record.changedKeys().isEmpty)
 
         record[field: "name"] = nil
+        record[field: "name"] = "South"
+        record[field: "name"] = nil
         #expect(record.changedKeys() == ["name"])
+        #expect(record.allKeys().isEmpty)
         record.simulateServerSave()
         #expect(record.recordChangeTag == "2")
+        #expect(record.changedKeys().isEmpty)
+        #expect(record.allEncryptedKeys() == ["notes"])
     }
 
     @Test func systemFieldsRestoreIDTypeAndChangeTagButNoValues() throws {

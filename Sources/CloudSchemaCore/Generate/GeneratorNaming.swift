@@ -46,6 +46,8 @@ public enum GeneratorNaming {
         "hash", "hashValue", "databaseScope", "zoneID", "serverVersion", "markSaved",
         // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
         "QueryFields", "queryFields", "query", "textSearch", "CustomMerge", "mergeConflict",
+        // Generated code reaches the record type's field table as `Self.recordFields`.
+        "Self",
     ]).union(reservedCaseNames)
 
     /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.

@@ -233,6 +233,14 @@ enum EmbeddedTemplates {
             {{ accessPrefix }}static let databaseScope = DatabaseScope.{{ record.database }}
             {{ accessPrefix }}static let zoneID = RecordZoneID.default
         {% endif %}
+            /// The fields in declaration order, as the runtime reads, writes and merges them.
+            private static let recordFields = RecordFields(
+                recordType: recordType,
+                [
+        {% for field in record.fields %}
+                    {{ field.fieldTableEntry }},
+        {% endfor %}
+                ])
 
             /// The keys of the record's fields.
         {% if record.fields %}
@@ -280,27 +288,20 @@ enum EmbeddedTemplates {
             /// - Throws: `RecordDecodingError` naming the field and the problem: another record
             ///   type, a missing required field, a value of the wrong type.
             {{ accessPrefix }}init(record: some RecordStorage) throws(RecordDecodingError) {
-                try record.requireRecordType({{ record.recordTypeName | swiftStringLiteral }})
-        {% if record.fields %}
-                var reader = RecordReader(record, fieldCount: {{ record.fieldCount }})
-        {% endif %}
-                self.recordID = record.recordIdentifier
+                let fields = try Self.recordFields.read(record)
+                self.recordID = fields.recordID
         {% for field in record.fields %}
         {% if field.isOptional and field.defaultValue %}
-                self.{{ field.storageName }} = try reader.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}) ?? {{ field.defaultValue }}
+                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }}) ?? {{ field.defaultValue }}
         {% elif field.isOptional %}
-                self.{{ field.storageName }} = try reader.decodeIfPresent(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }})
         {% elif field.defaultValue %}
-                self.{{ field.storageName }} = try reader.decode(forKey: {{ field.key | swiftStringLiteral }}, default: {{ field.defaultValue }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }}, default: {{ field.defaultValue }})
         {% else %}
-                self.{{ field.storageName }} = try reader.decode(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %})
+                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }})
         {% endif %}
         {% endfor %}
-        {% if record.fields %}
-                self.serverVersion = reader.serverVersion()
-        {% else %}
-                self.serverVersion = RecordReader(record).serverVersion()
-        {% endif %}
+                self.serverVersion = fields.serverVersion
             }
 
         """##,
@@ -309,23 +310,12 @@ enum EmbeddedTemplates {
             /// Writes the fields changed since `serverVersion` (every field for a new value) into
             /// `record`, and the parent with its field.
             {{ accessPrefix }}func encode(to record: some RecordStorage) {
-        {% if record.fields %}
-                let base = serverVersion
-                record.reserveCapacity(forFields: {{ record.fieldCount }})
-        {% endif %}
+                Self.recordFields.write(
+                    [
         {% for field in record.fields %}
-        {% if field.isParent %}
-                if record.encode({{ field.encodedValue }}, forKey: {{ field.key | swiftStringLiteral }}, changedSince: base) {
-        {% if field.isTypedReference %}
-                    record.encodeParent(self.{{ field.storageName }})
-        {% else %}
-                    record.parentIdentifier = self.{{ field.storageName }}{% if field.isOptional %}?{% endif %}.recordID
-        {% endif %}
-                }
-        {% else %}
-                record.encode({{ field.encodedValue }}, forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}{% if field.defaultValue %}, default: {{ field.defaultValue }}{% endif %}, changedSince: base)
-        {% endif %}
+                        {{ field.recordValue }},
         {% endfor %}
+                    ], to: record, changedSince: serverVersion)
             }
 
         """##,
@@ -361,11 +351,9 @@ enum EmbeddedTemplates {
             {{ accessPrefix }}static func mergeConflict<Storage: RecordStorage>(
                 ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil{% if record.customMergeFields %}, custom: some CustomMerge{% endif %}
             ){% if record.customMergeFields %} throws(RecordDecodingError){% endif %} -> Storage {
-        {% if record.fields %}
                 let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        {% endif %}
-        {% for field in record.fields %}
-        {% if field.isCustomMerge %}
+                conflict.merge(Self.recordFields)
+        {% for field in record.customMergeFields %}
                 try conflict.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}) {
                     (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
                     let merged = custom.merge(
@@ -388,9 +376,6 @@ enum EmbeddedTemplates {
                     return merged{% if field.isOptional %}?{% endif %}.recordValue
         {% endif %}
                 }
-        {% else %}
-                conflict.mergeField(forKey: {{ field.key | swiftStringLiteral }}{% if field.isEncrypted %}, encrypted: true{% endif %}, policy: .{{ field.merge }})
-        {% endif %}
         {% if field.isParent %}
                 conflict.mergeParent(fromField: {{ field.key | swiftStringLiteral }})
         {% endif %}

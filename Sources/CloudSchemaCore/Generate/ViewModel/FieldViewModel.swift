@@ -117,6 +117,23 @@ public final class FieldViewModel: TemplateObject {
         return isList ? value + ".map { $0.with(action: .\(referenceAction)) }" : value + ".with(action: .\(referenceAction))"
     }
 
+    /// The value as stored (`RecordValue?`), for the `write` in `encode(to:)`. (An optional
+    /// typed reference's `encodedValue` already chains with `?`.)
+    var recordValue: String {
+        encodedValue + (isOptional && !isTypedReference ? "?" : "") + ".recordValue"
+    }
+
+    /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
+    /// what differs from a plain field merged with `.mine`.
+    var fieldTableEntry: String {
+        var entry = ".field(" + SwiftNaming.stringLiteral(key)
+        if let defaultValue { entry += ", default: \(defaultValue) as \(wrappedType)" }
+        if isEncrypted { entry += ", encrypted: true" }
+        if merge != "mine" { entry += ", merge: " + (isCustomMerge ? "nil" : "." + merge) }
+        if isParent { entry += ", parent: true" }
+        return entry + ")"
+    }
+
     var templateValue: TemplateValue { .object(self) }
 
     public static let templateMembers = TemplateMembers<FieldViewModel>([
@@ -152,5 +169,7 @@ public final class FieldViewModel: TemplateObject {
         "queryOperators": { .array($0.queryOperators.map(TemplateValue.string)) },
         "isCustomMerge": { .bool($0.isCustomMerge) },
         "encodedValue": { .string($0.encodedValue) },
+        "recordValue": { .string($0.recordValue) },
+        "fieldTableEntry": { .string($0.fieldTableEntry) },
     ])
 }

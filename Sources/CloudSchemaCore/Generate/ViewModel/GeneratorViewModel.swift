@@ -96,8 +96,8 @@ public struct GeneratorViewModel: Sendable {
     private let registryValue: TemplateValue
     private let names: SchemaNames
 
-    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_3`).
-    public static let runtimeVersion = 3
+    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_4`).
+    public static let runtimeVersion = 4
 
     public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access) {
         self.access = access

@@ -52,6 +52,21 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("title"),
+            .field("summary"),
+            .field("cuisine"),
+            .field("minutes", default: 30 as Int64),
+            .field("servings", default: 2 as Int64),
+            .field("ingredients", default: [] as [String]),
+            .field("photo"),
+            .field("publishedAt", default: .now as Date),
+            .field("rating", default: 0.0 as Double, merge: .max),
+            .field("author"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -112,37 +127,37 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Recipe")
-        var reader = RecordReader(record, fieldCount: 10)
-        self.recordID = record.recordIdentifier
-        self.title = try reader.decode(forKey: "title")
-        self.summary = try reader.decodeIfPresent(forKey: "summary")
-        self.cuisine = try reader.decode(forKey: "cuisine")
-        self.minutes = try reader.decode(forKey: "minutes", default: 30)
-        self.servings = try reader.decode(forKey: "servings", default: 2)
-        self.ingredients = try reader.decode(forKey: "ingredients", default: [])
-        self.photo = try reader.decodeIfPresent(forKey: "photo")
-        self.publishedAt = try reader.decode(forKey: "publishedAt", default: .now)
-        self.rating = try reader.decode(forKey: "rating", default: 0.0)
-        self.author = try reader.decodeIfPresent(forKey: "author")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.summary = try fields.decodeIfPresent(1)
+        self.cuisine = try fields.decode(2)
+        self.minutes = try fields.decode(3, default: 30)
+        self.servings = try fields.decode(4, default: 2)
+        self.ingredients = try fields.decode(5, default: [])
+        self.photo = try fields.decodeIfPresent(6)
+        self.publishedAt = try fields.decode(7, default: .now)
+        self.rating = try fields.decode(8, default: 0.0)
+        self.author = try fields.decodeIfPresent(9)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 10)
-        record.encode(self.title, forKey: "title", changedSince: base)
-        record.encode(self.summary, forKey: "summary", changedSince: base)
-        record.encode(self.cuisine, forKey: "cuisine", changedSince: base)
-        record.encode(self.minutes, forKey: "minutes", default: 30, changedSince: base)
-        record.encode(self.servings, forKey: "servings", default: 2, changedSince: base)
-        record.encode(self.ingredients, forKey: "ingredients", default: [], changedSince: base)
-        record.encode(self.photo, forKey: "photo", changedSince: base)
-        record.encode(self.publishedAt, forKey: "publishedAt", default: .now, changedSince: base)
-        record.encode(self.rating, forKey: "rating", default: 0.0, changedSince: base)
-        record.encode(self.author?.with(action: .none), forKey: "author", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.title.recordValue,
+                self.summary?.recordValue,
+                self.cuisine.recordValue,
+                self.minutes.recordValue,
+                self.servings.recordValue,
+                self.ingredients.recordValue,
+                self.photo?.recordValue,
+                self.publishedAt.recordValue,
+                self.rating.recordValue,
+                self.author?.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -189,16 +204,7 @@ extension Recipe {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "title", policy: .mine)
-        conflict.mergeField(forKey: "summary", policy: .mine)
-        conflict.mergeField(forKey: "cuisine", policy: .mine)
-        conflict.mergeField(forKey: "minutes", policy: .mine)
-        conflict.mergeField(forKey: "servings", policy: .mine)
-        conflict.mergeField(forKey: "ingredients", policy: .mine)
-        conflict.mergeField(forKey: "photo", policy: .mine)
-        conflict.mergeField(forKey: "publishedAt", policy: .mine)
-        conflict.mergeField(forKey: "rating", policy: .max)
-        conflict.mergeField(forKey: "author", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -210,6 +216,16 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("displayName"),
+            .field("bio"),
+            .field("avatar"),
+            .field("homepage"),
+            .field("joinedOn", default: .now as Date),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -250,27 +266,27 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("RecipeAuthor")
-        var reader = RecordReader(record, fieldCount: 5)
-        self.recordID = record.recordIdentifier
-        self.displayName = try reader.decode(forKey: "displayName")
-        self.bio = try reader.decodeIfPresent(forKey: "bio")
-        self.avatar = try reader.decodeIfPresent(forKey: "avatar")
-        self.homepage = try reader.decodeIfPresent(forKey: "homepage")
-        self.joinedOn = try reader.decode(forKey: "joinedOn", default: .now)
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.displayName = try fields.decode(0)
+        self.bio = try fields.decodeIfPresent(1)
+        self.avatar = try fields.decodeIfPresent(2)
+        self.homepage = try fields.decodeIfPresent(3)
+        self.joinedOn = try fields.decode(4, default: .now)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 5)
-        record.encode(self.displayName, forKey: "displayName", changedSince: base)
-        record.encode(self.bio, forKey: "bio", changedSince: base)
-        record.encode(self.avatar, forKey: "avatar", changedSince: base)
-        record.encode(self.homepage, forKey: "homepage", changedSince: base)
-        record.encode(self.joinedOn, forKey: "joinedOn", default: .now, changedSince: base)
+        Self.recordFields.write(
+            [
+                self.displayName.recordValue,
+                self.bio?.recordValue,
+                self.avatar?.recordValue,
+                self.homepage?.recordValue,
+                self.joinedOn.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -305,11 +321,7 @@ extension Author {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "displayName", policy: .mine)
-        conflict.mergeField(forKey: "bio", policy: .mine)
-        conflict.mergeField(forKey: "avatar", policy: .mine)
-        conflict.mergeField(forKey: "homepage", policy: .mine)
-        conflict.mergeField(forKey: "joinedOn", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -321,6 +333,15 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("recipe"),
+            .field("stars", default: 5 as Int64),
+            .field("text"),
+            .field("isHidden", default: false as Bool),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -357,25 +378,25 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Review")
-        var reader = RecordReader(record, fieldCount: 4)
-        self.recordID = record.recordIdentifier
-        self.recipe = try reader.decode(forKey: "recipe")
-        self.stars = try reader.decode(forKey: "stars", default: 5)
-        self.text = try reader.decodeIfPresent(forKey: "text")
-        self.isHidden = try reader.decode(forKey: "isHidden", default: false)
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.recipe = try fields.decode(0)
+        self.stars = try fields.decode(1, default: 5)
+        self.text = try fields.decodeIfPresent(2)
+        self.isHidden = try fields.decode(3, default: false)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 4)
-        record.encode(self.recipe.with(action: .none), forKey: "recipe", changedSince: base)
-        record.encode(self.stars, forKey: "stars", default: 5, changedSince: base)
-        record.encode(self.text, forKey: "text", changedSince: base)
-        record.encode(self.isHidden, forKey: "isHidden", default: false, changedSince: base)
+        Self.recordFields.write(
+            [
+                self.recipe.with(action: .none).recordValue,
+                self.stars.recordValue,
+                self.text?.recordValue,
+                self.isHidden.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -416,10 +437,7 @@ extension Review {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "recipe", policy: .mine)
-        conflict.mergeField(forKey: "stars", policy: .mine)
-        conflict.mergeField(forKey: "text", policy: .mine)
-        conflict.mergeField(forKey: "isHidden", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }

@@ -7,7 +7,7 @@ import CloudKit
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
 fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_3
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 /// The record types of the public database, which CKSyncEngine can't sync: query them (`RecordQuery`) and save them with a `CKDatabase`.
 public enum PublicRecord: Hashable, Sendable {

@@ -43,6 +43,16 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "GardenBeds" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("name"),
+            .field("sunHours", default: 6 as Int64),
+            .field("location"),
+            .field("cover"),
+            .field("tags", default: [] as [String], merge: .union),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -83,27 +93,27 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Bed")
-        var reader = RecordReader(record, fieldCount: 5)
-        self.recordID = record.recordIdentifier
-        self.name = try reader.decode(forKey: "name")
-        self.sunHours = try reader.decode(forKey: "sunHours", default: 6)
-        self.location = try reader.decodeIfPresent(forKey: "location")
-        self.cover = try reader.decodeIfPresent(forKey: "cover")
-        self.tags = try reader.decode(forKey: "tags", default: [])
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.sunHours = try fields.decode(1, default: 6)
+        self.location = try fields.decodeIfPresent(2)
+        self.cover = try fields.decodeIfPresent(3)
+        self.tags = try fields.decode(4, default: [])
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 5)
-        record.encode(self.name, forKey: "name", changedSince: base)
-        record.encode(self.sunHours, forKey: "sunHours", default: 6, changedSince: base)
-        record.encode(self.location, forKey: "location", changedSince: base)
-        record.encode(self.cover, forKey: "cover", changedSince: base)
-        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
+        Self.recordFields.write(
+            [
+                self.name.recordValue,
+                self.sunHours.recordValue,
+                self.location?.recordValue,
+                self.cover?.recordValue,
+                self.tags.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -144,11 +154,7 @@ extension Bed {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "name", policy: .mine)
-        conflict.mergeField(forKey: "sunHours", policy: .mine)
-        conflict.mergeField(forKey: "location", policy: .mine)
-        conflict.mergeField(forKey: "cover", policy: .mine)
-        conflict.mergeField(forKey: "tags", policy: .union)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -159,6 +165,17 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "GardenBeds" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("name"),
+            .field("plantedOn"),
+            .field("notes", encrypted: true),
+            .field("bed", parent: true),
+            .field("status", default: .growing as PlantStatus),
+            .field("legacyColour"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -208,31 +225,29 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Plant")
-        var reader = RecordReader(record, fieldCount: 6)
-        self.recordID = record.recordIdentifier
-        self.name = try reader.decode(forKey: "name")
-        self.plantedOn = try reader.decode(forKey: "plantedOn")
-        self.notes = try reader.decodeIfPresent(forKey: "notes", encrypted: true)
-        self.bed = try reader.decode(forKey: "bed")
-        self.status = try reader.decode(forKey: "status", default: .growing)
-        self._legacyColour = try reader.decodeIfPresent(forKey: "legacyColour")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.plantedOn = try fields.decode(1)
+        self.notes = try fields.decodeIfPresent(2)
+        self.bed = try fields.decode(3)
+        self.status = try fields.decode(4, default: .growing)
+        self._legacyColour = try fields.decodeIfPresent(5)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 6)
-        record.encode(self.name, forKey: "name", changedSince: base)
-        record.encode(self.plantedOn, forKey: "plantedOn", changedSince: base)
-        record.encode(self.notes, forKey: "notes", encrypted: true, changedSince: base)
-        if record.encode(self.bed.with(action: .deleteSelf), forKey: "bed", changedSince: base) {
-            record.encodeParent(self.bed)
-        }
-        record.encode(self.status, forKey: "status", default: .growing, changedSince: base)
-        record.encode(self._legacyColour, forKey: "legacyColour", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.name.recordValue,
+                self.plantedOn.recordValue,
+                self.notes?.recordValue,
+                self.bed.with(action: .deleteSelf).recordValue,
+                self.status.recordValue,
+                self._legacyColour?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -269,13 +284,7 @@ extension Plant {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "name", policy: .mine)
-        conflict.mergeField(forKey: "plantedOn", policy: .mine)
-        conflict.mergeField(forKey: "notes", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "bed", policy: .mine)
-        conflict.mergeParent(fromField: "bed")
-        conflict.mergeField(forKey: "status", policy: .mine)
-        conflict.mergeField(forKey: "legacyColour", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -287,6 +296,13 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("commonName"),
+            .field("latinName"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -315,21 +331,21 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Species")
-        var reader = RecordReader(record, fieldCount: 2)
-        self.recordID = record.recordIdentifier
-        self.commonName = try reader.decode(forKey: "commonName")
-        self.latinName = try reader.decodeIfPresent(forKey: "latinName")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.commonName = try fields.decode(0)
+        self.latinName = try fields.decodeIfPresent(1)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 2)
-        record.encode(self.commonName, forKey: "commonName", changedSince: base)
-        record.encode(self.latinName, forKey: "latinName", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.commonName.recordValue,
+                self.latinName?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -366,8 +382,7 @@ extension Species {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "commonName", policy: .mine)
-        conflict.mergeField(forKey: "latinName", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }

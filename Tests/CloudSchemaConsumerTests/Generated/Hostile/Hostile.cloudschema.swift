@@ -84,6 +84,24 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #" as String),
+            .field("default", default: -7 as Int64),
+            .field("self", default: true as Bool),
+            .field("init", default: 1000.0 as Double),
+            .field("Type", default: .`default` as Kind),
+            .field("String", default: ["a\"b", "c\\d", ""] as [String]),
+            .field("Field"),
+            .field("CD_record"),
+            .field("rawValue", default: 42 as Int),
+            .field("newValue", default: "*/" as String),
+            .field("recordName", default: .`self` as Kind),
+            .field("enum", default: [.`init`, .Type_, .rawValue_] as [Kind]),
+            .field("legacy"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -162,43 +180,43 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("String")
-        var reader = RecordReader(record, fieldCount: 13)
-        self.recordID = record.recordIdentifier
-        self.`class` = try reader.decode(forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
-        self.`default` = try reader.decode(forKey: "default", default: -7)
-        self.`self` = try reader.decode(forKey: "self", default: true)
-        self.`init` = try reader.decode(forKey: "init", default: 1000.0)
-        self.Type_ = try reader.decode(forKey: "Type", default: .`default`)
-        self.String = try reader.decode(forKey: "String", default: ["a\"b", "c\\d", ""])
-        self.Field_ = try reader.decodeIfPresent(forKey: "Field")
-        self.record = try reader.decodeIfPresent(forKey: "CD_record")
-        self.rawValue_ = try reader.decodeIfPresent(forKey: "rawValue") ?? 42
-        self.newValue = try reader.decodeIfPresent(forKey: "newValue") ?? "*/"
-        self.recordName = try reader.decodeIfPresent(forKey: "recordName") ?? .`self`
-        self.`enum` = try reader.decode(forKey: "enum", default: [.`init`, .Type_, .rawValue_])
-        self._legacy = try reader.decodeIfPresent(forKey: "legacy")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.`class` = try fields.decode(0, default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
+        self.`default` = try fields.decode(1, default: -7)
+        self.`self` = try fields.decode(2, default: true)
+        self.`init` = try fields.decode(3, default: 1000.0)
+        self.Type_ = try fields.decode(4, default: .`default`)
+        self.String = try fields.decode(5, default: ["a\"b", "c\\d", ""])
+        self.Field_ = try fields.decodeIfPresent(6)
+        self.record = try fields.decodeIfPresent(7)
+        self.rawValue_ = try fields.decodeIfPresent(8) ?? 42
+        self.newValue = try fields.decodeIfPresent(9) ?? "*/"
+        self.recordName = try fields.decodeIfPresent(10) ?? .`self`
+        self.`enum` = try fields.decode(11, default: [.`init`, .Type_, .rawValue_])
+        self._legacy = try fields.decodeIfPresent(12)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 13)
-        record.encode(self.`class`, forKey: "class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #", changedSince: base)
-        record.encode(self.`default`, forKey: "default", default: -7, changedSince: base)
-        record.encode(self.`self`, forKey: "self", default: true, changedSince: base)
-        record.encode(self.`init`, forKey: "init", default: 1000.0, changedSince: base)
-        record.encode(self.Type_, forKey: "Type", default: .`default`, changedSince: base)
-        record.encode(self.String, forKey: "String", default: ["a\"b", "c\\d", ""], changedSince: base)
-        record.encode(self.Field_?.with(action: .deleteSelf), forKey: "Field", changedSince: base)
-        record.encode(self.record, forKey: "CD_record", changedSince: base)
-        record.encode(self.rawValue_, forKey: "rawValue", default: 42, changedSince: base)
-        record.encode(self.newValue, forKey: "newValue", default: "*/", changedSince: base)
-        record.encode(self.recordName, forKey: "recordName", default: .`self`, changedSince: base)
-        record.encode(self.`enum`, forKey: "enum", default: [.`init`, .Type_, .rawValue_], changedSince: base)
-        record.encode(self._legacy, forKey: "legacy", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.`class`.recordValue,
+                self.`default`.recordValue,
+                self.`self`.recordValue,
+                self.`init`.recordValue,
+                self.Type_.recordValue,
+                self.String.recordValue,
+                self.Field_?.with(action: .deleteSelf).recordValue,
+                self.record?.recordValue,
+                self.rawValue_?.recordValue,
+                self.newValue?.recordValue,
+                self.recordName?.recordValue,
+                self.`enum`.recordValue,
+                self._legacy?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -231,19 +249,7 @@ extension String_ {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "class", policy: .mine)
-        conflict.mergeField(forKey: "default", policy: .mine)
-        conflict.mergeField(forKey: "self", policy: .mine)
-        conflict.mergeField(forKey: "init", policy: .mine)
-        conflict.mergeField(forKey: "Type", policy: .mine)
-        conflict.mergeField(forKey: "String", policy: .mine)
-        conflict.mergeField(forKey: "Field", policy: .mine)
-        conflict.mergeField(forKey: "CD_record", policy: .mine)
-        conflict.mergeField(forKey: "rawValue", policy: .mine)
-        conflict.mergeField(forKey: "newValue", policy: .mine)
-        conflict.mergeField(forKey: "recordName", policy: .mine)
-        conflict.mergeField(forKey: "enum", policy: .mine)
-        conflict.mergeField(forKey: "legacy", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -255,11 +261,19 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("protocol", default: .now as Date),
+            .field("Self"),
+            .field("where", parent: true),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
         case `protocol`
-        case `Self`
+        case Self_ = "Self"
         case `where`
     }
 
@@ -268,18 +282,18 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// sends only what changed; `nil` for a new value.
     public var serverVersion: ServerVersion?
     public var `protocol`: Date
-    public var `Self`: Int64?
+    public var Self_: Int64?
     public var `where`: Reference<String_>
 
     public init(
         recordID: RecordID = .init(zoneID: zoneID),
         `protocol`: Date = .now,
-        `Self`: Int64? = nil,
+        Self_: Int64? = nil,
         `where`: Reference<String_>
     ) {
         self.recordID = recordID
         self.`protocol` = `protocol`
-        self.`Self` = `Self`
+        self.Self_ = Self_
         self.`where` = `where`
     }
 
@@ -287,25 +301,23 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("FieldRecord")
-        var reader = RecordReader(record, fieldCount: 3)
-        self.recordID = record.recordIdentifier
-        self.`protocol` = try reader.decode(forKey: "protocol", default: .now)
-        self.`Self` = try reader.decodeIfPresent(forKey: "Self")
-        self.`where` = try reader.decode(forKey: "where")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.`protocol` = try fields.decode(0, default: .now)
+        self.Self_ = try fields.decodeIfPresent(1)
+        self.`where` = try fields.decode(2)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 3)
-        record.encode(self.`protocol`, forKey: "protocol", default: .now, changedSince: base)
-        record.encode(self.`Self`, forKey: "Self", changedSince: base)
-        if record.encode(self.`where`.with(action: .none), forKey: "where", changedSince: base) {
-            record.encodeParent(self.`where`)
-        }
+        Self.recordFields.write(
+            [
+                self.`protocol`.recordValue,
+                self.Self_?.recordValue,
+                self.`where`.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -338,10 +350,7 @@ extension Field_ {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "protocol", policy: .mine)
-        conflict.mergeField(forKey: "Self", policy: .mine)
-        conflict.mergeField(forKey: "where", policy: .mine)
-        conflict.mergeParent(fromField: "where")
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -352,6 +361,14 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as UUID),
+            .field("some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")! as URL),
+            .field("Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!] as [UUID]),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -384,23 +401,23 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Type")
-        var reader = RecordReader(record, fieldCount: 3)
-        self.recordID = record.recordIdentifier
-        self.`any` = try reader.decode(forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        self.`some` = try reader.decode(forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
-        self.Protocol_ = try reader.decode(forKey: "Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.`any` = try fields.decode(0, default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+        self.`some` = try fields.decode(1, default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
+        self.Protocol_ = try fields.decode(2, default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 3)
-        record.encode(self.`any`, forKey: "any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, changedSince: base)
-        record.encode(self.`some`, forKey: "some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!, changedSince: base)
-        record.encode(self.Protocol_, forKey: "Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!], changedSince: base)
+        Self.recordFields.write(
+            [
+                self.`any`.recordValue,
+                self.`some`.recordValue,
+                self.Protocol_.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -433,9 +450,7 @@ extension Type_ {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "any", policy: .mine)
-        conflict.mergeField(forKey: "some", policy: .mine)
-        conflict.mergeField(forKey: "Protocol", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -447,6 +462,48 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("string"),
+            .field("int64"),
+            .field("int"),
+            .field("double"),
+            .field("bool"),
+            .field("date"),
+            .field("data"),
+            .field("uuid"),
+            .field("url"),
+            .field("asset"),
+            .field("location"),
+            .field("reference"),
+            .field("untyped"),
+            .field("kind"),
+            .field("count"),
+            .field("strings"),
+            .field("int64s"),
+            .field("ints"),
+            .field("doubles"),
+            .field("bools"),
+            .field("dates"),
+            .field("datas"),
+            .field("uuids"),
+            .field("urls"),
+            .field("assets"),
+            .field("locations"),
+            .field("references"),
+            .field("untypeds"),
+            .field("kinds"),
+            .field("counts"),
+            .field("optionalString"),
+            .field("optionalReference"),
+            .field("optionalReferences"),
+            .field("secret", encrypted: true),
+            .field("secretNumber", default: 0 as Int64, encrypted: true),
+            .field("secretList", encrypted: true),
+            .field("secretLocation", encrypted: true),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -615,91 +672,91 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Everything")
-        var reader = RecordReader(record, fieldCount: 37)
-        self.recordID = record.recordIdentifier
-        self.string = try reader.decode(forKey: "string")
-        self.int64 = try reader.decode(forKey: "int64")
-        self.int = try reader.decode(forKey: "int")
-        self.double = try reader.decode(forKey: "double")
-        self.bool = try reader.decode(forKey: "bool")
-        self.date = try reader.decode(forKey: "date")
-        self.data = try reader.decode(forKey: "data")
-        self.uuid = try reader.decode(forKey: "uuid")
-        self.url = try reader.decode(forKey: "url")
-        self.asset = try reader.decode(forKey: "asset")
-        self.location = try reader.decode(forKey: "location")
-        self.reference = try reader.decode(forKey: "reference")
-        self.untyped = try reader.decode(forKey: "untyped")
-        self.kind = try reader.decode(forKey: "kind")
-        self.count = try reader.decode(forKey: "count")
-        self.strings = try reader.decode(forKey: "strings")
-        self.int64s = try reader.decode(forKey: "int64s")
-        self.ints = try reader.decode(forKey: "ints")
-        self.doubles = try reader.decode(forKey: "doubles")
-        self.bools = try reader.decode(forKey: "bools")
-        self.dates = try reader.decode(forKey: "dates")
-        self.datas = try reader.decode(forKey: "datas")
-        self.uuids = try reader.decode(forKey: "uuids")
-        self.urls = try reader.decode(forKey: "urls")
-        self.assets = try reader.decode(forKey: "assets")
-        self.locations = try reader.decode(forKey: "locations")
-        self.references = try reader.decode(forKey: "references")
-        self.untypeds = try reader.decode(forKey: "untypeds")
-        self.kinds = try reader.decode(forKey: "kinds")
-        self.counts = try reader.decode(forKey: "counts")
-        self.optionalString = try reader.decodeIfPresent(forKey: "optionalString")
-        self.optionalReference = try reader.decodeIfPresent(forKey: "optionalReference")
-        self.optionalReferences = try reader.decodeIfPresent(forKey: "optionalReferences")
-        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
-        self.secretNumber = try reader.decode(forKey: "secretNumber", default: 0, encrypted: true)
-        self.secretList = try reader.decodeIfPresent(forKey: "secretList", encrypted: true)
-        self.secretLocation = try reader.decodeIfPresent(forKey: "secretLocation", encrypted: true)
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.string = try fields.decode(0)
+        self.int64 = try fields.decode(1)
+        self.int = try fields.decode(2)
+        self.double = try fields.decode(3)
+        self.bool = try fields.decode(4)
+        self.date = try fields.decode(5)
+        self.data = try fields.decode(6)
+        self.uuid = try fields.decode(7)
+        self.url = try fields.decode(8)
+        self.asset = try fields.decode(9)
+        self.location = try fields.decode(10)
+        self.reference = try fields.decode(11)
+        self.untyped = try fields.decode(12)
+        self.kind = try fields.decode(13)
+        self.count = try fields.decode(14)
+        self.strings = try fields.decode(15)
+        self.int64s = try fields.decode(16)
+        self.ints = try fields.decode(17)
+        self.doubles = try fields.decode(18)
+        self.bools = try fields.decode(19)
+        self.dates = try fields.decode(20)
+        self.datas = try fields.decode(21)
+        self.uuids = try fields.decode(22)
+        self.urls = try fields.decode(23)
+        self.assets = try fields.decode(24)
+        self.locations = try fields.decode(25)
+        self.references = try fields.decode(26)
+        self.untypeds = try fields.decode(27)
+        self.kinds = try fields.decode(28)
+        self.counts = try fields.decode(29)
+        self.optionalString = try fields.decodeIfPresent(30)
+        self.optionalReference = try fields.decodeIfPresent(31)
+        self.optionalReferences = try fields.decodeIfPresent(32)
+        self.secret = try fields.decodeIfPresent(33)
+        self.secretNumber = try fields.decode(34, default: 0)
+        self.secretList = try fields.decodeIfPresent(35)
+        self.secretLocation = try fields.decodeIfPresent(36)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 37)
-        record.encode(self.string, forKey: "string", changedSince: base)
-        record.encode(self.int64, forKey: "int64", changedSince: base)
-        record.encode(self.int, forKey: "int", changedSince: base)
-        record.encode(self.double, forKey: "double", changedSince: base)
-        record.encode(self.bool, forKey: "bool", changedSince: base)
-        record.encode(self.date, forKey: "date", changedSince: base)
-        record.encode(self.data, forKey: "data", changedSince: base)
-        record.encode(self.uuid, forKey: "uuid", changedSince: base)
-        record.encode(self.url, forKey: "url", changedSince: base)
-        record.encode(self.asset, forKey: "asset", changedSince: base)
-        record.encode(self.location, forKey: "location", changedSince: base)
-        record.encode(self.reference.with(action: .none), forKey: "reference", changedSince: base)
-        record.encode(self.untyped, forKey: "untyped", changedSince: base)
-        record.encode(self.kind, forKey: "kind", changedSince: base)
-        record.encode(self.count, forKey: "count", changedSince: base)
-        record.encode(self.strings, forKey: "strings", changedSince: base)
-        record.encode(self.int64s, forKey: "int64s", changedSince: base)
-        record.encode(self.ints, forKey: "ints", changedSince: base)
-        record.encode(self.doubles, forKey: "doubles", changedSince: base)
-        record.encode(self.bools, forKey: "bools", changedSince: base)
-        record.encode(self.dates, forKey: "dates", changedSince: base)
-        record.encode(self.datas, forKey: "datas", changedSince: base)
-        record.encode(self.uuids, forKey: "uuids", changedSince: base)
-        record.encode(self.urls, forKey: "urls", changedSince: base)
-        record.encode(self.assets, forKey: "assets", changedSince: base)
-        record.encode(self.locations, forKey: "locations", changedSince: base)
-        record.encode(self.references.map { $0.with(action: .deleteSelf) }, forKey: "references", changedSince: base)
-        record.encode(self.untypeds, forKey: "untypeds", changedSince: base)
-        record.encode(self.kinds, forKey: "kinds", changedSince: base)
-        record.encode(self.counts, forKey: "counts", changedSince: base)
-        record.encode(self.optionalString, forKey: "optionalString", changedSince: base)
-        record.encode(self.optionalReference?.with(action: .deleteSelf), forKey: "optionalReference", changedSince: base)
-        record.encode(self.optionalReferences?.map { $0.with(action: .none) }, forKey: "optionalReferences", changedSince: base)
-        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
-        record.encode(self.secretNumber, forKey: "secretNumber", encrypted: true, default: 0, changedSince: base)
-        record.encode(self.secretList, forKey: "secretList", encrypted: true, changedSince: base)
-        record.encode(self.secretLocation, forKey: "secretLocation", encrypted: true, changedSince: base)
+        Self.recordFields.write(
+            [
+                self.string.recordValue,
+                self.int64.recordValue,
+                self.int.recordValue,
+                self.double.recordValue,
+                self.bool.recordValue,
+                self.date.recordValue,
+                self.data.recordValue,
+                self.uuid.recordValue,
+                self.url.recordValue,
+                self.asset.recordValue,
+                self.location.recordValue,
+                self.reference.with(action: .none).recordValue,
+                self.untyped.recordValue,
+                self.kind.recordValue,
+                self.count.recordValue,
+                self.strings.recordValue,
+                self.int64s.recordValue,
+                self.ints.recordValue,
+                self.doubles.recordValue,
+                self.bools.recordValue,
+                self.dates.recordValue,
+                self.datas.recordValue,
+                self.uuids.recordValue,
+                self.urls.recordValue,
+                self.assets.recordValue,
+                self.locations.recordValue,
+                self.references.map { $0.with(action: .deleteSelf) }.recordValue,
+                self.untypeds.recordValue,
+                self.kinds.recordValue,
+                self.counts.recordValue,
+                self.optionalString?.recordValue,
+                self.optionalReference?.with(action: .deleteSelf).recordValue,
+                self.optionalReferences?.map { $0.with(action: .none) }.recordValue,
+                self.secret?.recordValue,
+                self.secretNumber.recordValue,
+                self.secretList?.recordValue,
+                self.secretLocation?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -732,43 +789,7 @@ extension Everything {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "string", policy: .mine)
-        conflict.mergeField(forKey: "int64", policy: .mine)
-        conflict.mergeField(forKey: "int", policy: .mine)
-        conflict.mergeField(forKey: "double", policy: .mine)
-        conflict.mergeField(forKey: "bool", policy: .mine)
-        conflict.mergeField(forKey: "date", policy: .mine)
-        conflict.mergeField(forKey: "data", policy: .mine)
-        conflict.mergeField(forKey: "uuid", policy: .mine)
-        conflict.mergeField(forKey: "url", policy: .mine)
-        conflict.mergeField(forKey: "asset", policy: .mine)
-        conflict.mergeField(forKey: "location", policy: .mine)
-        conflict.mergeField(forKey: "reference", policy: .mine)
-        conflict.mergeField(forKey: "untyped", policy: .mine)
-        conflict.mergeField(forKey: "kind", policy: .mine)
-        conflict.mergeField(forKey: "count", policy: .mine)
-        conflict.mergeField(forKey: "strings", policy: .mine)
-        conflict.mergeField(forKey: "int64s", policy: .mine)
-        conflict.mergeField(forKey: "ints", policy: .mine)
-        conflict.mergeField(forKey: "doubles", policy: .mine)
-        conflict.mergeField(forKey: "bools", policy: .mine)
-        conflict.mergeField(forKey: "dates", policy: .mine)
-        conflict.mergeField(forKey: "datas", policy: .mine)
-        conflict.mergeField(forKey: "uuids", policy: .mine)
-        conflict.mergeField(forKey: "urls", policy: .mine)
-        conflict.mergeField(forKey: "assets", policy: .mine)
-        conflict.mergeField(forKey: "locations", policy: .mine)
-        conflict.mergeField(forKey: "references", policy: .mine)
-        conflict.mergeField(forKey: "untypeds", policy: .mine)
-        conflict.mergeField(forKey: "kinds", policy: .mine)
-        conflict.mergeField(forKey: "counts", policy: .mine)
-        conflict.mergeField(forKey: "optionalString", policy: .mine)
-        conflict.mergeField(forKey: "optionalReference", policy: .mine)
-        conflict.mergeField(forKey: "optionalReferences", policy: .mine)
-        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "secretNumber", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "secretList", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "secretLocation", encrypted: true, policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -781,6 +802,12 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("name"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -805,19 +832,19 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Old")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.name = try reader.decodeIfPresent(forKey: "name")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.name = try fields.decodeIfPresent(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.name, forKey: "name", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.name?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -852,7 +879,7 @@ extension Old {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "name", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -864,6 +891,12 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("old"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -888,19 +921,19 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Older")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.old = try reader.decodeIfPresent(forKey: "old")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.old = try fields.decodeIfPresent(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.old?.with(action: .none), forKey: "old", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.old?.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -935,7 +968,7 @@ extension Older {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "old", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -950,6 +983,12 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("x"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -974,19 +1013,19 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Used")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.x = try reader.decodeIfPresent(forKey: "x")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.x = try fields.decodeIfPresent(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.x, forKey: "x", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.x?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -1019,7 +1058,7 @@ extension Used {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "x", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -1030,6 +1069,13 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("used"),
+            .field("legacyCode"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -1063,21 +1109,21 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Current")
-        var reader = RecordReader(record, fieldCount: 2)
-        self.recordID = record.recordIdentifier
-        self.used = try reader.decodeIfPresent(forKey: "used")
-        self._legacyCode = try reader.decodeIfPresent(forKey: "legacyCode")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.used = try fields.decodeIfPresent(0)
+        self._legacyCode = try fields.decodeIfPresent(1)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 2)
-        record.encode(self.used?.with(action: .none), forKey: "used", changedSince: base)
-        record.encode(self._legacyCode, forKey: "legacyCode", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.used?.with(action: .none).recordValue,
+                self._legacyCode?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -1112,8 +1158,7 @@ extension Current {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "used", policy: .mine)
-        conflict.mergeField(forKey: "legacyCode", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -1128,6 +1173,12 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("code"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -1152,19 +1203,19 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Watched")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.code = try reader.decodeIfPresent(forKey: "code")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.code = try fields.decodeIfPresent(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.code, forKey: "code", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.code?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -1199,7 +1250,7 @@ extension Watched {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "code", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -1210,6 +1261,13 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("textSearch"),
+            .field("query"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -1238,21 +1296,21 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("QueryFields")
-        var reader = RecordReader(record, fieldCount: 2)
-        self.recordID = record.recordIdentifier
-        self.textSearch_ = try reader.decode(forKey: "textSearch")
-        self.query_ = try reader.decodeIfPresent(forKey: "query")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.textSearch_ = try fields.decode(0)
+        self.query_ = try fields.decodeIfPresent(1)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 2)
-        record.encode(self.textSearch_, forKey: "textSearch", changedSince: base)
-        record.encode(self.query_?.with(action: .none), forKey: "query", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.textSearch_.recordValue,
+                self.query_?.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -1291,8 +1349,7 @@ extension QueryFields_ {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "textSearch", policy: .mine)
-        conflict.mergeField(forKey: "query", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -1303,6 +1360,13 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("mergeConflict", merge: nil),
+            .field("other", merge: nil),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -1331,21 +1395,21 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("CustomMerge")
-        var reader = RecordReader(record, fieldCount: 2)
-        self.recordID = record.recordIdentifier
-        self.mergeConflict_ = try reader.decodeIfPresent(forKey: "mergeConflict")
-        self.other = try reader.decodeIfPresent(forKey: "other")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.mergeConflict_ = try fields.decodeIfPresent(0)
+        self.other = try fields.decodeIfPresent(1)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 2)
-        record.encode(self.mergeConflict_, forKey: "mergeConflict", changedSince: base)
-        record.encode(self.other?.with(action: .none), forKey: "other", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.mergeConflict_?.recordValue,
+                self.other?.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -1389,6 +1453,7 @@ extension CustomMerge_ {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.merge(Self.recordFields)
         try conflict.mergeField(forKey: "mergeConflict") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(

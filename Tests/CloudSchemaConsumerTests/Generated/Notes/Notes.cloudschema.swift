@@ -76,6 +76,15 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("title"),
+            .field("position", default: 0.0 as Double, merge: .max),
+            .field("colour", default: .blue as FolderColour),
+            .field("isPinned", default: false as Bool),
+        ])
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -113,25 +122,25 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Folder")
-        var reader = RecordReader(record, fieldCount: 4)
-        self.recordID = record.recordIdentifier
-        self.title = try reader.decode(forKey: "title")
-        self.position = try reader.decode(forKey: "position", default: 0.0)
-        self.colour = try reader.decode(forKey: "colour", default: .blue)
-        self.isPinned = try reader.decode(forKey: "isPinned", default: false)
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.position = try fields.decode(1, default: 0.0)
+        self.colour = try fields.decode(2, default: .blue)
+        self.isPinned = try fields.decode(3, default: false)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 4)
-        record.encode(self.title, forKey: "title", changedSince: base)
-        record.encode(self.position, forKey: "position", default: 0.0, changedSince: base)
-        record.encode(self.colour, forKey: "colour", default: .blue, changedSince: base)
-        record.encode(self.isPinned, forKey: "isPinned", default: false, changedSince: base)
+        Self.recordFields.write(
+            [
+                self.title.recordValue,
+                self.position.recordValue,
+                self.colour.recordValue,
+                self.isPinned.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -168,10 +177,7 @@ extension Folder {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "title", policy: .mine)
-        conflict.mergeField(forKey: "position", policy: .max)
-        conflict.mergeField(forKey: "colour", policy: .mine)
-        conflict.mergeField(forKey: "isPinned", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -183,6 +189,20 @@ package struct Note: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("title"),
+            .field("body", encrypted: true),
+            .field("folder", parent: true),
+            .field("createdAt", default: .now as Date),
+            .field("editedAt", default: .now as Date, merge: .max),
+            .field("tags", default: [] as [String], merge: .union),
+            .field("attachments"),
+            .field("isLocked", default: false as Bool),
+            .field("legacyPlainBody"),
+        ])
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -244,37 +264,35 @@ package struct Note: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Note")
-        var reader = RecordReader(record, fieldCount: 9)
-        self.recordID = record.recordIdentifier
-        self.title = try reader.decode(forKey: "title")
-        self.body = try reader.decodeIfPresent(forKey: "body", encrypted: true)
-        self.folder = try reader.decode(forKey: "folder")
-        self.createdAt = try reader.decode(forKey: "createdAt", default: .now)
-        self.editedAt = try reader.decode(forKey: "editedAt", default: .now)
-        self.tags = try reader.decode(forKey: "tags", default: [])
-        self.attachments = try reader.decodeIfPresent(forKey: "attachments")
-        self.isLocked = try reader.decode(forKey: "isLocked", default: false)
-        self._legacyPlainBody = try reader.decodeIfPresent(forKey: "legacyPlainBody")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.body = try fields.decodeIfPresent(1)
+        self.folder = try fields.decode(2)
+        self.createdAt = try fields.decode(3, default: .now)
+        self.editedAt = try fields.decode(4, default: .now)
+        self.tags = try fields.decode(5, default: [])
+        self.attachments = try fields.decodeIfPresent(6)
+        self.isLocked = try fields.decode(7, default: false)
+        self._legacyPlainBody = try fields.decodeIfPresent(8)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 9)
-        record.encode(self.title, forKey: "title", changedSince: base)
-        record.encode(self.body, forKey: "body", encrypted: true, changedSince: base)
-        if record.encode(self.folder.with(action: .deleteSelf), forKey: "folder", changedSince: base) {
-            record.encodeParent(self.folder)
-        }
-        record.encode(self.createdAt, forKey: "createdAt", default: .now, changedSince: base)
-        record.encode(self.editedAt, forKey: "editedAt", default: .now, changedSince: base)
-        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
-        record.encode(self.attachments, forKey: "attachments", changedSince: base)
-        record.encode(self.isLocked, forKey: "isLocked", default: false, changedSince: base)
-        record.encode(self._legacyPlainBody, forKey: "legacyPlainBody", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.title.recordValue,
+                self.body?.recordValue,
+                self.folder.with(action: .deleteSelf).recordValue,
+                self.createdAt.recordValue,
+                self.editedAt.recordValue,
+                self.tags.recordValue,
+                self.attachments?.recordValue,
+                self.isLocked.recordValue,
+                self._legacyPlainBody?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -317,16 +335,7 @@ extension Note {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "title", policy: .mine)
-        conflict.mergeField(forKey: "body", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "folder", policy: .mine)
-        conflict.mergeParent(fromField: "folder")
-        conflict.mergeField(forKey: "createdAt", policy: .mine)
-        conflict.mergeField(forKey: "editedAt", policy: .max)
-        conflict.mergeField(forKey: "tags", policy: .union)
-        conflict.mergeField(forKey: "attachments", policy: .mine)
-        conflict.mergeField(forKey: "isLocked", policy: .mine)
-        conflict.mergeField(forKey: "legacyPlainBody", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -337,6 +346,17 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("note", parent: true),
+            .field("dueDate"),
+            .field("priority", default: .normal as Priority, merge: .max),
+            .field("isDone", default: false as Bool, merge: .theirs),
+            .field("place"),
+            .field("details", encrypted: true, merge: nil),
+        ])
 
     /// The keys of the record's fields.
     package enum Field: String, CaseIterable, Sendable {
@@ -382,31 +402,29 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Reminder")
-        var reader = RecordReader(record, fieldCount: 6)
-        self.recordID = record.recordIdentifier
-        self.note = try reader.decode(forKey: "note")
-        self.dueDate = try reader.decodeIfPresent(forKey: "dueDate")
-        self.priority = try reader.decode(forKey: "priority", default: .normal)
-        self.isDone = try reader.decode(forKey: "isDone", default: false)
-        self.place = try reader.decodeIfPresent(forKey: "place")
-        self.details = try reader.decodeIfPresent(forKey: "details", encrypted: true)
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.note = try fields.decode(0)
+        self.dueDate = try fields.decodeIfPresent(1)
+        self.priority = try fields.decode(2, default: .normal)
+        self.isDone = try fields.decode(3, default: false)
+        self.place = try fields.decodeIfPresent(4)
+        self.details = try fields.decodeIfPresent(5)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 6)
-        if record.encode(self.note.with(action: .deleteSelf), forKey: "note", changedSince: base) {
-            record.encodeParent(self.note)
-        }
-        record.encode(self.dueDate, forKey: "dueDate", changedSince: base)
-        record.encode(self.priority, forKey: "priority", default: .normal, changedSince: base)
-        record.encode(self.isDone, forKey: "isDone", default: false, changedSince: base)
-        record.encode(self.place, forKey: "place", changedSince: base)
-        record.encode(self.details, forKey: "details", encrypted: true, changedSince: base)
+        Self.recordFields.write(
+            [
+                self.note.with(action: .deleteSelf).recordValue,
+                self.dueDate?.recordValue,
+                self.priority.recordValue,
+                self.isDone.recordValue,
+                self.place?.recordValue,
+                self.details?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -452,12 +470,7 @@ extension Reminder {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "note", policy: .mine)
-        conflict.mergeParent(fromField: "note")
-        conflict.mergeField(forKey: "dueDate", policy: .mine)
-        conflict.mergeField(forKey: "priority", policy: .max)
-        conflict.mergeField(forKey: "isDone", policy: .theirs)
-        conflict.mergeField(forKey: "place", policy: .mine)
+        conflict.merge(Self.recordFields)
         try conflict.mergeField(forKey: "details", encrypted: true) {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(

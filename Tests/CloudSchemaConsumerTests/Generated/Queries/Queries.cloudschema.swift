@@ -63,6 +63,12 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("name"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -87,19 +93,19 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Owner")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.name = try reader.decode(forKey: "name")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.name, forKey: "name", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.name.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -134,7 +140,7 @@ extension Owner {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "name", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -146,6 +152,33 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("title"),
+            .field("subtitle"),
+            .field("rank"),
+            .field("size"),
+            .field("count"),
+            .field("score"),
+            .field("seen"),
+            .field("flag"),
+            .field("uuid"),
+            .field("link"),
+            .field("kind"),
+            .field("level"),
+            .field("owner"),
+            .field("anything"),
+            .field("place"),
+            .field("tags", default: [] as [String]),
+            .field("numbers", default: [] as [Int64]),
+            .field("owners"),
+            .field("body"),
+            .field("plain"),
+            .field("secret", encrypted: true),
+            .field("stamp"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -259,61 +292,61 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Sample")
-        var reader = RecordReader(record, fieldCount: 22)
-        self.recordID = record.recordIdentifier
-        self.title = try reader.decode(forKey: "title")
-        self.subtitle = try reader.decodeIfPresent(forKey: "subtitle")
-        self.rank = try reader.decode(forKey: "rank")
-        self.size = try reader.decode(forKey: "size")
-        self.count = try reader.decode(forKey: "count")
-        self.score = try reader.decodeIfPresent(forKey: "score")
-        self.seen = try reader.decode(forKey: "seen")
-        self.flag = try reader.decode(forKey: "flag")
-        self.uuid = try reader.decode(forKey: "uuid")
-        self.link = try reader.decodeIfPresent(forKey: "link")
-        self.kind = try reader.decode(forKey: "kind")
-        self.level = try reader.decode(forKey: "level")
-        self.owner = try reader.decode(forKey: "owner")
-        self.anything = try reader.decodeIfPresent(forKey: "anything")
-        self.place = try reader.decodeIfPresent(forKey: "place")
-        self.tags = try reader.decode(forKey: "tags", default: [])
-        self.numbers = try reader.decode(forKey: "numbers", default: [])
-        self.owners = try reader.decodeIfPresent(forKey: "owners")
-        self.body = try reader.decodeIfPresent(forKey: "body")
-        self.plain = try reader.decodeIfPresent(forKey: "plain")
-        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
-        self._stamp = try reader.decodeIfPresent(forKey: "stamp")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.subtitle = try fields.decodeIfPresent(1)
+        self.rank = try fields.decode(2)
+        self.size = try fields.decode(3)
+        self.count = try fields.decode(4)
+        self.score = try fields.decodeIfPresent(5)
+        self.seen = try fields.decode(6)
+        self.flag = try fields.decode(7)
+        self.uuid = try fields.decode(8)
+        self.link = try fields.decodeIfPresent(9)
+        self.kind = try fields.decode(10)
+        self.level = try fields.decode(11)
+        self.owner = try fields.decode(12)
+        self.anything = try fields.decodeIfPresent(13)
+        self.place = try fields.decodeIfPresent(14)
+        self.tags = try fields.decode(15, default: [])
+        self.numbers = try fields.decode(16, default: [])
+        self.owners = try fields.decodeIfPresent(17)
+        self.body = try fields.decodeIfPresent(18)
+        self.plain = try fields.decodeIfPresent(19)
+        self.secret = try fields.decodeIfPresent(20)
+        self._stamp = try fields.decodeIfPresent(21)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 22)
-        record.encode(self.title, forKey: "title", changedSince: base)
-        record.encode(self.subtitle, forKey: "subtitle", changedSince: base)
-        record.encode(self.rank, forKey: "rank", changedSince: base)
-        record.encode(self.size, forKey: "size", changedSince: base)
-        record.encode(self.count, forKey: "count", changedSince: base)
-        record.encode(self.score, forKey: "score", changedSince: base)
-        record.encode(self.seen, forKey: "seen", changedSince: base)
-        record.encode(self.flag, forKey: "flag", changedSince: base)
-        record.encode(self.uuid, forKey: "uuid", changedSince: base)
-        record.encode(self.link, forKey: "link", changedSince: base)
-        record.encode(self.kind, forKey: "kind", changedSince: base)
-        record.encode(self.level, forKey: "level", changedSince: base)
-        record.encode(self.owner.with(action: .none), forKey: "owner", changedSince: base)
-        record.encode(self.anything, forKey: "anything", changedSince: base)
-        record.encode(self.place, forKey: "place", changedSince: base)
-        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
-        record.encode(self.numbers, forKey: "numbers", default: [], changedSince: base)
-        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners", changedSince: base)
-        record.encode(self.body, forKey: "body", changedSince: base)
-        record.encode(self.plain, forKey: "plain", changedSince: base)
-        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
-        record.encode(self._stamp, forKey: "stamp", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.title.recordValue,
+                self.subtitle?.recordValue,
+                self.rank.recordValue,
+                self.size.recordValue,
+                self.count.recordValue,
+                self.score?.recordValue,
+                self.seen.recordValue,
+                self.flag.recordValue,
+                self.uuid.recordValue,
+                self.link?.recordValue,
+                self.kind.recordValue,
+                self.level.recordValue,
+                self.owner.with(action: .none).recordValue,
+                self.anything?.recordValue,
+                self.place?.recordValue,
+                self.tags.recordValue,
+                self.numbers.recordValue,
+                self.owners?.map { $0.with(action: .none) }.recordValue,
+                self.body?.recordValue,
+                self.plain?.recordValue,
+                self.secret?.recordValue,
+                self._stamp?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -387,28 +420,7 @@ extension Sample {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "title", policy: .mine)
-        conflict.mergeField(forKey: "subtitle", policy: .mine)
-        conflict.mergeField(forKey: "rank", policy: .mine)
-        conflict.mergeField(forKey: "size", policy: .mine)
-        conflict.mergeField(forKey: "count", policy: .mine)
-        conflict.mergeField(forKey: "score", policy: .mine)
-        conflict.mergeField(forKey: "seen", policy: .mine)
-        conflict.mergeField(forKey: "flag", policy: .mine)
-        conflict.mergeField(forKey: "uuid", policy: .mine)
-        conflict.mergeField(forKey: "link", policy: .mine)
-        conflict.mergeField(forKey: "kind", policy: .mine)
-        conflict.mergeField(forKey: "level", policy: .mine)
-        conflict.mergeField(forKey: "owner", policy: .mine)
-        conflict.mergeField(forKey: "anything", policy: .mine)
-        conflict.mergeField(forKey: "place", policy: .mine)
-        conflict.mergeField(forKey: "tags", policy: .mine)
-        conflict.mergeField(forKey: "numbers", policy: .mine)
-        conflict.mergeField(forKey: "owners", policy: .mine)
-        conflict.mergeField(forKey: "body", policy: .mine)
-        conflict.mergeField(forKey: "plain", policy: .mine)
-        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "stamp", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -420,6 +432,12 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("note"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -444,19 +462,19 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Bare")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.note = try reader.decodeIfPresent(forKey: "note")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.note = try fields.decodeIfPresent(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.note, forKey: "note", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.note?.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -489,7 +507,7 @@ extension Bare {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "note", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -501,6 +519,42 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("text"),
+            .field("number", default: 0 as Int64),
+            .field("flag"),
+            .field("seen"),
+            .field("place"),
+            .field("file"),
+            .field("owner", parent: true),
+            .field("secret", encrypted: true),
+            .field("theirsText", merge: .theirs),
+            .field("theirsNumbers", merge: .theirs),
+            .field("theirsSecret", encrypted: true, merge: .theirs),
+            .field("tags", default: [] as [String], merge: .union),
+            .field("owners", merge: .union),
+            .field("secretTags", encrypted: true, merge: .union),
+            .field("maxText", merge: .max),
+            .field("maxInt64", merge: .max),
+            .field("maxInt", default: 0 as Int, merge: .max),
+            .field("maxDouble", merge: .max),
+            .field("maxDate", merge: .max),
+            .field("maxLevel", merge: .max),
+            .field("maxSecret", encrypted: true, merge: .max),
+            .field("minText", merge: .min),
+            .field("minInt64", merge: .min),
+            .field("minDouble", default: 0.0 as Double, merge: .min),
+            .field("minDate", merge: .min),
+            .field("minLevel", merge: .min),
+            .field("customTitle", merge: nil),
+            .field("customCount", default: 0 as Int64, merge: nil),
+            .field("customTags", merge: nil),
+            .field("customSecret", encrypted: true, merge: nil),
+            .field("customOwner", merge: nil),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -645,81 +699,79 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Merged")
-        var reader = RecordReader(record, fieldCount: 31)
-        self.recordID = record.recordIdentifier
-        self.text = try reader.decodeIfPresent(forKey: "text")
-        self.number = try reader.decode(forKey: "number", default: 0)
-        self.flag = try reader.decodeIfPresent(forKey: "flag")
-        self.seen = try reader.decodeIfPresent(forKey: "seen")
-        self.place = try reader.decodeIfPresent(forKey: "place")
-        self.file = try reader.decodeIfPresent(forKey: "file")
-        self.owner = try reader.decodeIfPresent(forKey: "owner")
-        self.secret = try reader.decodeIfPresent(forKey: "secret", encrypted: true)
-        self.theirsText = try reader.decodeIfPresent(forKey: "theirsText")
-        self.theirsNumbers = try reader.decodeIfPresent(forKey: "theirsNumbers")
-        self.theirsSecret = try reader.decodeIfPresent(forKey: "theirsSecret", encrypted: true)
-        self.tags = try reader.decode(forKey: "tags", default: [])
-        self.owners = try reader.decodeIfPresent(forKey: "owners")
-        self.secretTags = try reader.decodeIfPresent(forKey: "secretTags", encrypted: true)
-        self.maxText = try reader.decodeIfPresent(forKey: "maxText")
-        self.maxInt64 = try reader.decodeIfPresent(forKey: "maxInt64")
-        self.maxInt = try reader.decode(forKey: "maxInt", default: 0)
-        self.maxDouble = try reader.decodeIfPresent(forKey: "maxDouble")
-        self.maxDate = try reader.decodeIfPresent(forKey: "maxDate")
-        self.maxLevel = try reader.decodeIfPresent(forKey: "maxLevel")
-        self.maxSecret = try reader.decodeIfPresent(forKey: "maxSecret", encrypted: true)
-        self.minText = try reader.decodeIfPresent(forKey: "minText")
-        self.minInt64 = try reader.decodeIfPresent(forKey: "minInt64")
-        self.minDouble = try reader.decode(forKey: "minDouble", default: 0.0)
-        self.minDate = try reader.decodeIfPresent(forKey: "minDate")
-        self.minLevel = try reader.decodeIfPresent(forKey: "minLevel")
-        self.customTitle = try reader.decode(forKey: "customTitle")
-        self.customCount = try reader.decode(forKey: "customCount", default: 0)
-        self.customTags = try reader.decodeIfPresent(forKey: "customTags")
-        self.customSecret = try reader.decodeIfPresent(forKey: "customSecret", encrypted: true)
-        self.customOwner = try reader.decodeIfPresent(forKey: "customOwner")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.text = try fields.decodeIfPresent(0)
+        self.number = try fields.decode(1, default: 0)
+        self.flag = try fields.decodeIfPresent(2)
+        self.seen = try fields.decodeIfPresent(3)
+        self.place = try fields.decodeIfPresent(4)
+        self.file = try fields.decodeIfPresent(5)
+        self.owner = try fields.decodeIfPresent(6)
+        self.secret = try fields.decodeIfPresent(7)
+        self.theirsText = try fields.decodeIfPresent(8)
+        self.theirsNumbers = try fields.decodeIfPresent(9)
+        self.theirsSecret = try fields.decodeIfPresent(10)
+        self.tags = try fields.decode(11, default: [])
+        self.owners = try fields.decodeIfPresent(12)
+        self.secretTags = try fields.decodeIfPresent(13)
+        self.maxText = try fields.decodeIfPresent(14)
+        self.maxInt64 = try fields.decodeIfPresent(15)
+        self.maxInt = try fields.decode(16, default: 0)
+        self.maxDouble = try fields.decodeIfPresent(17)
+        self.maxDate = try fields.decodeIfPresent(18)
+        self.maxLevel = try fields.decodeIfPresent(19)
+        self.maxSecret = try fields.decodeIfPresent(20)
+        self.minText = try fields.decodeIfPresent(21)
+        self.minInt64 = try fields.decodeIfPresent(22)
+        self.minDouble = try fields.decode(23, default: 0.0)
+        self.minDate = try fields.decodeIfPresent(24)
+        self.minLevel = try fields.decodeIfPresent(25)
+        self.customTitle = try fields.decode(26)
+        self.customCount = try fields.decode(27, default: 0)
+        self.customTags = try fields.decodeIfPresent(28)
+        self.customSecret = try fields.decodeIfPresent(29)
+        self.customOwner = try fields.decodeIfPresent(30)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 31)
-        record.encode(self.text, forKey: "text", changedSince: base)
-        record.encode(self.number, forKey: "number", default: 0, changedSince: base)
-        record.encode(self.flag, forKey: "flag", changedSince: base)
-        record.encode(self.seen, forKey: "seen", changedSince: base)
-        record.encode(self.place, forKey: "place", changedSince: base)
-        record.encode(self.file, forKey: "file", changedSince: base)
-        if record.encode(self.owner?.with(action: .none), forKey: "owner", changedSince: base) {
-            record.encodeParent(self.owner)
-        }
-        record.encode(self.secret, forKey: "secret", encrypted: true, changedSince: base)
-        record.encode(self.theirsText, forKey: "theirsText", changedSince: base)
-        record.encode(self.theirsNumbers, forKey: "theirsNumbers", changedSince: base)
-        record.encode(self.theirsSecret, forKey: "theirsSecret", encrypted: true, changedSince: base)
-        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
-        record.encode(self.owners?.map { $0.with(action: .none) }, forKey: "owners", changedSince: base)
-        record.encode(self.secretTags, forKey: "secretTags", encrypted: true, changedSince: base)
-        record.encode(self.maxText, forKey: "maxText", changedSince: base)
-        record.encode(self.maxInt64, forKey: "maxInt64", changedSince: base)
-        record.encode(self.maxInt, forKey: "maxInt", default: 0, changedSince: base)
-        record.encode(self.maxDouble, forKey: "maxDouble", changedSince: base)
-        record.encode(self.maxDate, forKey: "maxDate", changedSince: base)
-        record.encode(self.maxLevel, forKey: "maxLevel", changedSince: base)
-        record.encode(self.maxSecret, forKey: "maxSecret", encrypted: true, changedSince: base)
-        record.encode(self.minText, forKey: "minText", changedSince: base)
-        record.encode(self.minInt64, forKey: "minInt64", changedSince: base)
-        record.encode(self.minDouble, forKey: "minDouble", default: 0.0, changedSince: base)
-        record.encode(self.minDate, forKey: "minDate", changedSince: base)
-        record.encode(self.minLevel, forKey: "minLevel", changedSince: base)
-        record.encode(self.customTitle, forKey: "customTitle", changedSince: base)
-        record.encode(self.customCount, forKey: "customCount", default: 0, changedSince: base)
-        record.encode(self.customTags, forKey: "customTags", changedSince: base)
-        record.encode(self.customSecret, forKey: "customSecret", encrypted: true, changedSince: base)
-        record.encode(self.customOwner?.with(action: .deleteSelf), forKey: "customOwner", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.text?.recordValue,
+                self.number.recordValue,
+                self.flag?.recordValue,
+                self.seen?.recordValue,
+                self.place?.recordValue,
+                self.file?.recordValue,
+                self.owner?.with(action: .none).recordValue,
+                self.secret?.recordValue,
+                self.theirsText?.recordValue,
+                self.theirsNumbers?.recordValue,
+                self.theirsSecret?.recordValue,
+                self.tags.recordValue,
+                self.owners?.map { $0.with(action: .none) }.recordValue,
+                self.secretTags?.recordValue,
+                self.maxText?.recordValue,
+                self.maxInt64?.recordValue,
+                self.maxInt.recordValue,
+                self.maxDouble?.recordValue,
+                self.maxDate?.recordValue,
+                self.maxLevel?.recordValue,
+                self.maxSecret?.recordValue,
+                self.minText?.recordValue,
+                self.minInt64?.recordValue,
+                self.minDouble.recordValue,
+                self.minDate?.recordValue,
+                self.minLevel?.recordValue,
+                self.customTitle.recordValue,
+                self.customCount.recordValue,
+                self.customTags?.recordValue,
+                self.customSecret?.recordValue,
+                self.customOwner?.with(action: .deleteSelf).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -769,33 +821,7 @@ extension Merged {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil, custom: some CustomMerge
     ) throws(RecordDecodingError) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "text", policy: .mine)
-        conflict.mergeField(forKey: "number", policy: .mine)
-        conflict.mergeField(forKey: "flag", policy: .mine)
-        conflict.mergeField(forKey: "seen", policy: .mine)
-        conflict.mergeField(forKey: "place", policy: .mine)
-        conflict.mergeField(forKey: "file", policy: .mine)
-        conflict.mergeField(forKey: "owner", policy: .mine)
-        conflict.mergeParent(fromField: "owner")
-        conflict.mergeField(forKey: "secret", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "theirsText", policy: .theirs)
-        conflict.mergeField(forKey: "theirsNumbers", policy: .theirs)
-        conflict.mergeField(forKey: "theirsSecret", encrypted: true, policy: .theirs)
-        conflict.mergeField(forKey: "tags", policy: .union)
-        conflict.mergeField(forKey: "owners", policy: .union)
-        conflict.mergeField(forKey: "secretTags", encrypted: true, policy: .union)
-        conflict.mergeField(forKey: "maxText", policy: .max)
-        conflict.mergeField(forKey: "maxInt64", policy: .max)
-        conflict.mergeField(forKey: "maxInt", policy: .max)
-        conflict.mergeField(forKey: "maxDouble", policy: .max)
-        conflict.mergeField(forKey: "maxDate", policy: .max)
-        conflict.mergeField(forKey: "maxLevel", policy: .max)
-        conflict.mergeField(forKey: "maxSecret", encrypted: true, policy: .max)
-        conflict.mergeField(forKey: "minText", policy: .min)
-        conflict.mergeField(forKey: "minInt64", policy: .min)
-        conflict.mergeField(forKey: "minDouble", policy: .min)
-        conflict.mergeField(forKey: "minDate", policy: .min)
-        conflict.mergeField(forKey: "minLevel", policy: .min)
+        conflict.merge(Self.recordFields)
         try conflict.mergeField(forKey: "customTitle") {
             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
             let merged = custom.merge(

@@ -67,6 +67,19 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Journal" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Journal")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("title"),
+            .field("body", encrypted: true),
+            .field("mood", default: .calm as Mood),
+            .field("priority"),
+            .field("words", default: 0 as Int64),
+            .field("tags", default: [] as [String], merge: .union),
+            .field("moods"),
+            .field("journal", parent: true),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -119,35 +132,33 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Entry")
-        var reader = RecordReader(record, fieldCount: 8)
-        self.recordID = record.recordIdentifier
-        self.title = try reader.decode(forKey: "title")
-        self.body = try reader.decodeIfPresent(forKey: "body", encrypted: true)
-        self.mood = try reader.decode(forKey: "mood", default: .calm)
-        self.priority = try reader.decodeIfPresent(forKey: "priority")
-        self.words = try reader.decode(forKey: "words", default: 0)
-        self.tags = try reader.decode(forKey: "tags", default: [])
-        self.moods = try reader.decodeIfPresent(forKey: "moods")
-        self.journal = try reader.decodeIfPresent(forKey: "journal")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.body = try fields.decodeIfPresent(1)
+        self.mood = try fields.decode(2, default: .calm)
+        self.priority = try fields.decodeIfPresent(3)
+        self.words = try fields.decode(4, default: 0)
+        self.tags = try fields.decode(5, default: [])
+        self.moods = try fields.decodeIfPresent(6)
+        self.journal = try fields.decodeIfPresent(7)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 8)
-        record.encode(self.title, forKey: "title", changedSince: base)
-        record.encode(self.body, forKey: "body", encrypted: true, changedSince: base)
-        record.encode(self.mood, forKey: "mood", default: .calm, changedSince: base)
-        record.encode(self.priority, forKey: "priority", changedSince: base)
-        record.encode(self.words, forKey: "words", default: 0, changedSince: base)
-        record.encode(self.tags, forKey: "tags", default: [], changedSince: base)
-        record.encode(self.moods, forKey: "moods", changedSince: base)
-        if record.encode(self.journal?.with(action: .none), forKey: "journal", changedSince: base) {
-            record.encodeParent(self.journal)
-        }
+        Self.recordFields.write(
+            [
+                self.title.recordValue,
+                self.body?.recordValue,
+                self.mood.recordValue,
+                self.priority?.recordValue,
+                self.words.recordValue,
+                self.tags.recordValue,
+                self.moods?.recordValue,
+                self.journal?.with(action: .none).recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -180,15 +191,7 @@ extension Entry {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "title", policy: .mine)
-        conflict.mergeField(forKey: "body", encrypted: true, policy: .mine)
-        conflict.mergeField(forKey: "mood", policy: .mine)
-        conflict.mergeField(forKey: "priority", policy: .mine)
-        conflict.mergeField(forKey: "words", policy: .mine)
-        conflict.mergeField(forKey: "tags", policy: .union)
-        conflict.mergeField(forKey: "moods", policy: .mine)
-        conflict.mergeField(forKey: "journal", policy: .mine)
-        conflict.mergeParent(fromField: "journal")
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -199,6 +202,12 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("name"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -223,19 +232,19 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Setting")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.name = try reader.decode(forKey: "name")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.name, forKey: "name", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.name.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -268,7 +277,7 @@ extension Setting {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "name", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }
@@ -280,6 +289,12 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("text"),
+        ])
 
     /// The keys of the record's fields.
     public enum Field: String, CaseIterable, Sendable {
@@ -304,19 +319,19 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        try record.requireRecordType("Notice")
-        var reader = RecordReader(record, fieldCount: 1)
-        self.recordID = record.recordIdentifier
-        self.text = try reader.decode(forKey: "text")
-        self.serverVersion = reader.serverVersion()
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.text = try fields.decode(0)
+        self.serverVersion = fields.serverVersion
     }
 
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        let base = serverVersion
-        record.reserveCapacity(forFields: 1)
-        record.encode(self.text, forKey: "text", changedSince: base)
+        Self.recordFields.write(
+            [
+                self.text.recordValue,
+            ], to: record, changedSince: serverVersion)
     }
 }
 
@@ -349,7 +364,7 @@ extension Notice {
         ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
     ) -> Storage {
         let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
-        conflict.mergeField(forKey: "text", policy: .mine)
+        conflict.merge(Self.recordFields)
         return server
     }
 }

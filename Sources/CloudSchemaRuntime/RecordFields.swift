@@ -1,0 +1,157 @@
+import Foundation
+
+/// One record type's fields in declaration order: what generated code reads, writes and merges,
+/// by position. Each generated type keeps one in a `static let`, so the work per field is done
+/// here, compiled once, instead of in generated code, compiled once per field of every record
+/// type; and a record is read with one lookup per field.
+///
+/// ```swift
+/// private static let recordFields = RecordFields(recordType: "Plant", [
+///     .field("name"),
+///     .field("notes", encrypted: true),
+///     .field("bed", parent: true),
+///     .field("soil", default: Soil.loam),
+/// ])
+/// ```
+@_spi(Generated)
+public final class RecordFields: Sendable {
+    /// How one field is stored and merged.
+    public struct Field: Sendable {
+        /// The field's key in the record.
+        public var key: String
+        /// Stored in encrypted values (`CKRecord.encryptedValues`).
+        public var encrypted: Bool
+        /// The value an absent field reads as (the schema's default), stored.
+        public var defaultValue: RecordValue?
+        /// How a conflict both sides changed is resolved; `nil` for `@merge(custom)`, which
+        /// generated code merges itself.
+        public var merge: FieldMergePolicy?
+        /// A reference that is also the record's parent (`@parent`).
+        public var isParent: Bool
+
+        public static func field(
+            _ key: String, encrypted: Bool = false, merge: FieldMergePolicy? = .mine, parent: Bool = false
+        ) -> Field {
+            Field(key: key, encrypted: encrypted, defaultValue: nil, merge: merge, isParent: parent)
+        }
+
+        public static func field<Value: CloudFieldValue>(
+            _ key: String, default defaultValue: Value, encrypted: Bool = false, merge: FieldMergePolicy? = .mine
+        ) -> Field {
+            Field(key: key, encrypted: encrypted, defaultValue: defaultValue.recordValue, merge: merge, isParent: false)
+        }
+    }
+
+    public let recordType: String
+    public let fields: [Field]
+    /// Each key's position in ``fields``.
+    let positions: [String: Int]
+
+    public init(recordType: String, _ fields: [Field]) {
+        self.recordType = recordType
+        self.fields = fields
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(fields.count)
+        for (position, field) in fields.enumerated() { positions[field.key] = position }
+        self.positions = positions
+    }
+
+    /// Reads every field of `record` once, after checking its record type. The values read are
+    /// also the ``ServerVersion`` the decoded value remembers.
+    public func read(_ record: some RecordStorage) throws(RecordDecodingError) -> RecordFieldValues {
+        try record.requireRecordType(recordType)
+        var values: [RecordValue?] = []
+        values.reserveCapacity(fields.count)
+        for field in fields {
+            values.append(field.encrypted ? record[encryptedField: field.key] : record[field: field.key])
+        }
+        let version = ServerVersion(
+            systemFields: record.archiveSystemFields(), snapshot: .positional(self, values), unsavedKeys: record.changedFieldKeys)
+        return RecordFieldValues(fields: self, values: values, recordID: record.recordIdentifier, serverVersion: version)
+    }
+
+    /// Writes `values` (one per field, in order; `nil` removes the field) into `record`, except
+    /// those `version` (the server version the value was read from) already has, so the
+    /// record's changed keys are the fields the app edited. Without a version (a new value)
+    /// every field is written. A parent field that is written sets the record's parent too.
+    public func write(_ values: [RecordValue?], to record: some RecordStorage, changedSince version: ServerVersion?) {
+        precondition(values.count == fields.count, "\(recordType): \(values.count) values for \(fields.count) fields")
+        if version == nil { record.reserveCapacity(forFields: fields.count) }
+        for (position, field) in fields.enumerated() {
+            let value = values[position]
+            if let version, version.isUnchanged(value, at: position, of: self) { continue }
+            record.setRecordValue(value, forKey: field.key, encrypted: field.encrypted)
+            guard field.isParent else { continue }
+            if case .reference(let reference) = value {
+                record.parentIdentifier = reference.recordID
+            } else {
+                record.parentIdentifier = nil
+            }
+        }
+    }
+
+    /// The position of `key`, or `nil` for a key this record type doesn't declare.
+    func position(of key: String) -> Int? {
+        positions[key]
+    }
+}
+
+/// A record's field values as ``RecordFields/read(_:)`` read them, decoded by position in a
+/// generated `init(record:)`.
+///
+/// ```swift
+/// let fields = try Self.recordFields.read(record)
+/// self.recordID = fields.recordID
+/// self.name = try fields.decode(0)
+/// self.soil = try fields.decode(3, default: .loam)
+/// self.serverVersion = fields.serverVersion
+/// ```
+@_spi(Generated)
+public struct RecordFieldValues {
+    @usableFromInline let fields: RecordFields
+    @usableFromInline let values: [RecordValue?]
+    public let recordID: RecordID
+    /// The version read: the record's system fields and the values above.
+    public let serverVersion: ServerVersion
+
+    init(fields: RecordFields, values: [RecordValue?], recordID: RecordID, serverVersion: ServerVersion) {
+        self.fields = fields
+        self.values = values
+        self.recordID = recordID
+        self.serverVersion = serverVersion
+    }
+
+    /// Decodes a required field: absent is ``RecordDecodingError/Problem/missing``.
+    @inlinable
+    public func decode<Value: CloudFieldValue>(_ position: Int, as type: Value.Type = Value.self) throws(RecordDecodingError) -> Value {
+        guard let value = try decodeIfPresent(position, as: type) else { throw failure(.missing, at: position) }
+        return value
+    }
+
+    /// Decodes an optional field: `nil` when absent, an error when present but unreadable.
+    @inlinable
+    public func decodeIfPresent<Value: CloudFieldValue>(
+        _ position: Int, as type: Value.Type = Value.self
+    ) throws(RecordDecodingError) -> Value? {
+        guard let stored = values[position] else { return nil }
+        do {
+            return try Value(recordValue: stored)
+        } catch {
+            throw failure(error, at: position)
+        }
+    }
+
+    /// Decodes a field that has a default: the default when absent, an error when present but unreadable.
+    @inlinable
+    public func decode<Value: CloudFieldValue>(
+        _ position: Int, default defaultValue: @autoclosure () -> Value
+    ) throws(RecordDecodingError) -> Value {
+        try decodeIfPresent(position, as: Value.self) ?? defaultValue()
+    }
+
+    /// The error for the field at `position`. Not inlined: only the failure path needs it.
+    @usableFromInline
+    func failure(_ problem: RecordDecodingError.Problem, at position: Int) -> RecordDecodingError {
+        RecordDecodingError(recordType: fields.recordType, key: fields.fields[position].key, problem: problem)
+    }
+}
