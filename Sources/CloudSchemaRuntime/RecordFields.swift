@@ -106,6 +106,9 @@ public final class RecordFields: Sendable {
 /// self.soil = try fields.decode(3, default: .loam)
 /// self.serverVersion = fields.serverVersion
 /// ```
+///
+/// The decoders are specialized for each field type once per module and called, not inlined:
+/// inlined into every field of every record type they cost compile time and nothing at run time.
 @_spi(Generated)
 public struct RecordFieldValues {
     @usableFromInline let fields: RecordFields
@@ -122,14 +125,14 @@ public struct RecordFieldValues {
     }
 
     /// Decodes a required field: absent is ``RecordDecodingError/Problem/missing``.
-    @inlinable
+    @inlinable @inline(never)
     public func decode<Value: CloudFieldValue>(_ position: Int, as type: Value.Type = Value.self) throws(RecordDecodingError) -> Value {
         guard let value = try decodeIfPresent(position, as: type) else { throw failure(.missing, at: position) }
         return value
     }
 
     /// Decodes an optional field: `nil` when absent, an error when present but unreadable.
-    @inlinable
+    @inlinable @inline(never)
     public func decodeIfPresent<Value: CloudFieldValue>(
         _ position: Int, as type: Value.Type = Value.self
     ) throws(RecordDecodingError) -> Value? {
@@ -142,7 +145,7 @@ public struct RecordFieldValues {
     }
 
     /// Decodes a field that has a default: the default when absent, an error when present but unreadable.
-    @inlinable
+    @inlinable @inline(never)
     public func decode<Value: CloudFieldValue>(
         _ position: Int, default defaultValue: @autoclosure () -> Value
     ) throws(RecordDecodingError) -> Value {
@@ -154,4 +157,12 @@ public struct RecordFieldValues {
     func failure(_ problem: RecordDecodingError.Problem, at position: Int) -> RecordDecodingError {
         RecordDecodingError(recordType: fields.recordType, key: fields.fields[position].key, problem: problem)
     }
+}
+
+/// Compares one field of two values for a generated `==`: specialized once per field type in
+/// each module and called, so the comparison of every field of every record type isn't
+/// compiled again where it is used.
+@_spi(Generated) @inlinable @inline(never)
+public func fieldEqual<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    lhs == rhs
 }

@@ -20,6 +20,20 @@ import Testing
         #expect(decoded == bed)
     }
 
+    @Test func valuesAreEqualWhenEveryFieldAndTheServerVersionAre() throws {
+        var edited = bed
+        edited.tags = ["herbs"]
+        #expect(edited != bed)
+        // An edited value keeps its hash (the record ID's), so it stays findable by identity.
+        #expect(edited.hashValue == bed.hashValue)
+        #expect(Set([bed, edited, bed]).count == 2)
+        let read = try Bed(record: bed.makeInMemoryRecord())
+        #expect(read != bed)
+        var forgotten = read
+        forgotten.serverVersion = nil
+        #expect(forgotten == bed)
+    }
+
     @Test func encryptedFieldsLandInEncryptedStorageOnly() throws {
         let plant = Plant(name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), notes: "pinch the flowers", bed: Reference(bed))
         let record = try plant.makeInMemoryRecord()
@@ -89,6 +103,15 @@ import Testing
         #expect(record[field: "legacyColour"] == "green")
         plant.serverVersion = try Plant(record: record).serverVersion
         #expect(try Plant(record: record) == plant)
+        // Equality compares the deprecated field's private storage too.
+        var recoloured = plant
+        recoloured.serverVersion = nil
+        plant.serverVersion = nil
+        #expect(recoloured == plant)
+        recoloured = Plant(
+            recordID: plant.recordID, name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed, action: .deleteSelf),
+            legacyColour: "red")
+        #expect(recoloured != plant)
     }
 
     @Test func theFieldEnumListsTheKeys() {

@@ -34,6 +34,8 @@ public enum GeneratorNaming {
         "ServerVersion", "RecordReader", "DatabaseScope", "InMemoryDatabase",
         // Nested in every record type, so a type of that name would be shadowed there.
         "QueryFields", "CustomMerge",
+        // A runtime function generated `==` calls, which a type of that name would shadow.
+        "fieldEqual",
     ]
 
     /// Type names generated types may not take.
@@ -46,8 +48,9 @@ public enum GeneratorNaming {
         "hash", "hashValue", "databaseScope", "zoneID", "serverVersion", "markSaved",
         // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
         "QueryFields", "queryFields", "query", "textSearch", "CustomMerge", "mergeConflict",
-        // Generated code reaches the record type's field table as `Self.recordFields`.
-        "Self",
+        // Generated code reaches the record type's field table as `Self.recordFields`, and
+        // compares fields with the runtime's `fieldEqual`.
+        "Self", "fieldEqual",
     ]).union(reservedCaseNames)
 
     /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.

@@ -276,6 +276,21 @@ enum EmbeddedTemplates {
         {% include "RecordDecode.swift.template" %}
 
         {% include "RecordEncode.swift.template" %}
+
+            /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+            /// written out so each field type's `==` is compiled once per module, not once per field).
+            {{ accessPrefix }}static func == (lhs: Self, rhs: Self) -> Bool {
+                fieldEqual(lhs.recordID, rhs.recordID)
+                    && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+        {% for field in record.fields %}
+                    && fieldEqual(lhs.{{ field.storageName }}, rhs.{{ field.storageName }})
+        {% endfor %}
+            }
+
+            /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+            {{ accessPrefix }}func hash(into hasher: inout Hasher) {
+                hasher.combine(recordID)
+            }
         }
 
         {% include "RecordQuery.swift.template" %}

@@ -159,6 +159,28 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
                 self.author?.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.title, rhs.title)
+            && fieldEqual(lhs.summary, rhs.summary)
+            && fieldEqual(lhs.cuisine, rhs.cuisine)
+            && fieldEqual(lhs.minutes, rhs.minutes)
+            && fieldEqual(lhs.servings, rhs.servings)
+            && fieldEqual(lhs.ingredients, rhs.ingredients)
+            && fieldEqual(lhs.photo, rhs.photo)
+            && fieldEqual(lhs.publishedAt, rhs.publishedAt)
+            && fieldEqual(lhs.rating, rhs.rating)
+            && fieldEqual(lhs.author, rhs.author)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Recipe: QueryableRecord {
@@ -288,6 +310,23 @@ public struct Author: CloudRecord, Hashable, Sendable {
                 self.joinedOn.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.displayName, rhs.displayName)
+            && fieldEqual(lhs.bio, rhs.bio)
+            && fieldEqual(lhs.avatar, rhs.avatar)
+            && fieldEqual(lhs.homepage, rhs.homepage)
+            && fieldEqual(lhs.joinedOn, rhs.joinedOn)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Author: QueryableRecord {
@@ -397,6 +436,22 @@ public struct Review: CloudRecord, Hashable, Sendable {
                 self.text?.recordValue,
                 self.isHidden.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.recipe, rhs.recipe)
+            && fieldEqual(lhs.stars, rhs.stars)
+            && fieldEqual(lhs.text, rhs.text)
+            && fieldEqual(lhs.isHidden, rhs.isHidden)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 

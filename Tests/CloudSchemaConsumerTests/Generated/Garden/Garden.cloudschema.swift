@@ -115,6 +115,23 @@ public struct Bed: CloudRecord, Hashable, Sendable {
                 self.tags.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.name, rhs.name)
+            && fieldEqual(lhs.sunHours, rhs.sunHours)
+            && fieldEqual(lhs.location, rhs.location)
+            && fieldEqual(lhs.cover, rhs.cover)
+            && fieldEqual(lhs.tags, rhs.tags)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Bed: QueryableRecord {
@@ -249,6 +266,24 @@ public struct Plant: CloudRecord, Hashable, Sendable {
                 self._legacyColour?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.name, rhs.name)
+            && fieldEqual(lhs.plantedOn, rhs.plantedOn)
+            && fieldEqual(lhs.notes, rhs.notes)
+            && fieldEqual(lhs.bed, rhs.bed)
+            && fieldEqual(lhs.status, rhs.status)
+            && fieldEqual(lhs._legacyColour, rhs._legacyColour)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Plant: QueryableRecord {
@@ -346,6 +381,20 @@ public struct Species: CloudRecord, Hashable, Sendable {
                 self.commonName.recordValue,
                 self.latinName?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.commonName, rhs.commonName)
+            && fieldEqual(lhs.latinName, rhs.latinName)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 

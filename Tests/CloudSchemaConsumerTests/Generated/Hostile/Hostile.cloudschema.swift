@@ -218,6 +218,31 @@ public struct String_: CloudRecord, Hashable, Sendable {
                 self._legacy?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.`class`, rhs.`class`)
+            && fieldEqual(lhs.`default`, rhs.`default`)
+            && fieldEqual(lhs.`self`, rhs.`self`)
+            && fieldEqual(lhs.`init`, rhs.`init`)
+            && fieldEqual(lhs.Type_, rhs.Type_)
+            && fieldEqual(lhs.String, rhs.String)
+            && fieldEqual(lhs.Field_, rhs.Field_)
+            && fieldEqual(lhs.record, rhs.record)
+            && fieldEqual(lhs.rawValue_, rhs.rawValue_)
+            && fieldEqual(lhs.newValue, rhs.newValue)
+            && fieldEqual(lhs.recordName, rhs.recordName)
+            && fieldEqual(lhs.`enum`, rhs.`enum`)
+            && fieldEqual(lhs._legacy, rhs._legacy)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension String_: QueryableRecord {
@@ -319,6 +344,21 @@ public struct Field_: CloudRecord, Hashable, Sendable {
                 self.`where`.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.`protocol`, rhs.`protocol`)
+            && fieldEqual(lhs.Self_, rhs.Self_)
+            && fieldEqual(lhs.`where`, rhs.`where`)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Field_: QueryableRecord {
@@ -418,6 +458,21 @@ public struct Type_: CloudRecord, Hashable, Sendable {
                 self.`some`.recordValue,
                 self.Protocol_.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.`any`, rhs.`any`)
+            && fieldEqual(lhs.`some`, rhs.`some`)
+            && fieldEqual(lhs.Protocol_, rhs.Protocol_)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -758,6 +813,55 @@ public struct Everything: CloudRecord, Hashable, Sendable {
                 self.secretLocation?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.string, rhs.string)
+            && fieldEqual(lhs.int64, rhs.int64)
+            && fieldEqual(lhs.int, rhs.int)
+            && fieldEqual(lhs.double, rhs.double)
+            && fieldEqual(lhs.bool, rhs.bool)
+            && fieldEqual(lhs.date, rhs.date)
+            && fieldEqual(lhs.data, rhs.data)
+            && fieldEqual(lhs.uuid, rhs.uuid)
+            && fieldEqual(lhs.url, rhs.url)
+            && fieldEqual(lhs.asset, rhs.asset)
+            && fieldEqual(lhs.location, rhs.location)
+            && fieldEqual(lhs.reference, rhs.reference)
+            && fieldEqual(lhs.untyped, rhs.untyped)
+            && fieldEqual(lhs.kind, rhs.kind)
+            && fieldEqual(lhs.count, rhs.count)
+            && fieldEqual(lhs.strings, rhs.strings)
+            && fieldEqual(lhs.int64s, rhs.int64s)
+            && fieldEqual(lhs.ints, rhs.ints)
+            && fieldEqual(lhs.doubles, rhs.doubles)
+            && fieldEqual(lhs.bools, rhs.bools)
+            && fieldEqual(lhs.dates, rhs.dates)
+            && fieldEqual(lhs.datas, rhs.datas)
+            && fieldEqual(lhs.uuids, rhs.uuids)
+            && fieldEqual(lhs.urls, rhs.urls)
+            && fieldEqual(lhs.assets, rhs.assets)
+            && fieldEqual(lhs.locations, rhs.locations)
+            && fieldEqual(lhs.references, rhs.references)
+            && fieldEqual(lhs.untypeds, rhs.untypeds)
+            && fieldEqual(lhs.kinds, rhs.kinds)
+            && fieldEqual(lhs.counts, rhs.counts)
+            && fieldEqual(lhs.optionalString, rhs.optionalString)
+            && fieldEqual(lhs.optionalReference, rhs.optionalReference)
+            && fieldEqual(lhs.optionalReferences, rhs.optionalReferences)
+            && fieldEqual(lhs.secret, rhs.secret)
+            && fieldEqual(lhs.secretNumber, rhs.secretNumber)
+            && fieldEqual(lhs.secretList, rhs.secretList)
+            && fieldEqual(lhs.secretLocation, rhs.secretLocation)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Everything: QueryableRecord {
@@ -845,6 +949,19 @@ public struct Old: CloudRecord, Hashable, Sendable {
             [
                 self.name?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.name, rhs.name)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -934,6 +1051,19 @@ public struct Older: CloudRecord, Hashable, Sendable {
             [
                 self.old?.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.old, rhs.old)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -1026,6 +1156,19 @@ public struct Used: CloudRecord, Hashable, Sendable {
             [
                 self.x?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.x, rhs.x)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -1125,6 +1268,20 @@ public struct Current: CloudRecord, Hashable, Sendable {
                 self._legacyCode?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.used, rhs.used)
+            && fieldEqual(lhs._legacyCode, rhs._legacyCode)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Current: QueryableRecord {
@@ -1216,6 +1373,19 @@ public struct Watched: CloudRecord, Hashable, Sendable {
             [
                 self.code?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.code, rhs.code)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -1311,6 +1481,20 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
                 self.textSearch_.recordValue,
                 self.query_?.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.textSearch_, rhs.textSearch_)
+            && fieldEqual(lhs.query_, rhs.query_)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -1410,6 +1594,20 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
                 self.mergeConflict_?.recordValue,
                 self.other?.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.mergeConflict_, rhs.mergeConflict_)
+            && fieldEqual(lhs.other, rhs.other)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 

@@ -142,6 +142,22 @@ package struct Folder: CloudRecord, Hashable, Sendable {
                 self.isPinned.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.title, rhs.title)
+            && fieldEqual(lhs.position, rhs.position)
+            && fieldEqual(lhs.colour, rhs.colour)
+            && fieldEqual(lhs.isPinned, rhs.isPinned)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Folder: QueryableRecord {
@@ -294,6 +310,27 @@ package struct Note: CloudRecord, Hashable, Sendable {
                 self._legacyPlainBody?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.title, rhs.title)
+            && fieldEqual(lhs.body, rhs.body)
+            && fieldEqual(lhs.folder, rhs.folder)
+            && fieldEqual(lhs.createdAt, rhs.createdAt)
+            && fieldEqual(lhs.editedAt, rhs.editedAt)
+            && fieldEqual(lhs.tags, rhs.tags)
+            && fieldEqual(lhs.attachments, rhs.attachments)
+            && fieldEqual(lhs.isLocked, rhs.isLocked)
+            && fieldEqual(lhs._legacyPlainBody, rhs._legacyPlainBody)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Note: QueryableRecord {
@@ -425,6 +462,24 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
                 self.place?.recordValue,
                 self.details?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.note, rhs.note)
+            && fieldEqual(lhs.dueDate, rhs.dueDate)
+            && fieldEqual(lhs.priority, rhs.priority)
+            && fieldEqual(lhs.isDone, rhs.isDone)
+            && fieldEqual(lhs.place, rhs.place)
+            && fieldEqual(lhs.details, rhs.details)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 

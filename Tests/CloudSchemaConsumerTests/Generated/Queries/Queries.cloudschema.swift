@@ -107,6 +107,19 @@ public struct Owner: CloudRecord, Hashable, Sendable {
                 self.name.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.name, rhs.name)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Owner: QueryableRecord {
@@ -348,6 +361,40 @@ public struct Sample: CloudRecord, Hashable, Sendable {
                 self._stamp?.recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.title, rhs.title)
+            && fieldEqual(lhs.subtitle, rhs.subtitle)
+            && fieldEqual(lhs.rank, rhs.rank)
+            && fieldEqual(lhs.size, rhs.size)
+            && fieldEqual(lhs.count, rhs.count)
+            && fieldEqual(lhs.score, rhs.score)
+            && fieldEqual(lhs.seen, rhs.seen)
+            && fieldEqual(lhs.flag, rhs.flag)
+            && fieldEqual(lhs.uuid, rhs.uuid)
+            && fieldEqual(lhs.link, rhs.link)
+            && fieldEqual(lhs.kind, rhs.kind)
+            && fieldEqual(lhs.level, rhs.level)
+            && fieldEqual(lhs.owner, rhs.owner)
+            && fieldEqual(lhs.anything, rhs.anything)
+            && fieldEqual(lhs.place, rhs.place)
+            && fieldEqual(lhs.tags, rhs.tags)
+            && fieldEqual(lhs.numbers, rhs.numbers)
+            && fieldEqual(lhs.owners, rhs.owners)
+            && fieldEqual(lhs.body, rhs.body)
+            && fieldEqual(lhs.plain, rhs.plain)
+            && fieldEqual(lhs.secret, rhs.secret)
+            && fieldEqual(lhs._stamp, rhs._stamp)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Sample: QueryableRecord {
@@ -475,6 +522,19 @@ public struct Bare: CloudRecord, Hashable, Sendable {
             [
                 self.note?.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.note, rhs.note)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -772,6 +832,49 @@ public struct Merged: CloudRecord, Hashable, Sendable {
                 self.customSecret?.recordValue,
                 self.customOwner?.with(action: .deleteSelf).recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.text, rhs.text)
+            && fieldEqual(lhs.number, rhs.number)
+            && fieldEqual(lhs.flag, rhs.flag)
+            && fieldEqual(lhs.seen, rhs.seen)
+            && fieldEqual(lhs.place, rhs.place)
+            && fieldEqual(lhs.file, rhs.file)
+            && fieldEqual(lhs.owner, rhs.owner)
+            && fieldEqual(lhs.secret, rhs.secret)
+            && fieldEqual(lhs.theirsText, rhs.theirsText)
+            && fieldEqual(lhs.theirsNumbers, rhs.theirsNumbers)
+            && fieldEqual(lhs.theirsSecret, rhs.theirsSecret)
+            && fieldEqual(lhs.tags, rhs.tags)
+            && fieldEqual(lhs.owners, rhs.owners)
+            && fieldEqual(lhs.secretTags, rhs.secretTags)
+            && fieldEqual(lhs.maxText, rhs.maxText)
+            && fieldEqual(lhs.maxInt64, rhs.maxInt64)
+            && fieldEqual(lhs.maxInt, rhs.maxInt)
+            && fieldEqual(lhs.maxDouble, rhs.maxDouble)
+            && fieldEqual(lhs.maxDate, rhs.maxDate)
+            && fieldEqual(lhs.maxLevel, rhs.maxLevel)
+            && fieldEqual(lhs.maxSecret, rhs.maxSecret)
+            && fieldEqual(lhs.minText, rhs.minText)
+            && fieldEqual(lhs.minInt64, rhs.minInt64)
+            && fieldEqual(lhs.minDouble, rhs.minDouble)
+            && fieldEqual(lhs.minDate, rhs.minDate)
+            && fieldEqual(lhs.minLevel, rhs.minLevel)
+            && fieldEqual(lhs.customTitle, rhs.customTitle)
+            && fieldEqual(lhs.customCount, rhs.customCount)
+            && fieldEqual(lhs.customTags, rhs.customTags)
+            && fieldEqual(lhs.customSecret, rhs.customSecret)
+            && fieldEqual(lhs.customOwner, rhs.customOwner)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 

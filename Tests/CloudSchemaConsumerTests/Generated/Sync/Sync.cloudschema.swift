@@ -160,6 +160,26 @@ public struct Entry: CloudRecord, Hashable, Sendable {
                 self.journal?.with(action: .none).recordValue,
             ], to: record, changedSince: serverVersion)
     }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.title, rhs.title)
+            && fieldEqual(lhs.body, rhs.body)
+            && fieldEqual(lhs.mood, rhs.mood)
+            && fieldEqual(lhs.priority, rhs.priority)
+            && fieldEqual(lhs.words, rhs.words)
+            && fieldEqual(lhs.tags, rhs.tags)
+            && fieldEqual(lhs.moods, rhs.moods)
+            && fieldEqual(lhs.journal, rhs.journal)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
 }
 
 extension Entry: QueryableRecord {
@@ -245,6 +265,19 @@ public struct Setting: CloudRecord, Hashable, Sendable {
             [
                 self.name.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.name, rhs.name)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
@@ -332,6 +365,19 @@ public struct Notice: CloudRecord, Hashable, Sendable {
             [
                 self.text.recordValue,
             ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.text, rhs.text)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
     }
 }
 
