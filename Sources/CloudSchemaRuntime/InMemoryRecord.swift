@@ -19,7 +19,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
 
     /// Each key's plain and encrypted values and whether it changed: one dictionary, so
     /// setting a field hashes its key once.
-    private var entries: [String: Entry] = [:]
+    @exclusivity(unchecked) private var entries: [String: Entry] = [:]
     /// How many entries are changed, so an unchanged record's ``changedFieldKeys`` costs nothing.
     private var changedCount = 0
     /// Whether the parent was set since the record was created, restored or saved.

@@ -418,7 +418,7 @@ enum EmbeddedTemplates {
 
         """##,
         "RecordQuery.swift.template": ##"""
-        {# Typed queries for one record type: a handle per indexed field, offering only the operators its CloudKit indexes allow. Variable: record. #}
+        {# Typed queries for one record type: a handle per indexed field, offering only the operators its CloudKit indexes allow. Handles are computed, not stored: a struct without stored properties costs the compiler less (no initializers, layout or copies). Variable: record. #}
         {% if record.deprecation %}
         @available(*, deprecated{% if record.deprecation.message %}, message: {{ record.deprecation.message | swiftStringLiteral }}{% endif %})
         {% endif %}
@@ -438,11 +438,11 @@ enum EmbeddedTemplates {
         {% if field.queryDeprecation %}
                 @available(*, deprecated{% if field.queryDeprecation.message %}, message: {{ field.queryDeprecation.message | swiftStringLiteral }}{% endif %})
         {% endif %}
-                {{ accessPrefix }}let {{ field.swiftName }} = {{ field.queryFieldType }}(key: {{ field.key | swiftStringLiteral }})
+                {{ accessPrefix }}var {{ field.swiftName }}: {{ field.queryFieldType }} { .init(key: {{ field.key | swiftStringLiteral }}) }
         {% endfor %}
         {% if record.hasTextSearch %}
                 /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-                {{ accessPrefix }}let textSearch = TextSearch<{{ record.swiftName }}>()
+                {{ accessPrefix }}var textSearch: TextSearch<{{ record.swiftName }}> { .init() }
         {% endif %}
             }
 

@@ -195,19 +195,19 @@ extension Recipe: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let title = QueryField<Recipe, String, QueryableSortableIndex>(key: "title")
+        public var title: QueryField<Recipe, String, QueryableSortableIndex> { .init(key: "title") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let cuisine = QueryField<Recipe, Cuisine, QueryableIndex>(key: "cuisine")
+        public var cuisine: QueryField<Recipe, Cuisine, QueryableIndex> { .init(key: "cuisine") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let minutes = QueryField<Recipe, Int64, QueryableSortableIndex>(key: "minutes")
+        public var minutes: QueryField<Recipe, Int64, QueryableSortableIndex> { .init(key: "minutes") }
         /// QUERYABLE, SEARCHABLE: `CONTAINS`.
-        public let ingredients = QueryListField<Recipe, String, QueryableIndex>(key: "ingredients")
+        public var ingredients: QueryListField<Recipe, String, QueryableIndex> { .init(key: "ingredients") }
         /// SORTABLE: `sort`.
-        public let publishedAt = QueryField<Recipe, Date, SortableIndex>(key: "publishedAt")
+        public var publishedAt: QueryField<Recipe, Date, SortableIndex> { .init(key: "publishedAt") }
         /// SORTABLE: `sort`.
-        public let rating = QueryField<Recipe, Double, SortableIndex>(key: "rating")
+        public var rating: QueryField<Recipe, Double, SortableIndex> { .init(key: "rating") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<Recipe>()
+        public var textSearch: TextSearch<Recipe> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -341,7 +341,7 @@ extension Author: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let displayName = QueryField<Author, String, QueryableSortableIndex>(key: "displayName")
+        public var displayName: QueryField<Author, String, QueryableSortableIndex> { .init(key: "displayName") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -467,13 +467,13 @@ extension Review: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let recipe = QueryField<Review, Reference<Recipe>, QueryableIndex>(key: "recipe")
+        public var recipe: QueryField<Review, Reference<Recipe>, QueryableIndex> { .init(key: "recipe") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let stars = QueryField<Review, Int64, QueryableSortableIndex>(key: "stars")
+        public var stars: QueryField<Review, Int64, QueryableSortableIndex> { .init(key: "stars") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let isHidden = QueryField<Review, Bool, QueryableIndex>(key: "isHidden")
+        public var isHidden: QueryField<Review, Bool, QueryableIndex> { .init(key: "isHidden") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<Review>()
+        public var textSearch: TextSearch<Review> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.

@@ -146,13 +146,13 @@ extension Bed: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let name = QueryField<Bed, String, QueryableSortableIndex>(key: "name")
+        public var name: QueryField<Bed, String, QueryableSortableIndex> { .init(key: "name") }
         /// QUERYABLE: `distanceToLocation:fromLocation:`.
-        public let location = QueryLocationField<Bed, QueryableIndex>(key: "location")
+        public var location: QueryLocationField<Bed, QueryableIndex> { .init(key: "location") }
         /// QUERYABLE: `CONTAINS`.
-        public let tags = QueryListField<Bed, String, QueryableIndex>(key: "tags")
+        public var tags: QueryListField<Bed, String, QueryableIndex> { .init(key: "tags") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<Bed>()
+        public var textSearch: TextSearch<Bed> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -298,9 +298,9 @@ extension Plant: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let name = QueryField<Plant, String, QueryableIndex>(key: "name")
+        public var name: QueryField<Plant, String, QueryableIndex> { .init(key: "name") }
         /// SORTABLE: `sort`.
-        public let plantedOn = QueryField<Plant, Date, SortableIndex>(key: "plantedOn")
+        public var plantedOn: QueryField<Plant, Date, SortableIndex> { .init(key: "plantedOn") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -410,9 +410,9 @@ extension Species: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let commonName = QueryField<Species, String, QueryableIndex>(key: "commonName")
+        public var commonName: QueryField<Species, String, QueryableIndex> { .init(key: "commonName") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<Species>()
+        public var textSearch: TextSearch<Species> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.

@@ -1296,7 +1296,7 @@ extension Current: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let legacyCode = QueryField<Current, String, QueryableIndex>(key: "legacyCode")
+        public var legacyCode: QueryField<Current, String, QueryableIndex> { .init(key: "legacyCode") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -1401,7 +1401,7 @@ extension Watched: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let code = QueryField<Watched, String, QueryableIndex>(key: "code")
+        public var code: QueryField<Watched, String, QueryableIndex> { .init(key: "code") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -1510,11 +1510,11 @@ extension QueryFields_: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let textSearch_ = QueryField<QueryFields_, String, QueryableIndex>(key: "textSearch")
+        public var textSearch_: QueryField<QueryFields_, String, QueryableIndex> { .init(key: "textSearch") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let query_ = QueryField<QueryFields_, Reference<CustomMerge_>, QueryableIndex>(key: "query")
+        public var query_: QueryField<QueryFields_, Reference<CustomMerge_>, QueryableIndex> { .init(key: "query") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<QueryFields_>()
+        public var textSearch: TextSearch<QueryFields_> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.

@@ -172,9 +172,9 @@ extension Folder: QueryableRecord {
     /// ```
     package struct QueryFields: Sendable {
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        package let title = QueryField<Folder, String, QueryableSortableIndex>(key: "title")
+        package var title: QueryField<Folder, String, QueryableSortableIndex> { .init(key: "title") }
         /// SORTABLE: `sort`.
-        package let position = QueryField<Folder, Double, SortableIndex>(key: "position")
+        package var position: QueryField<Folder, Double, SortableIndex> { .init(key: "position") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -345,15 +345,15 @@ extension Note: QueryableRecord {
     /// ```
     package struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        package let title = QueryField<Note, String, QueryableIndex>(key: "title")
+        package var title: QueryField<Note, String, QueryableIndex> { .init(key: "title") }
         /// SORTABLE: `sort`.
-        package let createdAt = QueryField<Note, Date, SortableIndex>(key: "createdAt")
+        package var createdAt: QueryField<Note, Date, SortableIndex> { .init(key: "createdAt") }
         /// SORTABLE: `sort`.
-        package let editedAt = QueryField<Note, Date, SortableIndex>(key: "editedAt")
+        package var editedAt: QueryField<Note, Date, SortableIndex> { .init(key: "editedAt") }
         /// QUERYABLE: `CONTAINS`.
-        package let tags = QueryListField<Note, String, QueryableIndex>(key: "tags")
+        package var tags: QueryListField<Note, String, QueryableIndex> { .init(key: "tags") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        package let textSearch = TextSearch<Note>()
+        package var textSearch: TextSearch<Note> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -495,9 +495,9 @@ extension Reminder: QueryableRecord {
     /// ```
     package struct QueryFields: Sendable {
         /// SORTABLE: `sort`.
-        package let dueDate = QueryField<Reminder, Date, SortableIndex>(key: "dueDate")
+        package var dueDate: QueryField<Reminder, Date, SortableIndex> { .init(key: "dueDate") }
         /// QUERYABLE: `distanceToLocation:fromLocation:`.
-        package let place = QueryLocationField<Reminder, QueryableIndex>(key: "place")
+        package var place: QueryLocationField<Reminder, QueryableIndex> { .init(key: "place") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.

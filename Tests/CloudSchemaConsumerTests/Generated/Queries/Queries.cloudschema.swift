@@ -134,7 +134,7 @@ extension Owner: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let name = QueryField<Owner, String, QueryableIndex>(key: "name")
+        public var name: QueryField<Owner, String, QueryableIndex> { .init(key: "name") }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
@@ -409,46 +409,46 @@ extension Sample: QueryableRecord {
     /// ```
     public struct QueryFields: Sendable {
         /// QUERYABLE, SEARCHABLE, SORTABLE: `==`, `!=`, `IN`, `BEGINSWITH`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let title = QueryField<Sample, String, QueryableSortableIndex>(key: "title")
+        public var title: QueryField<Sample, String, QueryableSortableIndex> { .init(key: "title") }
         /// QUERYABLE: `==`, `!=`, `IN`, `BEGINSWITH`.
-        public let subtitle = QueryField<Sample, String, QueryableIndex>(key: "subtitle")
+        public var subtitle: QueryField<Sample, String, QueryableIndex> { .init(key: "subtitle") }
         /// SORTABLE: `sort`.
-        public let rank = QueryField<Sample, Int64, SortableIndex>(key: "rank")
+        public var rank: QueryField<Sample, Int64, SortableIndex> { .init(key: "rank") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let size = QueryField<Sample, Int64, QueryableSortableIndex>(key: "size")
+        public var size: QueryField<Sample, Int64, QueryableSortableIndex> { .init(key: "size") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let count = QueryField<Sample, Int, QueryableSortableIndex>(key: "count")
+        public var count: QueryField<Sample, Int, QueryableSortableIndex> { .init(key: "count") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let score = QueryField<Sample, Double, QueryableSortableIndex>(key: "score")
+        public var score: QueryField<Sample, Double, QueryableSortableIndex> { .init(key: "score") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `<`, `<=`, `>`, `>=`, `BETWEEN`, `sort`.
-        public let seen = QueryField<Sample, Date, QueryableSortableIndex>(key: "seen")
+        public var seen: QueryField<Sample, Date, QueryableSortableIndex> { .init(key: "seen") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let flag = QueryField<Sample, Bool, QueryableIndex>(key: "flag")
+        public var flag: QueryField<Sample, Bool, QueryableIndex> { .init(key: "flag") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let uuid = QueryField<Sample, UUID, QueryableIndex>(key: "uuid")
+        public var uuid: QueryField<Sample, UUID, QueryableIndex> { .init(key: "uuid") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let link = QueryField<Sample, URL, QueryableIndex>(key: "link")
+        public var link: QueryField<Sample, URL, QueryableIndex> { .init(key: "link") }
         /// QUERYABLE, SORTABLE: `==`, `!=`, `IN`, `sort`.
-        public let kind = QueryField<Sample, Kind, QueryableSortableIndex>(key: "kind")
+        public var kind: QueryField<Sample, Kind, QueryableSortableIndex> { .init(key: "kind") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let level = QueryField<Sample, Level, QueryableIndex>(key: "level")
+        public var level: QueryField<Sample, Level, QueryableIndex> { .init(key: "level") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let owner = QueryField<Sample, Reference<Owner>, QueryableIndex>(key: "owner")
+        public var owner: QueryField<Sample, Reference<Owner>, QueryableIndex> { .init(key: "owner") }
         /// QUERYABLE: `==`, `!=`, `IN`.
-        public let anything = QueryField<Sample, RecordReference, QueryableIndex>(key: "anything")
+        public var anything: QueryField<Sample, RecordReference, QueryableIndex> { .init(key: "anything") }
         /// QUERYABLE: `distanceToLocation:fromLocation:`.
-        public let place = QueryLocationField<Sample, QueryableIndex>(key: "place")
+        public var place: QueryLocationField<Sample, QueryableIndex> { .init(key: "place") }
         /// QUERYABLE, SEARCHABLE: `CONTAINS`.
-        public let tags = QueryListField<Sample, String, QueryableIndex>(key: "tags")
+        public var tags: QueryListField<Sample, String, QueryableIndex> { .init(key: "tags") }
         /// QUERYABLE: `CONTAINS`.
-        public let numbers = QueryListField<Sample, Int64, QueryableIndex>(key: "numbers")
+        public var numbers: QueryListField<Sample, Int64, QueryableIndex> { .init(key: "numbers") }
         /// QUERYABLE: `CONTAINS`.
-        public let owners = QueryListField<Sample, Reference<Owner>, QueryableIndex>(key: "owners")
+        public var owners: QueryListField<Sample, Reference<Owner>, QueryableIndex> { .init(key: "owners") }
         /// SORTABLE: `sort`.
         @available(*, deprecated, message: "use seen")
-        public let stamp = QueryField<Sample, Date, SortableIndex>(key: "stamp")
+        public var stamp: QueryField<Sample, Date, SortableIndex> { .init(key: "stamp") }
         /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.
-        public let textSearch = TextSearch<Sample>()
+        public var textSearch: TextSearch<Sample> { .init() }
     }
 
     /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
