@@ -116,6 +116,17 @@ import Testing
         #expect(decoded.recordName == .`self`)
     }
 
+    @Test func namesGeneratedCodeUsesAreRenamedAndStillRoundTrip() throws {
+        let value = RecordFields_(fieldEqual_: "x", recordFields: 3, fields: true)
+        let record = try value.makeInMemoryRecord()
+        #expect(record.recordType == "RecordFields")
+        #expect(record.allKeys() == ["fieldEqual", "fields", "recordFields"])
+        var decoded = try RecordFields_(record: record)
+        #expect(decoded != value)
+        decoded.serverVersion = nil
+        #expect(decoded == value)
+    }
+
     @Test func renamedRecordTypesUseTheirCloudKitNames() throws {
         let field = Field_(protocol: Date(timeIntervalSince1970: 9), where: Reference(recordID: id("string")))
         let record = try field.makeInMemoryRecord()

@@ -31,7 +31,7 @@ public enum GeneratorNaming {
         "QueryLocationField", "TextSearch", "QueryIndex", "QueryableIndex", "SortableIndex", "QueryableSortableIndex",
         "FieldMergePolicy", "FieldConflict", "FieldChange", "RecordConflict",
         // Server versions and databases.
-        "ServerVersion", "RecordReader", "DatabaseScope", "InMemoryDatabase",
+        "ServerVersion", "RecordFields", "RecordFieldValues", "DatabaseScope", "InMemoryDatabase",
         // Nested in every record type, so a type of that name would be shadowed there.
         "QueryFields", "CustomMerge",
         // A runtime function generated `==` calls, which a type of that name would shadow.

@@ -14,6 +14,7 @@ fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRu
 public enum SyncedRecord: Hashable, Sendable {
     case string(String_)
     case field(Field_)
+    case recordFields(RecordFields_)
     case type(Type_)
     case everything(Everything)
     case used(Used)
@@ -23,7 +24,7 @@ public enum SyncedRecord: Hashable, Sendable {
     case customMerge(CustomMerge_)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [String_.recordType, Field_.recordType, Type_.recordType, Everything.recordType, Used.recordType, Current.recordType, Watched.recordType, QueryFields_.recordType, CustomMerge_.recordType]
+    public static let recordTypes: [String] = [String_.recordType, Field_.recordType, RecordFields_.recordType, Type_.recordType, Everything.recordType, Used.recordType, Current.recordType, Watched.recordType, QueryFields_.recordType, CustomMerge_.recordType]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -33,6 +34,7 @@ public enum SyncedRecord: Hashable, Sendable {
         switch record.recordType {
         case String_.recordType: .known(.string(try String_(record: record)))
         case Field_.recordType: .known(.field(try Field_(record: record)))
+        case RecordFields_.recordType: .known(.recordFields(try RecordFields_(record: record)))
         case Type_.recordType: .known(.type(try Type_(record: record)))
         case Everything.recordType: .known(.everything(try Everything(record: record)))
         case Used.recordType: .known(.used(try Used(record: record)))
@@ -49,6 +51,7 @@ public enum SyncedRecord: Hashable, Sendable {
         switch self {
         case .string(let value): value.recordID
         case .field(let value): value.recordID
+        case .recordFields(let value): value.recordID
         case .type(let value): value.recordID
         case .everything(let value): value.recordID
         case .used(let value): value.recordID
@@ -64,6 +67,7 @@ public enum SyncedRecord: Hashable, Sendable {
         switch self {
         case .string: String_.recordType
         case .field: Field_.recordType
+        case .recordFields: RecordFields_.recordType
         case .type: Type_.recordType
         case .everything: Everything.recordType
         case .used: Used.recordType
@@ -79,6 +83,7 @@ public enum SyncedRecord: Hashable, Sendable {
         switch self {
         case .string(let value): value
         case .field(let value): value
+        case .recordFields(let value): value
         case .type(let value): value
         case .everything(let value): value
         case .used(let value): value
@@ -96,6 +101,7 @@ public enum SyncedRecord: Hashable, Sendable {
             switch self {
             case .string(var value): value.serverVersion = newValue; self = .string(value)
             case .field(var value): value.serverVersion = newValue; self = .field(value)
+            case .recordFields(var value): value.serverVersion = newValue; self = .recordFields(value)
             case .type(var value): value.serverVersion = newValue; self = .type(value)
             case .everything(var value): value.serverVersion = newValue; self = .everything(value)
             case .used(var value): value.serverVersion = newValue; self = .used(value)
@@ -112,6 +118,7 @@ public enum SyncedRecord: Hashable, Sendable {
         switch self {
         case .string(var value): value.markSaved(savedRecord); self = .string(value)
         case .field(var value): value.markSaved(savedRecord); self = .field(value)
+        case .recordFields(var value): value.markSaved(savedRecord); self = .recordFields(value)
         case .type(var value): value.markSaved(savedRecord); self = .type(value)
         case .everything(var value): value.markSaved(savedRecord); self = .everything(value)
         case .used(var value): value.markSaved(savedRecord); self = .used(value)
@@ -140,6 +147,7 @@ public enum SchemaRegistry {
     public static let recordTypes: [String] = [
         String_.recordType,
         Field_.recordType,
+        RecordFields_.recordType,
         Type_.recordType,
         Everything.recordType,
         Used.recordType,

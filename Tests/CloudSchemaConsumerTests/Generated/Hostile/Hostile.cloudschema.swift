@@ -395,6 +395,122 @@ extension Field_ {
     }
 }
 
+/// Named like the runtime's field table, with fields named like what generated code calls.
+public struct RecordFields_: CloudRecord, Hashable, Sendable {
+    /// The CloudKit record type.
+    public static let recordType = "RecordFields"
+    /// New records go to the custom zone "Hostile" of the private database.
+    public static let databaseScope = DatabaseScope.private
+    public static let zoneID = RecordZoneID(zoneName: "Hostile")
+    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    private static let recordFields = RecordFields(
+        recordType: recordType,
+        [
+            .field("fieldEqual"),
+            .field("recordFields"),
+            .field("fields", default: false as Bool),
+        ])
+
+    /// The keys of the record's fields.
+    public enum Field: String, CaseIterable, Sendable {
+        case fieldEqual_ = "fieldEqual"
+        case recordFields
+        case fields
+    }
+
+    public var recordID: RecordID
+    /// The server version this value was read from (system fields and field values), so a save
+    /// sends only what changed; `nil` for a new value.
+    public var serverVersion: ServerVersion?
+    public var fieldEqual_: String?
+    public var recordFields: Int64?
+    public var fields: Bool
+
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        fieldEqual_: String? = nil,
+        recordFields: Int64? = nil,
+        fields: Bool = false
+    ) {
+        self.recordID = recordID
+        self.fieldEqual_ = fieldEqual_
+        self.recordFields = recordFields
+        self.fields = fields
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        self.recordID = fields.recordID
+        self.fieldEqual_ = try fields.decodeIfPresent(0)
+        self.recordFields = try fields.decodeIfPresent(1)
+        self.fields = try fields.decode(2, default: false)
+        self.serverVersion = fields.serverVersion
+    }
+
+    /// Writes the fields changed since `serverVersion` (every field for a new value) into
+    /// `record`, and the parent with its field.
+    public func encode(to record: some RecordStorage) {
+        Self.recordFields.write(
+            [
+                self.fieldEqual_?.recordValue,
+                self.recordFields?.recordValue,
+                self.fields.recordValue,
+            ], to: record, changedSince: serverVersion)
+    }
+
+    /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
+    /// written out so each field type's `==` is compiled once per module, not once per field).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        fieldEqual(lhs.recordID, rhs.recordID)
+            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+            && fieldEqual(lhs.fieldEqual_, rhs.fieldEqual_)
+            && fieldEqual(lhs.recordFields, rhs.recordFields)
+            && fieldEqual(lhs.fields, rhs.fields)
+    }
+
+    /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordID)
+    }
+}
+
+extension RecordFields_: QueryableRecord {
+    /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
+    /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
+    /// need QUERYABLE; sorting needs SORTABLE; ranges (`<`, `<=`, `>`, `>=`, `BETWEEN`) need both;
+    /// `textSearch` (`self CONTAINS`) needs a SEARCHABLE field. Unindexed and encrypted fields
+    /// are not here.
+    ///
+    /// ```swift
+    /// let query = RecordFields_.query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
+    /// ```
+    public struct QueryFields: Sendable {
+    }
+
+    /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
+    public static var queryFields: QueryFields { QueryFields() }
+}
+
+extension RecordFields_ {
+    /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
+    /// carries the current change tag) and returns it, ready to save or to decode. Per field:
+    /// changed only by the client (a changed key of `client`), the client's value; changed only
+    /// on the server, the server's; changed by both, the field's `@merge` policy. CloudKit's
+    /// `ancestor` tells who changed what; without one, pass the local value's `serverVersion`
+    /// as `base`. Encrypted fields are merged in encrypted storage.
+    @discardableResult
+    public static func mergeConflict<Storage: RecordStorage>(
+        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil
+    ) -> Storage {
+        let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
+        conflict.merge(Self.recordFields)
+        return server
+    }
+}
+
 public struct Type_: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Type"
