@@ -29,32 +29,29 @@ struct TemplateRenderer {
 
     /// Renders the whole template and hands on all of its text.
     mutating func render(_ template: Template) throws(TemplateError) {
-        // UTF-8 bytes, not a String: appending a short string to a String cost several
-        // times the copy itself, and rendering is mostly such appends.
-        var output: [UInt8] = []
-        output.reserveCapacity(Self.pieceSize + Self.pieceSize / 4)
+        var output = RenderedBytes(capacity: Self.pieceSize + Self.pieceSize / 4)
         try render(template, into: &output)
-        if !output.isEmpty { write(String(decoding: output, as: UTF8.self)) }
+        if output.count > 0 { write(output.text) }
     }
 
-    private mutating func render(_ template: Template, into output: inout [UInt8]) throws(TemplateError) {
+    private mutating func render(_ template: Template, into output: inout RenderedBytes) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.compiled.body, of: template.compiled, into: &output)
     }
 
     /// Renders the nodes `range` of `template`.
-    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout [UInt8]) throws(TemplateError) {
+    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout RenderedBytes)
+        throws(TemplateError)
+    {
         for index in range {
             if indentedIncludes == 0, output.count >= Self.pieceSize {
-                write(String(decoding: output, as: UTF8.self))
-                output.removeAll(keepingCapacity: true)
+                write(output.text)
+                output.removeAll()
             }
             switch template.nodes[Int(index)] {
             case .text(let bytes):
-                template.text.withUnsafeBufferPointer { text in
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(bytes.lowerBound)..<Int(bytes.upperBound)]))
-                }
+                output.append(template.text, bytes)
             case .output(let expression):
                 let value = try evaluate(expression, in: template)
                 guard let text = value.scalarText else {
@@ -67,7 +64,7 @@ struct TemplateRenderer {
                     let spelled = template.spelled[Int(expression)]
                     throw template.source.error("cannot output \(value.kindName) '\(spelled.spelling)'\(hint)", at: spelled.position)
                 }
-                Self.append(text, to: &output)
+                output.append(text)
             case .conditional(let branches, let otherwise):
                 var done = false
                 for index in branches {
@@ -112,22 +109,14 @@ struct TemplateRenderer {
                 if indent.isEmpty {
                     try render(child, into: &output)
                 } else {
-                    var inner: [UInt8] = []
+                    var inner = RenderedBytes(capacity: 1024)
                     indentedIncludes += 1
                     defer { indentedIncludes -= 1 }
                     try render(child, into: &inner)
-                    let text = String(decoding: inner, as: UTF8.self)
-                    Self.append(TemplateFilter.indent(text, by: indent, includingFirstLine: true), to: &output)
+                    output.append(TemplateFilter.indent(inner.text, by: indent, includingFirstLine: true))
                 }
             }
         }
-    }
-
-    /// Copies `text`'s bytes in one go (`Array.append(contentsOf: text.utf8)` cost several
-    /// times as much for a short string).
-    private static func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private func included(_ name: String, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
@@ -247,4 +236,52 @@ private final class LoopState: TemplateObject {
         "length": { .int($0.length) },
         "parent": { $0.parent },
     ])
+}
+
+/// The text being rendered, as UTF-8 bytes in storage of its own: rendering is mostly appends
+/// of a few bytes, which `Array.append(contentsOf:)` made several times the cost of the copy
+/// (and appending to a String more still).
+private struct RenderedBytes: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes so far, as text.
+    var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    mutating func removeAll() { count = 0 }
+
+    /// The bytes `range` of `bytes`.
+    mutating func append(_ bytes: [UInt8], _ range: Range<Int32>) {
+        let length = range.count
+        makeRoom(for: length)
+        let destination = start + count
+        bytes.withUnsafeBufferPointer { bytes in
+            destination.initialize(from: bytes.baseAddress! + Int(range.lowerBound), count: length)
+        }
+        count += length
+    }
+
+    mutating func append(_ text: String) {
+        let length = text.utf8.count
+        makeRoom(for: length)
+        let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
+        count += copied
+    }
+
+    private mutating func makeRoom(for length: Int) {
+        guard count + length > capacity else { return }
+        capacity = max(capacity * 2, count + length)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        larger.initialize(from: start, count: count)
+        start.deallocate()
+        start = larger
+    }
 }
