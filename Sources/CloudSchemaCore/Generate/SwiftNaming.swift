@@ -105,9 +105,13 @@ public enum SwiftNaming {
     /// lone-underscore name. Keywords are left alone.
     public static func sanitizedIdentifier(_ name: String) -> String {
         // Most names are ASCII letters, digits and `_`, not starting with a digit: already valid.
-        if let first = name.utf8.first, !isASCIIDigit(first), name != "_", name.utf8.allSatisfy({ isASCIIDigit($0) || isASCIIHead($0) }) {
-            return name
+        // (Read through `withUTF8`: iterating `name.utf8` cost more than the rest of naming a field.)
+        var bytes = name
+        let valid = bytes.withUTF8 { bytes in
+            guard let first = bytes.first, !isASCIIDigit(first), bytes.count > 1 || first != UInt8(ascii: "_") else { return false }
+            return bytes.allSatisfy { isASCIIDigit($0) || isASCIIHead($0) }
         }
+        if valid { return name }
         var result = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             if result.isEmpty {
@@ -180,9 +184,11 @@ public enum SwiftNaming {
     /// joiners) included, is kept.
     public static func stringLiteralBody(_ text: String) -> String {
         // Most text (keys, names) is printable ASCII without `\` or `"`: nothing to escape.
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
-            return text
+        var bytes = text
+        let plain = bytes.withUTF8 { bytes in
+            bytes.allSatisfy { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
         }
+        if plain { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
