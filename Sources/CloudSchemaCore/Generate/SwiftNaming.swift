@@ -211,7 +211,16 @@ public enum SwiftNaming {
 
     /// A complete `"…"` literal for `text`.
     public static func stringLiteral(_ text: String) -> String {
-        "\"" + stringLiteralBody(text) + "\""
+        // Made at its final size: `"\"" + body + "\""` made two strings, which cost more than the escaping.
+        var body = stringLiteralBody(text)
+        return body.withUTF8 { body in
+            String(unsafeUninitializedCapacity: body.count + 2) { literal in
+                literal[0] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: literal[1..<body.count + 1]).initialize(from: body)
+                literal[body.count + 1] = UInt8(ascii: "\"")
+                return body.count + 2
+            }
+        }
     }
 
     /// Control characters, line and paragraph separators, direction marks and
