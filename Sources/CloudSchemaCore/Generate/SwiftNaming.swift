@@ -66,8 +66,9 @@ public enum SwiftNaming {
     /// is the caller's job.
     public static func identifier(_ name: String) -> String {
         let sanitized = sanitizedIdentifier(name)
-        if namesNeedingRenaming.contains(sanitized) { return sanitized + "_" }
-        if keywordsNeedingBackticks.contains(sanitized) { return "`\(sanitized)`" }
+        let treatment = treatments[sanitized] ?? []
+        if treatment.contains(.rename) { return sanitized + "_" }
+        if treatment.contains(.backticks) { return "`\(sanitized)`" }
         return sanitized
     }
 
@@ -76,19 +77,41 @@ public enum SwiftNaming {
     /// (except for `inout`). Use `identifier(_:)` in the parameter declaration.
     public static func argumentLabel(_ name: String) -> String {
         let sanitized = sanitizedIdentifier(name)
-        if namesNeedingRenaming.contains(sanitized) { return sanitized + "_" }
-        if argumentLabelsNeedingBackticks.contains(sanitized) { return "`\(sanitized)`" }
+        let treatment = treatments[sanitized] ?? []
+        if treatment.contains(.rename) { return sanitized + "_" }
+        if treatment.contains(.labelBackticks) { return "`\(sanitized)`" }
         return sanitized
     }
+
+    /// What `identifier(_:)` and `argumentLabel(_:)` do to a name, from the three sets above in
+    /// one table: one lookup per name instead of two (the generator names every field twice).
+    private struct Treatment: OptionSet {
+        let rawValue: UInt8
+        static let rename = Treatment(rawValue: 1)
+        static let backticks = Treatment(rawValue: 2)
+        static let labelBackticks = Treatment(rawValue: 4)
+    }
+
+    private static let treatments: [String: Treatment] = {
+        var treatments: [String: Treatment] = [:]
+        for name in keywordsNeedingBackticks { treatments[name, default: []].insert(.backticks) }
+        for name in argumentLabelsNeedingBackticks { treatments[name, default: []].insert(.labelBackticks) }
+        for name in namesNeedingRenaming { treatments[name, default: []].insert(.rename) }
+        return treatments
+    }()
 
     /// `name` with every character that cannot appear in a Swift identifier
     /// replaced by `_`, a `_` before a leading digit, and `__` for an empty or
     /// lone-underscore name. Keywords are left alone.
     public static func sanitizedIdentifier(_ name: String) -> String {
         // Most names are ASCII letters, digits and `_`, not starting with a digit: already valid.
-        if let first = name.utf8.first, !isASCIIDigit(first), name != "_", name.utf8.allSatisfy({ isASCIIDigit($0) || isASCIIHead($0) }) {
-            return name
+        // (Read through `withUTF8`: iterating `name.utf8` cost more than the rest of naming a field.)
+        var bytes = name
+        let valid = bytes.withUTF8 { bytes in
+            guard let first = bytes.first, !isASCIIDigit(first), bytes.count > 1 || first != UInt8(ascii: "_") else { return false }
+            return bytes.allSatisfy { isASCIIDigit($0) || isASCIIHead($0) }
         }
+        if valid { return name }
         var result = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             if result.isEmpty {
@@ -161,9 +184,11 @@ public enum SwiftNaming {
     /// joiners) included, is kept.
     public static func stringLiteralBody(_ text: String) -> String {
         // Most text (keys, names) is printable ASCII without `\` or `"`: nothing to escape.
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
-            return text
+        var bytes = text
+        let plain = bytes.withUTF8 { bytes in
+            bytes.allSatisfy { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
         }
+        if plain { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -186,7 +211,16 @@ public enum SwiftNaming {
 
     /// A complete `"…"` literal for `text`.
     public static func stringLiteral(_ text: String) -> String {
-        "\"" + stringLiteralBody(text) + "\""
+        // Made at its final size: `"\"" + body + "\""` made two strings, which cost more than the escaping.
+        var body = stringLiteralBody(text)
+        return body.withUTF8 { body in
+            String(unsafeUninitializedCapacity: body.count + 2) { literal in
+                literal[0] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: literal[1..<body.count + 1]).initialize(from: body)
+                literal[body.count + 1] = UInt8(ascii: "\"")
+                return body.count + 2
+            }
+        }
     }
 
     /// Control characters, line and paragraph separators, direction marks and

@@ -117,7 +117,15 @@ public struct Indexes: OptionSet, Hashable, Sendable {
 
     /// The attribute names, in the order `.ckdb` exports write them.
     public var names: [String] {
-        AttributeCatalog.indexes.filter { contains($0.index) }.map(\.name).sorted()
+        rawValue < Self.namesByRawValue.count ? Self.namesByRawValue[Int(rawValue)] : Self.names(of: self)
+    }
+
+    /// `names` of every combination of the three indexes, made once (the generator asks for
+    /// every field's).
+    private static let namesByRawValue = (0..<8).map { names(of: Indexes(rawValue: UInt8($0))) }
+
+    private static func names(of indexes: Indexes) -> [String] {
+        AttributeCatalog.indexes.filter { indexes.contains($0.index) }.map(\.name).sorted()
     }
 }
 

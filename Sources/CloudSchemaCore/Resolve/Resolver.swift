@@ -329,6 +329,8 @@ public struct Resolver {
         fields.reserveCapacity(syntax.fields.count)
         var names: [String: SourceRange] = [:]
         var keys: [String: (String, SourceRange)] = [:]  // lowercased key → key as written
+        names.reserveCapacity(syntax.fields.count)
+        keys.reserveCapacity(syntax.fields.count)
         for fieldSyntax in syntax.fields {
             if let first = names[fieldSyntax.name.name] {
                 duplicate("field", fieldSyntax.name, first: first)

@@ -319,9 +319,11 @@ public struct Parser {
                 .error(.syntaxError, "expected '{' to begin the body of \(owner), found \(describe(current))", at: current.range))
             guard looksLikeMembers else { throw Recover() }
             try parseMembers(of: owner, open: nil, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
+            fields.dropSpareCapacity()
             return
         }
         try parseMembers(of: owner, open: open, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
+        fields.dropSpareCapacity()
     }
 
     private mutating func parseMembers(
@@ -699,5 +701,15 @@ public struct Parser {
             attributes.append(AttributeSyntax(name: name, arguments: arguments, range: range(from: at.range)))
         }
         return attributes
+    }
+}
+
+extension Array {
+    /// The same elements in storage of their own size. A large file's tree lives until it is
+    /// resolved, and appending leaves up to half of a member list's storage spare: on records
+    /// of 20 fields that spare room was a fifth of the tree (issue 17, generate's peak memory).
+    mutating func dropSpareCapacity() {
+        guard capacity > count + count / 8 else { return }
+        self = withUnsafeBufferPointer { Array($0) }
     }
 }

@@ -31,16 +31,16 @@ public struct Template: Sendable {
     public let name: String
     /// The path error messages show.
     public let path: String
-    let source: TemplateSource
-    let nodes: [TemplateNode]
+    /// Parsed and flattened once, here: rendering only walks it.
+    let compiled: CompiledTemplate
 
     /// Parses `text`; throws the first syntax error. `path` defaults to `name`.
     public init(_ text: String, name: String = "template", path: String? = nil) throws(TemplateError) {
         self.name = name
         self.path = path ?? name
-        self.source = TemplateSource(text: text, name: name, path: path ?? name)
+        let source = TemplateSource(text: text, name: name, path: path ?? name)
         var parser = try TemplateParser(source: source)
-        self.nodes = try parser.parse()
+        self.compiled = CompiledTemplate(try parser.parse(), source: source)
     }
 
     /// Renders with `context` as the variables; `{% include %}` looks templates up in `library`.

@@ -57,22 +57,36 @@ extension TemplateObject {
     var memberNames: [String] { Self.templateMembers.names }
 }
 
-/// A type's members for templates: each name with how to read it from a value. A class, so
-/// that reading a member retains one table rather than each of its arrays.
+/// A type's members for templates: each name with how to read it from a value.
 public final class TemplateMembers<Object>: Sendable {
     let names: [String]
     /// Indexed by `TemplateName.id`; nil where the type has no member of that number.
-    private let readers: [(@Sendable (Object) -> TemplateValue)?]
+    private let readers: [Reader?]
+    /// `readers` again, read without retaining: a template reads a member for nearly every
+    /// `{{ }}`, and retaining the table and the reader around each read cost more than the read.
+    nonisolated(unsafe) private let unretained: UnsafeMutableBufferPointer<Unmanaged<Reader>?>
+
+    /// One member's reader. A class, so that calling `read` borrows it (a closure copied out
+    /// of an array is retained for the call).
+    private final class Reader: Sendable {
+        let read: @Sendable (Object) -> TemplateValue
+        init(_ read: @escaping @Sendable (Object) -> TemplateValue) { self.read = read }
+    }
 
     public init(_ members: KeyValuePairs<String, @Sendable (Object) -> TemplateValue>) {
         names = members.map(\.key)
-        let numbered = members.map { (TemplateName($0.key).id, $0.value) }
-        var readers = [(@Sendable (Object) -> TemplateValue)?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
-        for (id, read) in numbered { readers[id] = read }
+        let numbered = members.map { (TemplateName($0.key).id, Reader($0.value)) }
+        var readers = [Reader?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
+        for (id, reader) in numbered { readers[id] = reader }
         self.readers = readers
+        unretained = .allocate(capacity: readers.count)
+        _ = unretained.initialize(from: readers.map { $0.map(Unmanaged.passUnretained) })
     }
 
+    deinit { unretained.deallocate() }
+
     func value(of object: Object, _ name: TemplateName) -> TemplateValue? {
-        name.id < readers.count ? readers[name.id]?(object) : nil
+        guard name.id < unretained.count, let reader = unretained[name.id] else { return nil }
+        return reader._withUnsafeGuaranteedRef { $0.read(object) }
     }
 }

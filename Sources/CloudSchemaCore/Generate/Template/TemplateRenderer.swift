@@ -29,31 +29,31 @@ struct TemplateRenderer {
 
     /// Renders the whole template and hands on all of its text.
     mutating func render(_ template: Template) throws(TemplateError) {
-        // UTF-8 bytes, not a String: appending a short string to a String cost several
-        // times the copy itself, and rendering is mostly such appends.
-        var output: [UInt8] = []
-        output.reserveCapacity(Self.pieceSize + Self.pieceSize / 4)
+        var output = RenderedBytes(capacity: Self.pieceSize + Self.pieceSize / 4)
         try render(template, into: &output)
-        if !output.isEmpty { write(String(decoding: output, as: UTF8.self)) }
+        if output.count > 0 { write(output.text) }
     }
 
-    private mutating func render(_ template: Template, into output: inout [UInt8]) throws(TemplateError) {
+    private mutating func render(_ template: Template, into output: inout RenderedBytes) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
-        try render(template.nodes, of: template.source, into: &output)
+        try render(template.compiled.body, of: template.compiled, into: &output)
     }
 
-    private mutating func render(_ nodes: [TemplateNode], of source: TemplateSource, into output: inout [UInt8]) throws(TemplateError) {
-        for node in nodes {
+    /// Renders the nodes `range` of `template`.
+    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout RenderedBytes)
+        throws(TemplateError)
+    {
+        for index in range {
             if indentedIncludes == 0, output.count >= Self.pieceSize {
-                write(String(decoding: output, as: UTF8.self))
-                output.removeAll(keepingCapacity: true)
+                write(output.text)
+                output.removeAll()
             }
-            switch node {
-            case .text(let text):
-                Self.append(text, to: &output)
+            switch template.nodes[Int(index)] {
+            case .text(let bytes):
+                output.append(template.text, bytes)
             case .output(let expression):
-                let value = try evaluate(expression, in: source)
+                let value = try evaluate(expression, in: template)
                 guard let text = value.scalarText else {
                     let hint =
                         switch value {
@@ -61,32 +61,36 @@ struct TemplateRenderer {
                         case .array, .sequence: "; use '| join:\", \"' or a for loop"
                         default: "; output one of its members"
                         }
-                    throw source.error("cannot output \(value.kindName) '\(expression.spelling)'\(hint)", at: expression.position)
+                    let spelled = template.spelled[Int(expression)]
+                    throw template.source.error("cannot output \(value.kindName) '\(spelled.spelling)'\(hint)", at: spelled.position)
                 }
-                Self.append(text, to: &output)
+                output.append(text)
             case .conditional(let branches, let otherwise):
                 var done = false
-                for branch in branches where try evaluate(branch.condition, in: source).isTruthy {
-                    try render(branch.body, of: source, into: &output)
+                for index in branches {
+                    let branch = template.branches[Int(index)]
+                    guard try evaluate(branch.condition, in: template).isTruthy else { continue }
+                    try render(branch.body, of: template, into: &output)
                     done = true
                     break
                 }
                 if !done {
-                    try render(otherwise, of: source, into: &output)
+                    try render(otherwise, of: template, into: &output)
                 }
             case .loop(let variable, let sequence, let body, let empty):
                 // Elements are read by index, so a sequence's values are made one at a time.
                 let items: TemplateSequence
-                switch try evaluate(sequence, in: source) {
+                switch try evaluate(sequence, in: template) {
                 case .array(let elements): items = TemplateSequence(count: elements.count) { elements[$0] }
                 case .sequence(let elements): items = elements
                 case .null: items = TemplateSequence(count: 0) { _ in .null }
                 case let other:
-                    throw source.error(
-                        "cannot loop over \(other.kindName) '\(sequence.spelling)'; 'for' needs an array", at: sequence.position)
+                    let spelled = template.spelled[Int(sequence)]
+                    throw template.source.error(
+                        "cannot loop over \(other.kindName) '\(spelled.spelling)'; 'for' needs an array", at: spelled.position)
                 }
                 if items.count == 0 {
-                    try render(empty, of: source, into: &output)
+                    try render(empty, of: template, into: &output)
                     continue
                 }
                 let parent = lookup(Self.loop) ?? .null
@@ -97,29 +101,22 @@ struct TemplateRenderer {
                 for index in 0..<items.count {
                     variables[base].value = items[index]
                     variables[base + 1].value = .object(LoopState(index: index, length: items.count, parent: parent))
-                    try render(body, of: source, into: &output)
+                    try render(body, of: template, into: &output)
                 }
-            case .include(let name, let indent, let at):
-                let template = try included(name, from: source, at: at)
+            case .include(let index):
+                let (name, indent, at) = template.includes[Int(index)]
+                let child = try included(name, from: template.source, at: at)
                 if indent.isEmpty {
-                    try render(template, into: &output)
+                    try render(child, into: &output)
                 } else {
-                    var inner: [UInt8] = []
+                    var inner = RenderedBytes(capacity: 1024)
                     indentedIncludes += 1
                     defer { indentedIncludes -= 1 }
-                    try render(template, into: &inner)
-                    let text = String(decoding: inner, as: UTF8.self)
-                    Self.append(TemplateFilter.indent(text, by: indent, includingFirstLine: true), to: &output)
+                    try render(child, into: &inner)
+                    output.append(TemplateFilter.indent(inner.text, by: indent, includingFirstLine: true))
                 }
             }
         }
-    }
-
-    /// Copies `text`'s bytes in one go (`Array.append(contentsOf: text.utf8)` cost several
-    /// times as much for a short string).
-    private static func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private func included(_ name: String, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
@@ -144,31 +141,32 @@ struct TemplateRenderer {
         variables.last { $0.name == name }?.value
     }
 
-    private func evaluate(_ expression: TemplateExpression, in source: TemplateSource) throws(TemplateError) -> TemplateValue {
-        guard let value = try evaluateIfDefined(expression, in: source, missingIsError: true) else {
-            throw source.error("unknown variable '\(expression.spelling)'", at: expression.position)
+    private func evaluate(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> TemplateValue {
+        guard let value = try evaluateIfDefined(expression, in: template, missingIsError: true) else {
+            let spelled = template.spelled[Int(expression)]
+            throw template.source.error("unknown variable '\(spelled.spelling)'", at: spelled.position)
         }
         return value
     }
 
     /// The value, or nil for a missing variable or member when `missingIsError` is false (the input of `default`).
     private func evaluateIfDefined(
-        _ expression: TemplateExpression, in source: TemplateSource, missingIsError: Bool
+        _ expression: Int32, in template: CompiledTemplate, missingIsError: Bool
     ) throws(TemplateError) -> TemplateValue? {
-        switch expression {
-        case .literal(let value, _):
-            return value
+        switch template.expressions[Int(expression)] {
+        case .literal(let index):
+            return template.literals[Int(index)]
         case .variable(let name, let at):
             if let value = lookup(name) { return value }
-            if missingIsError { throw source.error("unknown variable '\(name.name)'", at: at) }
+            if missingIsError { throw template.source.error("unknown variable '\(name.name)'", at: Int(at)) }
             return nil
         case .member(let base, let name, let at):
-            guard let container = try evaluateIfDefined(base, in: source, missingIsError: missingIsError) else {
+            guard let container = try evaluateIfDefined(base, in: template, missingIsError: missingIsError) else {
                 return nil
             }
             if let value = container[member: name] { return value }
             guard missingIsError else { return nil }
-            var message = "'\(base.spelling)' has no member '\(name.name)'"
+            var message = "'\(template.spelled[Int(base)].spelling)' has no member '\(name.name)'"
             if let d = container.members {
                 let keys = d.keys.sorted()
                 message +=
@@ -178,28 +176,28 @@ struct TemplateRenderer {
             } else {
                 message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
             }
-            throw source.error(message, at: at)
-        case .filter(let base, let filter, let argumentExpressions, let at):
-            let input = try evaluateIfDefined(base, in: source, missingIsError: filter != .default)
+            throw template.source.error(message, at: Int(at))
+        case .filter(let base, let filter, let argumentIndexes, let at):
+            let input = try evaluateIfDefined(base, in: template, missingIsError: filter != .default)
             var arguments: [TemplateValue] = []
-            for argument in argumentExpressions {
-                arguments.append(try evaluate(argument, in: source))
+            for index in argumentIndexes {
+                arguments.append(try evaluate(template.arguments[Int(index)], in: template))
             }
             do {
                 return try filter.apply(to: input, arguments: arguments)
             } catch {
-                throw source.error("filter '\(filter.rawValue)' \(error.message)", at: at)
+                throw template.source.error("filter '\(filter.rawValue)' \(error.message)", at: Int(at))
             }
         case .not(let operand):
-            return .bool(!(try evaluate(operand, in: source).isTruthy))
+            return .bool(!(try evaluate(operand, in: template).isTruthy))
         case .and(let lhs, let rhs):
-            guard try evaluate(lhs, in: source).isTruthy else { return .bool(false) }
-            return .bool(try evaluate(rhs, in: source).isTruthy)
+            guard try evaluate(lhs, in: template).isTruthy else { return .bool(false) }
+            return .bool(try evaluate(rhs, in: template).isTruthy)
         case .or(let lhs, let rhs):
-            if try evaluate(lhs, in: source).isTruthy { return .bool(true) }
-            return .bool(try evaluate(rhs, in: source).isTruthy)
+            if try evaluate(lhs, in: template).isTruthy { return .bool(true) }
+            return .bool(try evaluate(rhs, in: template).isTruthy)
         case .equal(let lhs, let rhs, let negated):
-            let equal = try evaluate(lhs, in: source) == evaluate(rhs, in: source)
+            let equal = try evaluate(lhs, in: template) == evaluate(rhs, in: template)
             return .bool(equal != negated)
         }
     }
@@ -238,4 +236,52 @@ private final class LoopState: TemplateObject {
         "length": { .int($0.length) },
         "parent": { $0.parent },
     ])
+}
+
+/// The text being rendered, as UTF-8 bytes in storage of its own: rendering is mostly appends
+/// of a few bytes, which `Array.append(contentsOf:)` made several times the cost of the copy
+/// (and appending to a String more still).
+private struct RenderedBytes: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes so far, as text.
+    var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    mutating func removeAll() { count = 0 }
+
+    /// The bytes `range` of `bytes`.
+    mutating func append(_ bytes: [UInt8], _ range: Range<Int32>) {
+        let length = range.count
+        makeRoom(for: length)
+        let destination = start + count
+        bytes.withUnsafeBufferPointer { bytes in
+            destination.initialize(from: bytes.baseAddress! + Int(range.lowerBound), count: length)
+        }
+        count += length
+    }
+
+    mutating func append(_ text: String) {
+        let length = text.utf8.count
+        makeRoom(for: length)
+        let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
+        count += copied
+    }
+
+    private mutating func makeRoom(for length: Int) {
+        guard count + length > capacity else { return }
+        capacity = max(capacity * 2, count + length)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        larger.initialize(from: start, count: count)
+        start.deallocate()
+        start = larger
+    }
 }

@@ -1,5 +1,5 @@
-/// A parsed template: text runs, outputs and blocks. Text and outputs, most of what renders,
-/// are stored in place; a block is boxed, so copying a node out of its array retains one thing.
+/// A parsed template: text runs, outputs and blocks, as the parser builds them (`CompiledTemplate`
+/// flattens them into arrays of plain values for rendering).
 enum TemplateNode: Sendable {
     case text(String)
     case output(TemplateExpression)
@@ -12,8 +12,8 @@ enum TemplateNode: Sendable {
 }
 
 /// An expression inside `{{ }}` or a block tag. `at` values are byte offsets into the template.
-/// Names are numbered when parsed (`TemplateName`), so rendering never hashes them. Only the
-/// cases that hold expressions are boxed, so reading a variable copies no box.
+/// Names are numbered when parsed (`TemplateName`), so rendering never hashes them; messages
+/// quote an expression through `spelling`.
 enum TemplateExpression: Sendable {
     case literal(TemplateValue, at: Int)
     case variable(TemplateName, at: Int)

@@ -68,7 +68,7 @@ enum EncryptionRules {
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
                 record.fields.forEachInPlace { field in
-                    guard field.isEncrypted && (field.type == .asset || field.type == .list(.asset)) else { return }
+                    guard field.isEncrypted && (field.type == .asset || field.type.listElement == .asset) else { return }
                     let range = field.spans.attributes["encrypted"]
                     out.report(
                         "'\(field.name)' is an Asset, which CloudKit always encrypts; remove @encrypted",

@@ -16,7 +16,7 @@ enum IndexRules {
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
                 record.fields.forEachInPlace { field in
-                    guard field.type == .asset || field.type == .list(.asset) else { return }
+                    guard field.type == .asset || field.type.listElement == .asset else { return }
                     for (index, _) in AttributeCatalog.indexes {
                         guard let range = field.spans.attributes[index] else { continue }
                         out.report(

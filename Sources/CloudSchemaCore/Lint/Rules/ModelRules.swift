@@ -255,7 +255,7 @@ enum ModelRules {
         check: { input, out in
             input.schema.models.forEachInPlace { model in
                 forEachSynced(model) { property in
-                    guard (property.type == .data || property.type == .list(.data)) && !property.isExternalStorage else { return }
+                    guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
                     out.report(
                         "'\(property.name)' is Data without @externalStorage; it is stored inside the CloudKit record, so add @externalStorage for anything that can grow",
                         at: property.spans.type ?? property.spans.name,
@@ -368,7 +368,7 @@ enum ModelRules {
         check: { input, out in
             input.schema.models.forEachInPlace { model in
                 forEachSynced(model) { property in
-                    guard property.type == .decimal || property.type == .list(.decimal) else { return }
+                    guard property.type == .decimal || property.type.listElement == .decimal else { return }
                     out.report(
                         "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
                         at: property.spans.type ?? property.spans.name)

@@ -7,9 +7,11 @@ enum RecordRules {
 
     /// `[A-Za-z][A-Za-z0-9_]*`: CloudKit's schema identifiers.
     static func isCloudKitIdentifier(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, isLetter(first) else { return false }
-        return bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "_") }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, isLetter(first) else { return false }
+            return bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "_") }
+        }
     }
 
     private static func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
@@ -178,7 +180,8 @@ enum RecordRules {
             input.schema.recordTypes.forEachInPlace { record in
                 guard !record.isCloudKitSystemType else { return }
                 record.fields.forEachInPlace { field in
-                    guard field.type == .data || field.type == .list(.data) else { return }
+                    // `listElement`, not `== .list(.data)`: FieldType is indirect, so that literal allocates.
+                    guard field.type == .data || field.type.listElement == .data else { return }
                     if record.isCoreDataMirror, record.field(key: field.key + "_ckAsset")?.type == .asset { return }
                     out.report(
                         "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
