@@ -163,7 +163,8 @@ func runMappingBenchmark() {
     report("encode", generated: encode[0], codable: encode[1])
     print(
         String(
-            format: "  the record alone (raw values, no mapping): read %.2f µs, write %.2f µs; Codable's time over that is %.2f× decode's, %.2f× encode's",
+            format:
+                "  the record alone (raw values, no mapping): read %.2f µs, write %.2f µs; Codable's time over that is %.2f× decode's, %.2f× encode's",
             decode[2] / Double(iterations) * 1e6, encode[2] / Double(iterations) * 1e6,
             (decode[1] - decode[2]) / (decode[0] - decode[2]), (encode[1] - encode[2]) / (encode[0] - encode[2])))
 

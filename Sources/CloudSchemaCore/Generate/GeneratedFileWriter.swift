@@ -101,7 +101,7 @@ public struct GeneratedFileWriter: GeneratedOutput {
         for (name, written) in previous.sorted(by: { $0.key < $1.key }) where manifest[name] == nil {
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: path(name), isDirectory: &isFolder), !isFolder.boolValue,
-                let bytes = fileManager.contents(atPath: path(name)), Self.hash(bytes) == written
+                let bytes = fileManager.contents(atPath: path(name)), Self.hash(bytes) == written || Self.fnv1a(bytes) == written
             else { continue }
             do {
                 try fileManager.removeItem(atPath: path(name))
@@ -139,6 +139,18 @@ public struct GeneratedFileWriter: GeneratedOutput {
         var hash = Hash()
         bytes.withUnsafeBytes { hash.add($0) }
         return hash.digest
+    }
+
+    /// The 64-bit FNV-1a hash manifests written before `Hash` hold, so a stale file such a
+    /// manifest lists is still recognised (and removed) after an upgrade.
+    private static func fnv1a(_ bytes: Data) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// 64 bits mixed in 8 bytes at a time (the byte-at-a-time FNV-1a before it was a twentieth of

@@ -29,4 +29,24 @@ import Testing
         #expect(report.removed == ["Old.swift"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/Old.swift"))
     }
+
+    /// Manifests written by earlier releases hold 64-bit FNV-1a hashes: a stale file one of
+    /// them lists is still removed while unedited, and kept once edited.
+    @Test func aManifestFromAnEarlierReleaseStillRemovesItsStaleFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-writer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "let old = 1\n".write(toFile: folder + "/Old.swift", atomically: true, encoding: .utf8)
+        try "let old = 2 // edited\n".write(toFile: folder + "/Edited.swift", atomically: true, encoding: .utf8)
+        try """
+        # Written by cloudschema generate: the files it wrote here, each with a hash of its bytes.
+        0436ecd6fabff6d7 Old.swift
+        043a42d6fac2bed0 Edited.swift
+
+        """.write(toFile: folder + "/.cloudschema-generated", atomically: true, encoding: .utf8)
+
+        let report = try GeneratedFileWriter.write([GeneratedFile(name: "New.swift", contents: "let x = 1\n")], to: folder)
+        #expect(report.removed == ["Old.swift"])
+        #expect(FileManager.default.fileExists(atPath: folder + "/Edited.swift"))
+    }
 }
