@@ -117,13 +117,6 @@ public struct RecordFieldValues {
     /// The version read: the record's system fields and the values above.
     public let serverVersion: ServerVersion
 
-    init(fields: RecordFields, values: [RecordValue?], recordID: RecordID, serverVersion: ServerVersion) {
-        self.fields = fields
-        self.values = values
-        self.recordID = recordID
-        self.serverVersion = serverVersion
-    }
-
     /// Decodes a required field: absent is ``RecordDecodingError/Problem/missing``.
     @inlinable @inline(never)
     public func decode<Value: CloudFieldValue>(_ position: Int, as type: Value.Type = Value.self) throws(RecordDecodingError) -> Value {
