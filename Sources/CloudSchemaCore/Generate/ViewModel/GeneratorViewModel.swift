@@ -35,8 +35,9 @@
 /// `defaultValue` (a Swift expression, or null), `initDefault` (the memberwise init's default:
 /// `defaultValue`, `nil` for optionals, or null), `isEncrypted`, `isParent`, `referenceAction`
 /// (`none`/`deleteSelf`), `isTypedReference` (`Reference<T>` or a list of them), `encodedValue`
-/// (the property as `encode(to:)` writes it: `self.bed.with(action: .deleteSelf)`),
-/// `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
+/// (the property as `encode(to:)` writes it: `self.bed.with(action: .deleteSelf)`), `recordValue`
+/// (that value stored: `self.notes?.recordValue`), `fieldTableEntry` (its entry in the record's
+/// `RecordFields` table: `.field("notes", encrypted: true)`), `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
 /// (`queryable`, `sortable`, `searchable`), `merge`, `doc`, `deprecation`.
 ///
 /// A model (`ModelViewModel`): `name`, `swiftName`, `doc` (with a deprecation note: models and
