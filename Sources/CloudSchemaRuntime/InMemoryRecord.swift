@@ -78,8 +78,9 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// Applies `change` and marks the entry changed; whether it was unchanged before.
     private static func apply(_ change: (inout Entry) -> Void, to entry: inout Entry) -> Bool {
         change(&entry)
-        defer { entry.changed = true }
-        return !entry.changed
+        let newlyChanged = !entry.changed
+        entry.changed = true
+        return newlyChanged
     }
 
     private static func isEncryptable(_ value: RecordValue) -> Bool {
