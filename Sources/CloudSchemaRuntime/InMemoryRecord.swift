@@ -17,11 +17,18 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         didSet { parentChanged = true }
     }
 
-    /// Each key's plain and encrypted values and whether it changed: one dictionary, so
-    /// setting a field hashes its key once.
-    @exclusivity(unchecked) private var entries: [String: Entry] = [:]
+    /// Each key's plain and encrypted values and whether it changed, in the order the keys were
+    /// first set. Mapping code reads and writes a record's fields in the order they are declared,
+    /// so a lookup first tries the entry after the one found last, and that one, and hashes only
+    /// when neither matches.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// An open-addressing index into `entries`: each slot holds a position plus one, or 0 when
+    /// empty. Its size is a power of two at least twice the number of keys.
+    @exclusivity(unchecked) private var slots: [Int32] = []
+    /// The position the last lookup found.
+    @exclusivity(unchecked) private var lastFound = 0
     /// How many entries are changed, so an unchanged record's ``changedFieldKeys`` costs nothing.
-    private var changedCount = 0
+    @exclusivity(unchecked) private var changedCount = 0
     /// Whether the parent was set since the record was created, restored or saved.
     private(set) var parentChanged = false
     /// ``archiveSystemFields()`` for the current change tag (the only system field that
@@ -49,18 +56,19 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     public var recordIdentifier: RecordID { recordID }
 
     private struct Entry {
+        let key: String
         var plain: RecordValue?
         var encrypted: RecordValue?
         var changed = false
     }
 
     public subscript(field key: String) -> RecordValue? {
-        get { entries[key]?.plain }
+        get { position(of: key).flatMap { entries[$0].plain } }
         set { update(key) { $0.plain = newValue } }
     }
 
     public subscript(encryptedField key: String) -> RecordValue? {
-        get { entries[key]?.encrypted }
+        get { position(of: key).flatMap { entries[$0].encrypted } }
         set {
             precondition(
                 newValue.map(Self.isEncryptable) ?? true,
@@ -72,7 +80,105 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
 
     /// Changes `key`'s entry and marks it changed, with one lookup.
     private func update(_ key: String, _ change: (inout Entry) -> Void) {
-        if Self.apply(change, to: &entries[key, default: Entry()]) { changedCount += 1 }
+        let position: Int
+        if let hinted = hintedPosition(of: key) {
+            position = hinted
+        } else {
+            switch probe(key) {
+            case .found(let found): position = found
+            case .absent(let slot): position = append(key, at: slot)
+            }
+        }
+        lastFound = position
+        if Self.apply(change, to: &entries[position]) { changedCount += 1 }
+    }
+
+    /// Where `key` is in `entries`, or `nil` when it was never set.
+    private func position(of key: String) -> Int? {
+        if let hinted = hintedPosition(of: key) { return hinted }
+        guard case .found(let position) = probe(key) else { return nil }
+        lastFound = position
+        return position
+    }
+
+    /// `key`'s position when it is the key after the one found last, or that one.
+    private func hintedPosition(of key: String) -> Int? {
+        if lastFound + 1 < entries.count, entries[lastFound + 1].key == key {
+            lastFound += 1
+            return lastFound
+        }
+        if lastFound < entries.count, entries[lastFound].key == key { return lastFound }
+        return nil
+    }
+
+    private enum Probe {
+        case found(Int)
+        case absent(slot: Int)
+    }
+
+    /// Looks `key` up in the index: its position, or the empty slot where it would go.
+    private func probe(_ key: String) -> Probe {
+        if entries.count * 2 >= slots.count { rebuildIndex(forKeys: entries.count + 1) }
+        let mask = slots.count - 1
+        var slot = Self.hash(key) & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if entries[position].key == key { return .found(position) }
+            slot = (slot + 1) & mask
+        }
+        return .absent(slot: slot)
+    }
+
+    /// Adds `key` with an empty entry at the empty `slot` that ``probe(_:)`` found; its position.
+    private func append(_ key: String, at slot: Int) -> Int {
+        entries.append(Entry(key: key))
+        slots[slot] = Int32(entries.count)
+        return entries.count - 1
+    }
+
+    /// A new index sized for `count` keys, holding the current ones.
+    private func rebuildIndex(forKeys count: Int) {
+        var size = 16
+        while size < count * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size)
+        for position in entries.indices { addToIndex(position) }
+    }
+
+    private func addToIndex(_ position: Int) {
+        let mask = slots.count - 1
+        var slot = Self.hash(entries[position].key) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position + 1)
+    }
+
+    /// A multiplicative hash of the key's UTF-8, eight bytes at a time. Field keys are short and
+    /// come from the app, not from someone who could choose colliding keys, so they don't need
+    /// `String`'s seeded SipHash, which was most of the cost of reading a field.
+    private static func hash(_ key: String) -> Int {
+        if let (hash, isASCII) = key.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }), isASCII {
+            return hash
+        }
+        // Equal keys must hash alike, and Swift compares strings by canonical equivalence
+        // ("e\u{301}" == "é", "\u{212A}" == "K"): hash a key that isn't ASCII in its composed form.
+        return Array(key.precomposedStringWithCanonicalMapping.utf8).withUnsafeBytes { hash($0).hash }
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> (hash: Int, isASCII: Bool) {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var highBits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            highBits |= word
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for byte in bytes[offset...] { tail = tail << 8 | UInt64(byte) }
+        highBits |= tail
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return (Int(truncatingIfNeeded: hash ^ hash >> 29), highBits & 0x8080_8080_8080_8080 == 0)
     }
 
     /// Applies `change` and marks the entry changed; whether it was unchanged before.
@@ -92,10 +198,10 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     }
 
     /// Keys of plain fields that have a value, sorted.
-    public func allKeys() -> [String] { entries.filter { $0.value.plain != nil }.keys.sorted() }
+    public func allKeys() -> [String] { entries.filter { $0.plain != nil }.map(\.key).sorted() }
 
     /// Keys of encrypted fields that have a value, sorted.
-    public func allEncryptedKeys() -> [String] { entries.filter { $0.value.encrypted != nil }.keys.sorted() }
+    public func allEncryptedKeys() -> [String] { entries.filter { $0.encrypted != nil }.map(\.key).sorted() }
 
     /// Keys (plain or encrypted) set or removed since the record was created, restored or last
     /// saved, sorted.
@@ -104,12 +210,13 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     public var changedFieldKeys: Set<String> {
         guard changedCount > 0 else { return [] }
         var keys = Set<String>(minimumCapacity: changedCount)
-        for (key, entry) in entries where entry.changed { keys.insert(key) }
+        for entry in entries where entry.changed { keys.insert(entry.key) }
         return keys
     }
 
     public func reserveCapacity(forFields count: Int) {
         entries.reserveCapacity(entries.count + count)
+        if (entries.count + count) * 2 > slots.count { rebuildIndex(forKeys: entries.count + count) }
     }
 
     /// What the server does when it accepts a save: a new change tag, and no changed keys.
@@ -117,9 +224,11 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     public func simulateServerSave() {
         recordChangeTag = String((recordChangeTag.flatMap { Int($0) } ?? 0) + 1)
         if changedCount > 0 {
-            entries = entries.compactMapValues { entry in
-                entry.plain == nil && entry.encrypted == nil ? nil : Entry(plain: entry.plain, encrypted: entry.encrypted)
+            // Keys removed since the last save are gone now.
+            entries = entries.compactMap { entry in
+                entry.plain == nil && entry.encrypted == nil ? nil : Entry(key: entry.key, plain: entry.plain, encrypted: entry.encrypted)
             }
+            rebuildIndex(forKeys: entries.count)
             changedCount = 0
         }
         parentChanged = false
@@ -139,11 +248,15 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// Writes what `client` changed (its changed keys, and its parent if set) into this record,
     /// as the server does with a save.
     func applyChanges(of client: InMemoryRecord) {
-        for (key, sent) in client.entries where sent.changed {
+        for sent in client.entries where sent.changed {
             // The client's value, in whichever storage it set; this record's changed keys stay as they are.
-            var entry = entries[key] ?? Entry()
-            (entry.plain, entry.encrypted) = sent.encrypted != nil ? (nil, sent.encrypted) : (sent.plain, nil)
-            entries[key] = entry.plain == nil && entry.encrypted == nil && !entry.changed ? nil : entry
+            let position: Int
+            switch probe(sent.key) {
+            case .found(let found): position = found
+            case .absent(let slot): position = append(sent.key, at: slot)
+            }
+            (entries[position].plain, entries[position].encrypted) =
+                sent.encrypted != nil ? (nil, sent.encrypted) : (sent.plain, nil)
         }
         if client.parentChanged { parentIdentifier = client.parentIdentifier }
     }
@@ -154,6 +267,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         copy.recordChangeTag = recordChangeTag
         copy.parentIdentifier = parentIdentifier
         copy.entries = entries
+        copy.slots = slots
         copy.changedCount = changedCount
         copy.parentChanged = parentChanged
         copy.systemFieldsArchive = systemFieldsArchive
@@ -164,8 +278,8 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         var parts = ["\(recordType) \(recordID)"]
         if let recordChangeTag { parts.append("tag \(recordChangeTag)") }
         if let parentIdentifier { parts.append("parent \(parentIdentifier)") }
-        for key in allKeys() { parts.append("\(key): \(entries[key]!.plain!)") }
-        for key in allEncryptedKeys() { parts.append("\(key) (encrypted): \(entries[key]!.encrypted!)") }
+        for key in allKeys() { parts.append("\(key): \(self[field: key]!)") }
+        for key in allEncryptedKeys() { parts.append("\(key) (encrypted): \(self[encryptedField: key]!)") }
         return "InMemoryRecord(" + parts.joined(separator: ", ") + ")"
     }
 

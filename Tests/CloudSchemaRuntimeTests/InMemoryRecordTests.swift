@@ -134,7 +134,39 @@ struct InMemoryRecordTests {
         #expect(record.changedKeys() == ["name"])
     }
 
+    @Test func everyKeyIsFoundInAnyOrderAsTheRecordGrowsAndSaves() {
+        // Lookups in field order take a shortcut; any other order, long and non-ASCII keys, and
+        // more keys than the index first holds must find the same values.
+        let keys = (0..<300).map { "field\($0)" } + ["a", "ä", "a-key-longer-than-sixteen-bytes", "🌱"]
+        let record = InMemoryRecord(recordType: "Bed")
+        for (number, key) in keys.enumerated() { record[field: key] = .int64(Int64(number)) }
+        for (number, key) in keys.enumerated().reversed() { #expect(record[field: key] == .int64(Int64(number))) }
+        #expect(record[field: "field300"] == nil)
+        #expect(record[field: "A"] == nil)
+        // Keys are Swift strings: canonically equivalent spellings are one key.
+        #expect(record[field: "a\u{308}"] == .int64(301))
+        record[field: "K"] = "kelvin"
+        #expect(record[field: "\u{212A}"] == "kelvin")
+        record[field: "K"] = nil
+
+        // A save drops the removed keys; the rest are still found, in the record and its copies.
+        for key in keys.prefix(150) { record[field: key] = nil }
+        record.simulateServerSave()
+        let copy = record.copy()
+        copy[field: "field299"] = "changed"
+        for (number, key) in keys.enumerated().shuffled() {
+            #expect(record[field: key] == (number < 150 ? nil : .int64(Int64(number))))
+        }
+        #expect(record.allKeys() == keys.suffix(154).sorted())
+        #expect(copy[field: "field299"] == "changed")
+        #expect(copy.changedKeys() == ["field299"])
+        record[field: "field0"] = "back"
+        #expect(record.changedKeys() == ["field0"])
+        #expect(record.allKeys().count == 155)
+    }
+
     @Test func garbageIsNotASystemFieldsArchive() {
+
         #expect(throws: SystemFieldsArchiveError(reason: "not an InMemoryRecord system fields archive")) {
             try InMemoryRecord(systemFieldsArchive: Data("nope".utf8))
         }
