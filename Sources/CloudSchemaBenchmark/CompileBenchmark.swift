@@ -13,6 +13,8 @@ import Foundation
 //   Sources/SwiftProtobuf is emitted as the module the generated code imports;
 // - `protoc-gen-swift` on PATH, else in $SWIFT_PROTOBUF_PATH/.build/release
 //   (`swift build -c release --product protoc-gen-swift` in the checkout).
+// Plain structs with the same stored properties and an initializer and nothing else are
+// compiled too: the floor that any generated code for these fields costs.
 // Timings are the best of a few runs by CPU time (the compiler driver and its frontends),
 // which the load of a shared machine disturbs less than wall time; the ratio is of CPU time.
 // COMPILE_RECORDS=100 (or a comma-separated list, e.g. 10,300) compiles only those record counts,
@@ -58,6 +60,8 @@ func runCompileBenchmark() {
     for records in counts ?? [10, 100, 300] {
         let runs = records <= 10 ? 3 : records <= 100 ? 2 : 1
         let cloudSchemaFiles = writeCloudSchemaSwift(records: records, into: work + "/cloudschema-\(records)")
+        let plainFile = work + "/plain-\(records).swift"
+        try! ComparisonSchema.plainSwift(records: records).write(toFile: plainFile, atomically: false, encoding: .utf8)
         var protobufFiles: [String]?
         if let tools = protobuf {
             protobufFiles = tools.generateSwift(records: records, into: work + "/protobuf-\(records)", log: work + "/protoc.log")
@@ -101,6 +105,11 @@ func runCompileBenchmark() {
                 line += String(format: "  |  ratio %.2f", cloudSchema.cpuSeconds / protobufRun.cpuSeconds)
             }
             print(line)
+            let plain = compile([plainFile], "plain")
+            print(
+                "             plain structs "
+                    + String(format: "%7.2f s (the floor: stored properties and an init)", plain.cpuSeconds)
+                    + (protobufRun.map { String(format: "  |  ratio %.2f", plain.cpuSeconds / $0.cpuSeconds) } ?? ""))
             previous[mode.name] = (records, cloudSchema.cpuSeconds, protobufRun?.cpuSeconds)
         }
     }
