@@ -80,7 +80,9 @@ func runLinearityBenchmark() {
             }
         ),
     ]
-    for stage in stages {
+    // `linearity "diff report"` runs only the stages named.
+    let named = stages.filter { requested.contains($0.name) }
+    for stage in named.isEmpty ? stages : named {
         let small = stage.prepare(stage.n)
         let large = stage.prepare(4 * stage.n)
         var timeSmall = Double.infinity

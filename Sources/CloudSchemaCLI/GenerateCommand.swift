@@ -35,7 +35,7 @@ enum GenerateCommand {
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let loaded = SchemaLoader.load(paths: paths)
+        var loaded = SchemaLoader.load(paths: paths)
         // SQL migrations describe tables, not record types to generate Swift for.
         let inputs = loaded.sources.paths.filter { !$0.hasSuffix(".sql") && !$0.hasSuffix(".swift") }
 
@@ -64,6 +64,8 @@ enum GenerateCommand {
             Terminal.err("error: not generating code for a schema with errors\n")
             return 1
         }
+        // Only diagnostics quote the schema's text: release it (and its line index) before generating.
+        loaded.sources = SourceStore()
 
         // Generate settings: the command line, else the config (--config, or the one the first input uses).
         let generateConfig = configurations.generateSettings(for: inputs)

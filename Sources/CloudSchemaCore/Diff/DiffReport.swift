@@ -5,9 +5,11 @@ public enum DiffReport {
     /// "2 breaking changes, 1 warning, 3 safe changes", or "no changes".
     public static func summary(_ diff: SchemaDiff) -> String {
         func count(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let breaking = diff.count(.error)
+        let warnings = diff.count(.warning)
         let parts = [
-            count(diff.breaking.count, "breaking change"), count(diff.warnings.count, "warning"),
-            count(diff.changes.count - diff.breaking.count - diff.warnings.count, "safe change"),
+            count(breaking, "breaking change"), count(warnings, "warning"),
+            count(diff.changes.count - breaking - warnings, "safe change"),
         ].compactMap { $0 }
         return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
     }
@@ -26,24 +28,26 @@ public enum DiffReport {
 
     /// Findings in the swiftc form (breaking first), each followed by what to do
     /// instead and what older app versions see, then the safe changes, what was not
-    /// checked, and a verdict line.
+    /// checked, and a verdict line. Each change's parts are read where they are stored
+    /// (`changes[i].message`): a copy of a whole change retains every string in it, and those
+    /// copies made the report grow faster than the diff.
     public static func text(_ diff: SchemaDiff, against: String, sources: SourceStore, color: Bool = false) -> String {
         var out = ""
-        for change in diff.changes {
-            guard var diagnostic = change.diagnostic else { continue }
+        let changes = diff.changes
+        for i in changes.indices {
+            guard var diagnostic = changes[i].diagnostic else { continue }
             diagnostic.notes.removeAll { $0.range == nil }
             out += DiagnosticRenderer.text([diagnostic], sources: sources, color: color)
-            if let fix = change.fix { out += "    fix: \(DiagnosticRenderer.visible(fix))\n" }
-            if let older = change.olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
+            if let fix = changes[i].fix { out += "    fix: \(DiagnosticRenderer.visible(fix))\n" }
+            if let older = changes[i].olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
         }
-        let safe = diff.safe
-        if !safe.isEmpty {
+        if diff.count(nil) > 0 {
             if !out.isEmpty { out += "\n" }
             out += "Safe changes:\n"
-            for change in safe {
-                let place = change.location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
-                out += "  \(DiagnosticRenderer.visible(place + change.message))\n"
-                if let older = change.olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
+            for i in changes.indices where !changes[i].isFlagged {
+                let place = changes[i].location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+                out += "  \(DiagnosticRenderer.visible(place + changes[i].message))\n"
+                if let older = changes[i].olderVersions { out += "    note: \(DiagnosticRenderer.visible(older))\n" }
             }
         }
         if !diff.unchecked.isEmpty {
@@ -171,8 +175,8 @@ public enum DiffReport {
     }
 
     private static func headline(_ diff: SchemaDiff, against: String) -> String {
-        let n = diff.breaking.count
-        let w = diff.warnings.count
+        let n = diff.count(.error)
+        let w = diff.count(.warning)
         switch diff.verdict {
         case .breaking: return "❌ CloudSchema: \(n) breaking change\(n == 1 ? "" : "s") against `\(against)`"
         case .review: return "⚠️ CloudSchema: no breaking changes, \(w) warning\(w == 1 ? "" : "s") to review against `\(against)`"

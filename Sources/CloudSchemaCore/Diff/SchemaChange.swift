@@ -232,14 +232,24 @@ public struct SchemaDiff: Hashable, Sendable {
     public var breaking: [SchemaChange] { changes.filter(\.isBreaking) }
     public var warnings: [SchemaChange] { changes.filter { $0.severity == .warning } }
     public var safe: [SchemaChange] { changes.filter { !$0.isFlagged } }
-    public var isBreaking: Bool { changes.contains(where: \.isBreaking) }
+    public var isBreaking: Bool { count(.error) > 0 }
     /// The findings as diagnostics, in the order renderers print them (breaking first).
     public var diagnostics: [Diagnostic] { changes.compactMap(\.diagnostic) }
+
+    /// How many changes have `severity` (nil: safe ones). Only each change's severity is read:
+    /// filtering, or a loop over the changes, copies each whole change out, which retains every
+    /// string in it, and on a large diff those copies grew the report's time faster than the
+    /// diff (issue 17).
+    func count(_ severity: Diagnostic.Severity?) -> Int {
+        var n = 0
+        for i in changes.indices where changes[i].severity == severity { n += 1 }
+        return n
+    }
 
     /// The one-line verdict: "2 breaking changes, 1 warning, 3 safe changes".
     public var verdict: Verdict {
         if isBreaking { return .breaking }
-        if !warnings.isEmpty { return .review }
+        if count(.warning) > 0 { return .review }
         return changes.isEmpty ? .unchanged : .safe
     }
 

@@ -85,18 +85,14 @@ public struct LintInput: Sendable {
     public let schema: Schema
     /// Source text, when available, so fix-its can remove the space before an attribute.
     public let sources: SourceStore?
-    let recordTypesByName: [String: RecordType]
-    let modelsByName: [String: Model]
+    let recordTypesByName: FirstByName<RecordType>
+    let modelsByName: FirstByName<Model>
 
     public init(schema: Schema, sources: SourceStore? = nil) {
         self.schema = schema
         self.sources = sources
-        var records: [String: RecordType] = [:]
-        for record in schema.recordTypes where records[record.name] == nil { records[record.name] = record }
-        recordTypesByName = records
-        var models: [String: Model] = [:]
-        for model in schema.models where models[model.name] == nil { models[model.name] = model }
-        modelsByName = models
+        recordTypesByName = FirstByName(schema.recordTypes, name: \.name)
+        modelsByName = FirstByName(schema.models, name: \.name)
     }
 
     /// The range to delete to remove an attribute: the attribute and the blanks before it
@@ -117,6 +113,26 @@ public struct LintInput: Sendable {
         .remove(removal(of: range), message)
     }
 }
+
+/// The first element of an array with each name. It keeps each element's position, not a
+/// copy: a dictionary of record type copies was a second copy of every record type's own
+/// storage (about 300 bytes each) for the whole of lint, the largest thing lint allocated.
+struct FirstByName<Element> {
+    private let elements: [Element]
+    private let positions: [String: Int]
+
+    init(_ elements: [Element], name: (Element) -> String) {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(elements.count)
+        for i in elements.indices.reversed() { positions[name(elements[i])] = i }
+        self.elements = elements
+        self.positions = positions
+    }
+
+    subscript(name: String) -> Element? { positions[name].map { elements[$0] } }
+}
+
+extension FirstByName: Sendable where Element: Sendable {}
 
 extension Array {
     /// Calls `body` with each element where it is stored. `for x in array` copies each element

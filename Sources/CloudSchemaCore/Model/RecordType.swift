@@ -56,13 +56,18 @@ public struct RecordType: Hashable, Sendable {
 
 /// A field of a record type.
 public struct Field: Hashable, Sendable {
+    // The one-byte properties come last, together: between the larger ones each took 8 bytes
+    // of padding (248 -> 224 bytes a field, and a schema holds every field).
     /// The Swift property name.
     public var name: String
     /// The CloudKit key: `@name("x")`, else `name`.
     public var key: String
     public var type: FieldType
-    public var isOptional: Bool
     public var defaultValue: DefaultValue?
+    public var deprecation: Deprecation?
+    public var doc: String?
+    public var spans: SourceSpans
+    public var isOptional: Bool
     public var indexes: Indexes
     /// Stored in `CKRecord.encryptedValues` (CloudKit `ENCRYPTED` type).
     public var isEncrypted: Bool
@@ -70,12 +75,9 @@ public struct Field: Hashable, Sendable {
     public var isParent: Bool
     /// `@deleteSelf` on a reference.
     public var referenceAction: ReferenceAction
-    public var deprecation: Deprecation?
     public var merge: MergePolicy
-    public var doc: String?
     /// A CloudKit system field (`"___recordID"` and the like), from `.ckdb`.
     public var isSystem: Bool
-    public var spans: SourceSpans
 
     public init(
         name: String, key: String? = nil, type: FieldType, isOptional: Bool = false,

@@ -68,6 +68,11 @@ public struct Resolver {
                 kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
             }
 
+            // The record types' array made at its final size: regrown, each step copied it whole.
+            var recordCount = 0
+            for case (.record, true) in zip(declarations, kept) { recordCount += 1 }
+            schema.recordTypes.reserveCapacity(recordCount)
+
             // Enums first: field types need their raw types.
             for case (.enumeration(let syntax), true) in zip(declarations, kept) {
                 let resolved = resolveEnum(syntax)

@@ -104,12 +104,30 @@ public struct KeyValueSyntax: Sendable {
 
 /// `name: Type [= default] [@attributes]`, in a record, model or keyvalue body.
 public struct FieldSyntax: Sendable {
-    public var doc: DocSyntax?
+    public var doc: DocSyntax? {
+        get { docStorage.first }
+        set { docStorage = newValue.map { [$0] } ?? [] }
+    }
     public var name: NameSyntax
     public var type: TypeSyntax
     public var defaultValue: ExpressionSyntax?
     public var attributes: [AttributeSyntax]
     public var range: SourceRange
+    /// `doc` out of line, as most fields have none: an empty array is 8 bytes and allocates
+    /// nothing, where the optional took 48 bytes of every field of a tree (160 -> 120 bytes).
+    private var docStorage: [DocSyntax]
+
+    init(
+        doc: DocSyntax?, name: NameSyntax, type: TypeSyntax, defaultValue: ExpressionSyntax?, attributes: [AttributeSyntax],
+        range: SourceRange
+    ) {
+        self.docStorage = doc.map { [$0] } ?? []
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.attributes = attributes
+        self.range = range
+    }
 }
 
 /// `grant read, create to Role`.

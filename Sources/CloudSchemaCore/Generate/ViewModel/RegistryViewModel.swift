@@ -48,10 +48,13 @@ struct RegistryViewModel {
     /// view models, which the generator makes only while a template reads them.
     init(schema: Schema, names: SchemaNames, models: [ModelViewModel], inputFiles: [String], subscriptions: [TemplateValue]) {
         // Record types marked `@available(*, deprecated)` stay out: naming them in the enums'
-        // switches would warn.
+        // switches would warn. Listed by position: copies of the record types were as large as
+        // the schema's own array, and this registry is alive for all of generation.
         var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
-        let listed = schema.recordTypes.filter { $0.deprecation == nil || !names.canDeprecate($0.name) }
-        let entries: [TemplateValue] = listed.map { record in
+        let records = schema.recordTypes
+        let listed = records.indices.filter { records[$0].deprecation == nil || !names.canDeprecate(records[$0].name) }
+        let entries: [TemplateValue] = listed.map { i in
+            let record = records[i]
             let swiftName = names.typeName(record.name)
             let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(swiftName), reserved: Self.reservedMemberNames)
             return [
@@ -61,11 +64,11 @@ struct RegistryViewModel {
             ]
         }
         let groups: [TemplateValue] = Self.groups.compactMap { group in
-            let members = zip(listed, entries).filter { group.includes($0.0) }
+            let members = zip(listed, entries).filter { group.includes(records[$0.0]) }
             guard !members.isEmpty else { return nil }
             return [
                 "name": .string(group.name), "doc": .string(group.doc), "records": .array(members.map(\.1)),
-                "hasCustomMerge": .bool(members.contains { $0.0.fields.contains { !$0.isSystem && $0.merge == .custom } }),
+                "hasCustomMerge": .bool(members.contains { records[$0.0].fields.contains { !$0.isSystem && $0.merge == .custom } }),
             ]
         }
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])
@@ -86,8 +89,9 @@ struct RegistryViewModel {
             if zone.isShareable { shareableZones.append(value) }
             return value
         }
-        let shareableRecords: [TemplateValue] = listed.filter(\.isShareable).map { record in
-            ["swiftName": .string(names.typeName(record.name)), "shareType": .string(sharePrefix + record.cloudKitName)]
+        let shareableRecords: [TemplateValue] = listed.filter { records[$0].isShareable }.map { i in
+            let record = records[i]
+            return ["swiftName": .string(names.typeName(record.name)), "shareType": .string(sharePrefix + record.cloudKitName)]
         }
         // The first schema file's name without its extension: "Garden" for Garden.cloudschema.
         let firstFile = inputFiles.first.map { path -> String in

@@ -73,7 +73,7 @@ enum SubscriptionRules {
 
     /// Why records of `record` can be shared, or nil: a @shareable root, a @shareable zone, or a
     /// @parent chain up to one. The chain is walked at most once per record type (cycles end).
-    static func sharedReason(_ record: RecordType, zones: [String: Zone], records: [String: RecordType]) -> String? {
+    static func sharedReason(_ record: RecordType, zones: [String: Zone], records: FirstByName<RecordType>) -> String? {
         if record.isShareable { return "is @shareable" }
         if case .zone(let zone) = record.placement, zones[zone]?.isShareable == true { return "is in @shareable zone '\(zone)'" }
         var seen: Set<String> = [record.name]
