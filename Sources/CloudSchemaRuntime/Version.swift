@@ -4,7 +4,7 @@
 /// another version fails to compile at that line, and the alias name there says what to do:
 ///
 /// ```swift
-/// fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+/// private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
 ///     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 /// ```
 ///

@@ -462,7 +462,11 @@ enum EmbeddedTemplates {
         {% endfor %}
 
             /// The record types, in declaration order.
-            {{ accessPrefix }}static let recordTypes: [String] = [{% for entry in group.records %}{{ entry.swiftName }}.recordType{% if not loop.last %}, {% endif %}{% endfor %}]
+            {{ accessPrefix }}static let recordTypes: [String] = [
+        {% for entry in group.records %}
+                {{ entry.swiftName }}.recordType,
+        {% endfor %}
+            ]
 
             /// Decodes a record of one of these record types.
             /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -650,7 +654,7 @@ enum EmbeddedTemplates {
         {% endif %}
 
         // Compiles only against the CloudSchemaRuntime version this code was generated for.
-        fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+        private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
             CloudSchemaRuntime.CloudSchemaRuntimeVersion_{{ runtimeVersion }}
         {% for enum in enums %}
 

@@ -6,7 +6,7 @@ import CloudKit
 #endif
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
-fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 /// The record types of the public database, which CKSyncEngine can't sync: query them (`RecordQuery`) and save them with a `CKDatabase`.
@@ -16,7 +16,11 @@ public enum PublicRecord: Hashable, Sendable {
     case review(Review)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [Recipe.recordType, Author.recordType, Review.recordType]
+    public static let recordTypes: [String] = [
+        Recipe.recordType,
+        Author.recordType,
+        Review.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added

@@ -6,7 +6,7 @@ import CloudKit
 #endif
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
-fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 /// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
@@ -16,7 +16,11 @@ package enum SyncedRecord: Hashable, Sendable {
     case reminder(Reminder)
 
     /// The record types, in declaration order.
-    package static let recordTypes: [String] = [Folder.recordType, Note.recordType, Reminder.recordType]
+    package static let recordTypes: [String] = [
+        Folder.recordType,
+        Note.recordType,
+        Reminder.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added

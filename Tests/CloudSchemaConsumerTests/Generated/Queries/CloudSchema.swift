@@ -7,7 +7,7 @@ import CloudKit
 #endif
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
-fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 /// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
@@ -18,7 +18,12 @@ public enum SyncedRecord: Hashable, Sendable {
     case merged(Merged)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [Owner.recordType, Sample.recordType, Bare.recordType, Merged.recordType]
+    public static let recordTypes: [String] = [
+        Owner.recordType,
+        Sample.recordType,
+        Bare.recordType,
+        Merged.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added

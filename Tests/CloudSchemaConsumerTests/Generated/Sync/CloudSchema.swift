@@ -6,7 +6,7 @@ import CloudKit
 #endif
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
-fileprivate typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
+private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
 
 /// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
@@ -14,7 +14,9 @@ public enum SyncedRecord: Hashable, Sendable {
     case entry(Entry)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [Entry.recordType]
+    public static let recordTypes: [String] = [
+        Entry.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -91,7 +93,9 @@ public enum DefaultZoneRecord: Hashable, Sendable {
     case setting(Setting)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [Setting.recordType]
+    public static let recordTypes: [String] = [
+        Setting.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -168,7 +172,9 @@ public enum PublicRecord: Hashable, Sendable {
     case notice(Notice)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [Notice.recordType]
+    public static let recordTypes: [String] = [
+        Notice.recordType,
+    ]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
