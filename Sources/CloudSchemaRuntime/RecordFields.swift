@@ -44,12 +44,15 @@ public final class RecordFields: Sendable {
 
     public let recordType: String
     public let fields: [Field]
+    /// The fields' keys in declaration order: a generated `Field.allKeys`.
+    public let keys: [String]
     /// Each key's position in ``fields``.
     let positions: [String: Int]
 
     public init(recordType: String, _ fields: [Field]) {
         self.recordType = recordType
         self.fields = fields
+        keys = fields.map(\.key)
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
         for (position, field) in fields.enumerated() { positions[field.key] = position }

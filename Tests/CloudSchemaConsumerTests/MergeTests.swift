@@ -258,7 +258,7 @@ final class TestMerge: Merged.CustomMerge {
 
     @Test func everyFieldOfMergedIsCovered() {
         let covered = Set(Self.fields.map(\.key))
-        #expect(covered == Set(Merged.Field.allCases.map(\.rawValue)))
+        #expect(covered == Set(Merged.Field.allKeys))
     }
 
     @Test func aRequiredCustomFieldMissingOnOneSideThrows() throws {

@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_4
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand

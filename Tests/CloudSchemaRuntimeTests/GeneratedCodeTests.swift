@@ -58,10 +58,10 @@ struct GeneratedCodeTests {
         #expect(toSave.changedKeys() == ["soil"])
     }
 
-    @Test func theRuntimeVersionIsFour() {
-        #expect(CloudSchemaRuntimeVersion.current == 4)
-        // Fixtures.swift references CloudSchemaRuntimeVersion_4 the way generated files do;
+    @Test func theRuntimeVersionIsFive() {
+        #expect(CloudSchemaRuntimeVersion.current == 5)
+        // Fixtures.swift references CloudSchemaRuntimeVersion_5 the way generated files do;
         // compiling at all is the test.
-        let _: CloudSchemaRuntimeVersion_4.Type = CloudSchemaRuntimeVersion_4.self
+        let _: CloudSchemaRuntimeVersion_5.Type = CloudSchemaRuntimeVersion_5.self
     }
 }

@@ -7,7 +7,8 @@
 ///   CloudKit record type name stays `"String"`.
 /// - **Properties** (fields): a name that would collide with a member every generated
 ///   record has (`recordID`, `serverVersion`, `recordType`, `Field`, …; see
-///   `reservedMemberNames`) gets a `_` suffix; the CloudKit key is unchanged.
+///   `reservedMemberNames`) or with `Field.allKeys` gets a `_` suffix; the CloudKit key is
+///   unchanged. The `Field` enum's keys take the properties' names.
 /// - **Enum cases**: a name that collides with a member of the protocols generated enums
 ///   conform to (`rawValue`, `allCases`, `fieldType`, …) gets a `_` suffix.
 /// - Then `SwiftNaming.identifier`: characters Swift doesn't allow become `_`, `Type`
@@ -43,7 +44,7 @@ public enum GeneratorNaming {
 
     /// Members of every generated record type (and of the protocols it conforms to),
     /// which a field's property may not be named.
-    public static let reservedMemberNames: Set<String> = Set([
+    public static let reservedMemberNames: Set<String> = [
         "recordType", "recordID", "systemFields", "Field", "encode", "makeInMemoryRecord", "makeCKRecord",
         "hash", "hashValue", "databaseScope", "zoneID", "serverVersion", "markSaved",
         // Queries and merges: the `QueryFields` handles share the fields' names, beside `textSearch`.
@@ -51,9 +52,11 @@ public enum GeneratorNaming {
         // Generated code reaches the record type's field table as `Self.recordFields`, and
         // compares fields with the runtime's `fieldEqual`.
         "Self", "fieldEqual",
-    ]).union(reservedCaseNames)
+        // The `Field` enum has a key per field beside `allKeys`.
+        "allKeys",
+    ]
 
-    /// Members of generated enums (and the `Field` enum) besides their cases: a case may not take these names.
+    /// Members of generated enums besides their cases: a case may not take these names.
     public static let reservedCaseNames: Set<String> = [
         "rawValue", "allCases", "fieldType", "recordValue", "hashValue", "hash", "RawValue", "AllCases",
     ]

@@ -242,16 +242,18 @@ enum EmbeddedTemplates {
         {% endfor %}
                 ])
 
-            /// The keys of the record's fields.
-        {% if record.fields %}
-            {{ accessPrefix }}enum Field: String, CaseIterable, Sendable {
+            /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+            /// `changedKeys()`, `record[key]`).
+            {{ accessPrefix }}enum Field {
         {% for field in record.fields %}
-                case {{ field.caseName }}{% if field.caseNeedsRawValue %} = {{ field.key | swiftStringLiteral }}{% endif %}
+                {{ accessPrefix }}static var {{ field.swiftName }}: Swift.String { {{ field.key | swiftStringLiteral }} }
         {% endfor %}
-            }
-        {% else %}
-            {{ accessPrefix }}enum Field: CaseIterable, Sendable {}
+        {% if record.fields %}
+
         {% endif %}
+                /// Every field's key, in declaration order.
+                {{ accessPrefix }}static var allKeys: [Swift.String] { {{ record.swiftName }}.recordFields.keys }
+            }
 
             {{ accessPrefix }}var recordID: RecordID
             /// The server version this value was read from (system fields and field values), so a save

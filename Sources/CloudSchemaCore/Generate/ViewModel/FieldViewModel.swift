@@ -8,9 +8,6 @@ public final class FieldViewModel: TemplateObject {
     /// The memberwise init's parameter name: `swiftName`, except where that would shadow
     /// something the init's body uses (`self`), then written as `self self_: Bool`.
     public let parameterName: String
-    public let caseName: String
-    /// The `Field` case's implicit raw value (its name) is not the key.
-    public let caseNeedsRawValue: Bool
     public let wrappedType: String
     public let isOptional: Bool
     public let isList: Bool
@@ -52,8 +49,6 @@ public final class FieldViewModel: TemplateObject {
         // Usually all three are the base name: escape it once.
         storageName = storage == base ? swiftName : SwiftNaming.identifier(storage)
         parameterName = parameter == base ? swiftName : SwiftNaming.identifier(parameter)
-        caseName = swiftName
-        caseNeedsRawValue = base != field.key
         let wrappedType = names.swiftType(field.type)
         self.wrappedType = wrappedType
         isOptional = field.isOptional
@@ -143,8 +138,6 @@ public final class FieldViewModel: TemplateObject {
         "argumentLabel": { .string($0.argumentLabel) },
         "storageName": { .string($0.storageName) },
         "parameterName": { .string($0.parameterName) },
-        "caseName": { .string($0.caseName) },
-        "caseNeedsRawValue": { .bool($0.caseNeedsRawValue) },
         "type": { .string($0.type) },
         "wrappedType": { .string($0.wrappedType) },
         "isOptional": { .bool($0.isOptional) },

@@ -68,18 +68,22 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
             .field("author"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case title
-        case summary
-        case cuisine
-        case minutes
-        case servings
-        case ingredients
-        case photo
-        case publishedAt
-        case rating
-        case author
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var title: Swift.String { "title" }
+        public static var summary: Swift.String { "summary" }
+        public static var cuisine: Swift.String { "cuisine" }
+        public static var minutes: Swift.String { "minutes" }
+        public static var servings: Swift.String { "servings" }
+        public static var ingredients: Swift.String { "ingredients" }
+        public static var photo: Swift.String { "photo" }
+        public static var publishedAt: Swift.String { "publishedAt" }
+        public static var rating: Swift.String { "rating" }
+        public static var author: Swift.String { "author" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Recipe.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -249,13 +253,17 @@ public struct Author: CloudRecord, Hashable, Sendable {
             .field("joinedOn", default: .now as Date),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case displayName
-        case bio
-        case avatar
-        case homepage
-        case joinedOn
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var displayName: Swift.String { "displayName" }
+        public static var bio: Swift.String { "bio" }
+        public static var avatar: Swift.String { "avatar" }
+        public static var homepage: Swift.String { "homepage" }
+        public static var joinedOn: Swift.String { "joinedOn" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Author.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -382,12 +390,16 @@ public struct Review: CloudRecord, Hashable, Sendable {
             .field("isHidden", default: false as Bool),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case recipe
-        case stars
-        case text
-        case isHidden
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var recipe: Swift.String { "recipe" }
+        public static var stars: Swift.String { "stars" }
+        public static var text: Swift.String { "text" }
+        public static var isHidden: Swift.String { "isHidden" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Review.recordFields.keys }
     }
 
     public var recordID: RecordID

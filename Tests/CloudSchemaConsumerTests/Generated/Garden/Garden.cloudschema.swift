@@ -54,13 +54,17 @@ public struct Bed: CloudRecord, Hashable, Sendable {
             .field("tags", default: [] as [String], merge: .union),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
-        case sunHours
-        case location
-        case cover
-        case tags
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var name: Swift.String { "name" }
+        public static var sunHours: Swift.String { "sunHours" }
+        public static var location: Swift.String { "location" }
+        public static var cover: Swift.String { "cover" }
+        public static var tags: Swift.String { "tags" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Bed.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -194,14 +198,18 @@ public struct Plant: CloudRecord, Hashable, Sendable {
             .field("legacyColour"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
-        case plantedOn
-        case notes
-        case bed
-        case status
-        case legacyColour
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var name: Swift.String { "name" }
+        public static var plantedOn: Swift.String { "plantedOn" }
+        public static var notes: Swift.String { "notes" }
+        public static var bed: Swift.String { "bed" }
+        public static var status: Swift.String { "status" }
+        public static var legacyColour: Swift.String { "legacyColour" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Plant.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -339,10 +347,14 @@ public struct Species: CloudRecord, Hashable, Sendable {
             .field("latinName"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case commonName
-        case latinName
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var commonName: Swift.String { "commonName" }
+        public static var latinName: Swift.String { "latinName" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Species.recordFields.keys }
     }
 
     public var recordID: RecordID

@@ -103,21 +103,25 @@ public struct String_: CloudRecord, Hashable, Sendable {
             .field("legacy"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case `class`
-        case `default`
-        case `self`
-        case `init`
-        case Type_ = "Type"
-        case String
-        case Field_ = "Field"
-        case record = "CD_record"
-        case rawValue_ = "rawValue"
-        case newValue
-        case recordName
-        case `enum`
-        case legacy
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var `class`: Swift.String { "class" }
+        public static var `default`: Swift.String { "default" }
+        public static var `self`: Swift.String { "self" }
+        public static var `init`: Swift.String { "init" }
+        public static var Type_: Swift.String { "Type" }
+        public static var String: Swift.String { "String" }
+        public static var Field_: Swift.String { "Field" }
+        public static var record: Swift.String { "CD_record" }
+        public static var rawValue: Swift.String { "rawValue" }
+        public static var newValue: Swift.String { "newValue" }
+        public static var recordName: Swift.String { "recordName" }
+        public static var `enum`: Swift.String { "enum" }
+        public static var legacy: Swift.String { "legacy" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { String_.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -133,7 +137,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
     public var String: [String]
     public var Field_: Reference<Field_>?
     public var record: String?
-    public var rawValue_: Int?
+    public var rawValue: Int?
     public var newValue: String?
     public var recordName: Kind?
     public var `enum`: [Kind]
@@ -154,7 +158,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
         String: [String] = ["a\"b", "c\\d", ""],
         Field_: Reference<Field_>? = nil,
         record: String? = nil,
-        rawValue_: Int? = 42,
+        rawValue: Int? = 42,
         newValue: String? = "*/",
         recordName: Kind? = .`self`,
         `enum`: [Kind] = [.`init`, .Type_, .rawValue_],
@@ -169,7 +173,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
         self.String = String
         self.Field_ = Field_
         self.record = record
-        self.rawValue_ = rawValue_
+        self.rawValue = rawValue
         self.newValue = newValue
         self.recordName = recordName
         self.`enum` = `enum`
@@ -190,7 +194,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
         self.String = try fields.decode(5, default: ["a\"b", "c\\d", ""])
         self.Field_ = try fields.decodeIfPresent(6)
         self.record = try fields.decodeIfPresent(7)
-        self.rawValue_ = try fields.decodeIfPresent(8) ?? 42
+        self.rawValue = try fields.decodeIfPresent(8) ?? 42
         self.newValue = try fields.decodeIfPresent(9) ?? "*/"
         self.recordName = try fields.decodeIfPresent(10) ?? .`self`
         self.`enum` = try fields.decode(11, default: [.`init`, .Type_, .rawValue_])
@@ -211,7 +215,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
                 self.String.recordValue,
                 self.Field_?.with(action: .deleteSelf).recordValue,
                 self.record?.recordValue,
-                self.rawValue_?.recordValue,
+                self.rawValue?.recordValue,
                 self.newValue?.recordValue,
                 self.recordName?.recordValue,
                 self.`enum`.recordValue,
@@ -232,7 +236,7 @@ public struct String_: CloudRecord, Hashable, Sendable {
             && fieldEqual(lhs.String, rhs.String)
             && fieldEqual(lhs.Field_, rhs.Field_)
             && fieldEqual(lhs.record, rhs.record)
-            && fieldEqual(lhs.rawValue_, rhs.rawValue_)
+            && fieldEqual(lhs.rawValue, rhs.rawValue)
             && fieldEqual(lhs.newValue, rhs.newValue)
             && fieldEqual(lhs.recordName, rhs.recordName)
             && fieldEqual(lhs.`enum`, rhs.`enum`)
@@ -295,11 +299,15 @@ public struct Field_: CloudRecord, Hashable, Sendable {
             .field("where", parent: true),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case `protocol`
-        case Self_ = "Self"
-        case `where`
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var `protocol`: Swift.String { "protocol" }
+        public static var Self_: Swift.String { "Self" }
+        public static var `where`: Swift.String { "where" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Field_.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -411,11 +419,15 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
             .field("fields", default: false as Bool),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case fieldEqual_ = "fieldEqual"
-        case recordFields
-        case fields
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var fieldEqual_: Swift.String { "fieldEqual" }
+        public static var recordFields: Swift.String { "recordFields" }
+        public static var fields: Swift.String { "fields" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { RecordFields_.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -526,11 +538,15 @@ public struct Type_: CloudRecord, Hashable, Sendable {
             .field("Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!] as [UUID]),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case `any`
-        case `some`
-        case Protocol_ = "Protocol"
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var `any`: Swift.String { "any" }
+        public static var `some`: Swift.String { "some" }
+        public static var Protocol_: Swift.String { "Protocol" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Type_.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -676,45 +692,49 @@ public struct Everything: CloudRecord, Hashable, Sendable {
             .field("secretLocation", encrypted: true),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case string
-        case int64
-        case int
-        case double
-        case bool
-        case date
-        case data
-        case uuid
-        case url
-        case asset
-        case location
-        case reference
-        case untyped
-        case kind
-        case count
-        case strings
-        case int64s
-        case ints
-        case doubles
-        case bools
-        case dates
-        case datas
-        case uuids
-        case urls
-        case assets
-        case locations
-        case references
-        case untypeds
-        case kinds
-        case counts
-        case optionalString
-        case optionalReference
-        case optionalReferences
-        case secret
-        case secretNumber
-        case secretList
-        case secretLocation
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var string: Swift.String { "string" }
+        public static var int64: Swift.String { "int64" }
+        public static var int: Swift.String { "int" }
+        public static var double: Swift.String { "double" }
+        public static var bool: Swift.String { "bool" }
+        public static var date: Swift.String { "date" }
+        public static var data: Swift.String { "data" }
+        public static var uuid: Swift.String { "uuid" }
+        public static var url: Swift.String { "url" }
+        public static var asset: Swift.String { "asset" }
+        public static var location: Swift.String { "location" }
+        public static var reference: Swift.String { "reference" }
+        public static var untyped: Swift.String { "untyped" }
+        public static var kind: Swift.String { "kind" }
+        public static var count: Swift.String { "count" }
+        public static var strings: Swift.String { "strings" }
+        public static var int64s: Swift.String { "int64s" }
+        public static var ints: Swift.String { "ints" }
+        public static var doubles: Swift.String { "doubles" }
+        public static var bools: Swift.String { "bools" }
+        public static var dates: Swift.String { "dates" }
+        public static var datas: Swift.String { "datas" }
+        public static var uuids: Swift.String { "uuids" }
+        public static var urls: Swift.String { "urls" }
+        public static var assets: Swift.String { "assets" }
+        public static var locations: Swift.String { "locations" }
+        public static var references: Swift.String { "references" }
+        public static var untypeds: Swift.String { "untypeds" }
+        public static var kinds: Swift.String { "kinds" }
+        public static var counts: Swift.String { "counts" }
+        public static var optionalString: Swift.String { "optionalString" }
+        public static var optionalReference: Swift.String { "optionalReference" }
+        public static var optionalReferences: Swift.String { "optionalReferences" }
+        public static var secret: Swift.String { "secret" }
+        public static var secretNumber: Swift.String { "secretNumber" }
+        public static var secretList: Swift.String { "secretList" }
+        public static var secretLocation: Swift.String { "secretLocation" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Everything.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1029,9 +1049,13 @@ public struct Old: CloudRecord, Hashable, Sendable {
             .field("name"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var name: Swift.String { "name" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Old.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1131,9 +1155,13 @@ public struct Older: CloudRecord, Hashable, Sendable {
             .field("old"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case old
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var old: Swift.String { "old" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Older.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1236,9 +1264,13 @@ public struct Used: CloudRecord, Hashable, Sendable {
             .field("x"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case x
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var x: Swift.String { "x" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Used.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1336,10 +1368,14 @@ public struct Current: CloudRecord, Hashable, Sendable {
             .field("legacyCode"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case used
-        case legacyCode
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var used: Swift.String { "used" }
+        public static var legacyCode: Swift.String { "legacyCode" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Current.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1453,9 +1489,13 @@ public struct Watched: CloudRecord, Hashable, Sendable {
             .field("code"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case code
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var code: Swift.String { "code" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Watched.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1555,10 +1595,14 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
             .field("query"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case textSearch_ = "textSearch"
-        case query_ = "query"
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var textSearch_: Swift.String { "textSearch" }
+        public static var query_: Swift.String { "query" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { QueryFields_.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -1668,10 +1712,14 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
             .field("other", merge: nil),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case mergeConflict_ = "mergeConflict"
-        case other
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var mergeConflict_: Swift.String { "mergeConflict" }
+        public static var other: Swift.String { "other" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { CustomMerge_.recordFields.keys }
     }
 
     public var recordID: RecordID

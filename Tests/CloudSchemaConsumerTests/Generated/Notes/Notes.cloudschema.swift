@@ -86,12 +86,16 @@ package struct Folder: CloudRecord, Hashable, Sendable {
             .field("isPinned", default: false as Bool),
         ])
 
-    /// The keys of the record's fields.
-    package enum Field: String, CaseIterable, Sendable {
-        case title
-        case position
-        case colour
-        case isPinned
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    package enum Field {
+        package static var title: Swift.String { "title" }
+        package static var position: Swift.String { "position" }
+        package static var colour: Swift.String { "colour" }
+        package static var isPinned: Swift.String { "isPinned" }
+
+        /// Every field's key, in declaration order.
+        package static var allKeys: [Swift.String] { Folder.recordFields.keys }
     }
 
     package var recordID: RecordID
@@ -220,17 +224,21 @@ package struct Note: CloudRecord, Hashable, Sendable {
             .field("legacyPlainBody"),
         ])
 
-    /// The keys of the record's fields.
-    package enum Field: String, CaseIterable, Sendable {
-        case title
-        case body
-        case folder
-        case createdAt
-        case editedAt
-        case tags
-        case attachments
-        case isLocked
-        case legacyPlainBody
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    package enum Field {
+        package static var title: Swift.String { "title" }
+        package static var body: Swift.String { "body" }
+        package static var folder: Swift.String { "folder" }
+        package static var createdAt: Swift.String { "createdAt" }
+        package static var editedAt: Swift.String { "editedAt" }
+        package static var tags: Swift.String { "tags" }
+        package static var attachments: Swift.String { "attachments" }
+        package static var isLocked: Swift.String { "isLocked" }
+        package static var legacyPlainBody: Swift.String { "legacyPlainBody" }
+
+        /// Every field's key, in declaration order.
+        package static var allKeys: [Swift.String] { Note.recordFields.keys }
     }
 
     package var recordID: RecordID
@@ -395,14 +403,18 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
             .field("details", encrypted: true, merge: nil),
         ])
 
-    /// The keys of the record's fields.
-    package enum Field: String, CaseIterable, Sendable {
-        case note
-        case dueDate
-        case priority
-        case isDone
-        case place
-        case details
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    package enum Field {
+        package static var note: Swift.String { "note" }
+        package static var dueDate: Swift.String { "dueDate" }
+        package static var priority: Swift.String { "priority" }
+        package static var isDone: Swift.String { "isDone" }
+        package static var place: Swift.String { "place" }
+        package static var details: Swift.String { "details" }
+
+        /// Every field's key, in declaration order.
+        package static var allKeys: [Swift.String] { Reminder.recordFields.keys }
     }
 
     package var recordID: RecordID

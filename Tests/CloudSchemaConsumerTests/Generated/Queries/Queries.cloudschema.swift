@@ -70,9 +70,13 @@ public struct Owner: CloudRecord, Hashable, Sendable {
             .field("name"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var name: Swift.String { "name" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Owner.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -193,30 +197,34 @@ public struct Sample: CloudRecord, Hashable, Sendable {
             .field("stamp"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case title
-        case subtitle
-        case rank
-        case size
-        case count
-        case score
-        case seen
-        case flag
-        case uuid
-        case link
-        case kind
-        case level
-        case owner
-        case anything
-        case place
-        case tags
-        case numbers
-        case owners
-        case body
-        case plain
-        case secret
-        case stamp
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var title: Swift.String { "title" }
+        public static var subtitle: Swift.String { "subtitle" }
+        public static var rank: Swift.String { "rank" }
+        public static var size: Swift.String { "size" }
+        public static var count: Swift.String { "count" }
+        public static var score: Swift.String { "score" }
+        public static var seen: Swift.String { "seen" }
+        public static var flag: Swift.String { "flag" }
+        public static var uuid: Swift.String { "uuid" }
+        public static var link: Swift.String { "link" }
+        public static var kind: Swift.String { "kind" }
+        public static var level: Swift.String { "level" }
+        public static var owner: Swift.String { "owner" }
+        public static var anything: Swift.String { "anything" }
+        public static var place: Swift.String { "place" }
+        public static var tags: Swift.String { "tags" }
+        public static var numbers: Swift.String { "numbers" }
+        public static var owners: Swift.String { "owners" }
+        public static var body: Swift.String { "body" }
+        public static var plain: Swift.String { "plain" }
+        public static var secret: Swift.String { "secret" }
+        public static var stamp: Swift.String { "stamp" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Sample.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -486,9 +494,13 @@ public struct Bare: CloudRecord, Hashable, Sendable {
             .field("note"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case note
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var note: Swift.String { "note" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Bare.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -616,39 +628,43 @@ public struct Merged: CloudRecord, Hashable, Sendable {
             .field("customOwner", merge: nil),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case text
-        case number
-        case flag
-        case seen
-        case place
-        case file
-        case owner
-        case secret
-        case theirsText
-        case theirsNumbers
-        case theirsSecret
-        case tags
-        case owners
-        case secretTags
-        case maxText
-        case maxInt64
-        case maxInt
-        case maxDouble
-        case maxDate
-        case maxLevel
-        case maxSecret
-        case minText
-        case minInt64
-        case minDouble
-        case minDate
-        case minLevel
-        case customTitle
-        case customCount
-        case customTags
-        case customSecret
-        case customOwner
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var text: Swift.String { "text" }
+        public static var number: Swift.String { "number" }
+        public static var flag: Swift.String { "flag" }
+        public static var seen: Swift.String { "seen" }
+        public static var place: Swift.String { "place" }
+        public static var file: Swift.String { "file" }
+        public static var owner: Swift.String { "owner" }
+        public static var secret: Swift.String { "secret" }
+        public static var theirsText: Swift.String { "theirsText" }
+        public static var theirsNumbers: Swift.String { "theirsNumbers" }
+        public static var theirsSecret: Swift.String { "theirsSecret" }
+        public static var tags: Swift.String { "tags" }
+        public static var owners: Swift.String { "owners" }
+        public static var secretTags: Swift.String { "secretTags" }
+        public static var maxText: Swift.String { "maxText" }
+        public static var maxInt64: Swift.String { "maxInt64" }
+        public static var maxInt: Swift.String { "maxInt" }
+        public static var maxDouble: Swift.String { "maxDouble" }
+        public static var maxDate: Swift.String { "maxDate" }
+        public static var maxLevel: Swift.String { "maxLevel" }
+        public static var maxSecret: Swift.String { "maxSecret" }
+        public static var minText: Swift.String { "minText" }
+        public static var minInt64: Swift.String { "minInt64" }
+        public static var minDouble: Swift.String { "minDouble" }
+        public static var minDate: Swift.String { "minDate" }
+        public static var minLevel: Swift.String { "minLevel" }
+        public static var customTitle: Swift.String { "customTitle" }
+        public static var customCount: Swift.String { "customCount" }
+        public static var customTags: Swift.String { "customTags" }
+        public static var customSecret: Swift.String { "customSecret" }
+        public static var customOwner: Swift.String { "customOwner" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Merged.recordFields.keys }
     }
 
     public var recordID: RecordID

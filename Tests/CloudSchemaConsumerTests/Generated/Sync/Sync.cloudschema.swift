@@ -81,16 +81,20 @@ public struct Entry: CloudRecord, Hashable, Sendable {
             .field("journal", parent: true),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case title
-        case body
-        case mood
-        case priority
-        case words
-        case tags
-        case moods
-        case journal
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var title: Swift.String { "title" }
+        public static var body: Swift.String { "body" }
+        public static var mood: Swift.String { "mood" }
+        public static var priority: Swift.String { "priority" }
+        public static var words: Swift.String { "words" }
+        public static var tags: Swift.String { "tags" }
+        public static var moods: Swift.String { "moods" }
+        public static var journal: Swift.String { "journal" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Entry.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -229,9 +233,13 @@ public struct Setting: CloudRecord, Hashable, Sendable {
             .field("name"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var name: Swift.String { "name" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Setting.recordFields.keys }
     }
 
     public var recordID: RecordID
@@ -329,9 +337,13 @@ public struct Notice: CloudRecord, Hashable, Sendable {
             .field("text"),
         ])
 
-    /// The keys of the record's fields.
-    public enum Field: String, CaseIterable, Sendable {
-        case text
+    /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
+    /// `changedKeys()`, `record[key]`).
+    public enum Field {
+        public static var text: Swift.String { "text" }
+
+        /// Every field's key, in declaration order.
+        public static var allKeys: [Swift.String] { Notice.recordFields.keys }
     }
 
     public var recordID: RecordID
