@@ -213,7 +213,7 @@ import Testing
         #expect(swift.contains("    var distance: Double?\n"))
         #expect(swift.contains("    var stops: [RecordReference]?\n"))
         #expect(swift.contains("            .field(\"notes\", encrypted: true),\n"))
-        #expect(swift.contains("self.notes = try fields.decodeIfPresent(1)"))
+        #expect(swift.contains("            notes: fields.decodeIfPresent(1),\n"))
         #expect(!swift.contains("___"))
     }
 
