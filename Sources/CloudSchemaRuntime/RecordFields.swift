@@ -65,8 +65,10 @@ public final class RecordFields: Sendable {
         try record.requireRecordType(recordType)
         var values: [RecordValue?] = []
         values.reserveCapacity(fields.count)
-        for field in fields {
-            values.append(field.encrypted ? record[encryptedField: field.key] : record[field: field.key])
+        // By position: copying each `Field` would copy its default value too.
+        for position in fields.indices {
+            let key = keys[position]
+            values.append(fields[position].encrypted ? record[encryptedField: key] : record[field: key])
         }
         let version = ServerVersion(
             systemFields: record.archiveSystemFields(), snapshot: .positional(self, values), unsavedKeys: record.changedFieldKeys)
@@ -80,11 +82,11 @@ public final class RecordFields: Sendable {
     public func write(_ values: [RecordValue?], to record: some RecordStorage, changedSince version: ServerVersion?) {
         precondition(values.count == fields.count, "\(recordType): \(values.count) values for \(fields.count) fields")
         if version == nil { record.reserveCapacity(forFields: fields.count) }
-        for (position, field) in fields.enumerated() {
+        for position in fields.indices {
             let value = values[position]
             if let version, version.isUnchanged(value, at: position, of: self) { continue }
-            record.setRecordValue(value, forKey: field.key, encrypted: field.encrypted)
-            guard field.isParent else { continue }
+            record.setRecordValue(value, forKey: keys[position], encrypted: fields[position].encrypted)
+            guard fields[position].isParent else { continue }
             if case .reference(let reference) = value {
                 record.parentIdentifier = reference.recordID
             } else {
