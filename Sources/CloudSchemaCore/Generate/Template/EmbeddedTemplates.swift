@@ -236,11 +236,17 @@ enum EmbeddedTemplates {
             /// The fields in declaration order, as the runtime reads, writes and merges them.
             private static let recordFields = RecordFields(
                 recordType: recordType,
+        {% if record.fields.count == 1 %}
+        {% for field in record.fields %}
+                [{{ field.fieldTableEntry }}])
+        {% endfor %}
+        {% else %}
                 [
         {% for field in record.fields %}
                     {{ field.fieldTableEntry }},
         {% endfor %}
                 ])
+        {% endif %}
 
             /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
             /// `changedKeys()`, `record[key]`).
@@ -331,12 +337,18 @@ enum EmbeddedTemplates {
             /// Writes the fields changed since `serverVersion` (every field for a new value) into
             /// `record`, and the parent with its field.
             {{ accessPrefix }}func encode(to record: some RecordStorage) {
+        {% if record.fields.count == 1 %}
+        {% for field in record.fields %}
+                Self.recordFields.write([{{ field.recordValue }}], to: record, changedSince: serverVersion)
+        {% endfor %}
+        {% else %}
                 Self.recordFields.write(
                     [
         {% for field in record.fields %}
                         {{ field.recordValue }},
         {% endfor %}
                     ], to: record, changedSince: serverVersion)
+        {% endif %}
             }
 
         """##,
@@ -468,11 +480,17 @@ enum EmbeddedTemplates {
         {% endfor %}
 
             /// The record types, in declaration order.
+        {% if group.records.count == 1 %}
+        {% for entry in group.records %}
+            {{ accessPrefix }}static let recordTypes: [String] = [{{ entry.swiftName }}.recordType]
+        {% endfor %}
+        {% else %}
             {{ accessPrefix }}static let recordTypes: [String] = [
         {% for entry in group.records %}
                 {{ entry.swiftName }}.recordType,
         {% endfor %}
             ]
+        {% endif %}
 
             /// Decodes a record of one of these record types.
             /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -566,11 +584,17 @@ enum EmbeddedTemplates {
         /// database belongs to:{% for group in registry.groups %} `{{ group.name }}`{% if not loop.last %},{% endif %}{% endfor %}.
         {{ accessPrefix }}enum {{ registry.registry }} {
             /// Every record type of the schema, in declaration order.
+        {% if registry.records.count == 1 %}
+        {% for entry in registry.records %}
+            {{ accessPrefix }}static let recordTypes: [String] = [{{ entry.swiftName }}.recordType]
+        {% endfor %}
+        {% else %}
             {{ accessPrefix }}static let recordTypes: [String] = [
         {% for entry in registry.records %}
                 {{ entry.swiftName }}.recordType,
         {% endfor %}
             ]
+        {% endif %}
         {% if registry.zones %}
 
             /// The custom zones of the private database.

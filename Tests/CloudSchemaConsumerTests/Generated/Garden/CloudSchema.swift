@@ -106,9 +106,7 @@ public enum PublicRecord: Hashable, Sendable {
     case species(Species)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [
-        Species.recordType,
-    ]
+    public static let recordTypes: [String] = [Species.recordType]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added

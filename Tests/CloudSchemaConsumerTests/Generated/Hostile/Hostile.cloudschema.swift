@@ -1065,9 +1065,7 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("name"),
-        ])
+        [.field("name")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1109,10 +1107,7 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.name?.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.name?.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
@@ -1175,9 +1170,7 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("old"),
-        ])
+        [.field("old")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1219,10 +1212,7 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.old?.with(action: .none).recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.old?.with(action: .none).recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
@@ -1288,9 +1278,7 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("x"),
-        ])
+        [.field("x")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1332,10 +1320,7 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.x?.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.x?.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
@@ -1521,9 +1506,7 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("code"),
-        ])
+        [.field("code")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1565,10 +1548,7 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.code?.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.code?.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,

@@ -66,9 +66,7 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("name"),
-        ])
+        [.field("name")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -110,10 +108,7 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.name.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.name.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
@@ -498,9 +493,7 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("note"),
-        ])
+        [.field("note")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -542,10 +535,7 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.note?.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.note?.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,

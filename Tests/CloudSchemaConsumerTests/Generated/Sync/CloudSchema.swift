@@ -14,9 +14,7 @@ public enum SyncedRecord: Hashable, Sendable {
     case entry(Entry)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [
-        Entry.recordType,
-    ]
+    public static let recordTypes: [String] = [Entry.recordType]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -93,9 +91,7 @@ public enum DefaultZoneRecord: Hashable, Sendable {
     case setting(Setting)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [
-        Setting.recordType,
-    ]
+    public static let recordTypes: [String] = [Setting.recordType]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added
@@ -172,9 +168,7 @@ public enum PublicRecord: Hashable, Sendable {
     case notice(Notice)
 
     /// The record types, in declaration order.
-    public static let recordTypes: [String] = [
-        Notice.recordType,
-    ]
+    public static let recordTypes: [String] = [Notice.recordType]
 
     /// Decodes a record of one of these record types.
     /// - Returns: `.unknown` for any other record type (a newer app version may have added

@@ -233,9 +233,7 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("name"),
-        ])
+        [.field("name")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -277,10 +275,7 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.name.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.name.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
@@ -341,9 +336,7 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// The fields in declaration order, as the runtime reads, writes and merges them.
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("text"),
-        ])
+        [.field("text")])
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -385,10 +378,7 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [
-                self.text.recordValue,
-            ], to: record, changedSince: serverVersion)
+        Self.recordFields.write([self.text.recordValue], to: record, changedSince: serverVersion)
     }
 
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
