@@ -270,4 +270,38 @@ import Testing
         #expect(swift.contains("    var Field_: Int64?\n"))
         #expect(swift.contains("    var Date: Date?\n"))
     }
+
+    @Test func aSubscriptionTooLongForOneLineGetsAnArgumentALineAndItsPredicateWrappedAtAnd() throws {
+        let files = try Self.generate(
+            """
+            zone Greenhouse
+            record Plant in Greenhouse { name: String @queryable
+             kind: String @queryable
+             height: Int64 @queryable @sortable }
+            subscription Everything database private
+            subscription TallNamedTomatoesOfTheLongestKind on Plant where name.beginsWith("Tomato") && kind == "the longest kind of all the kinds" && height >= 100 && height < 1000 fires create, update @silent
+            subscription GreenhouseChanges zone Greenhouse @alert("Something in the greenhouse changed: open the app to see what")
+            """, access: .public)
+        let swift = files[1].contents
+        #expect(
+            swift.contains(
+                """
+                    public enum Subscriptions {
+                        public static let everything: SchemaSubscription = .database(id: "Everything", .private, notification: .none)
+                        public static let tallNamedTomatoesOfTheLongestKind: SchemaSubscription = .query(
+                            id: "TallNamedTomatoesOfTheLongestKind",
+                            Plant.query {
+                                $0.name.beginsWith("Tomato") && $0.kind == "the longest kind of all the kinds" && $0.height >= Int64(100)
+                                    && $0.height < Int64(1000)
+                            },
+                            firesOn: [.create, .update],
+                            notification: .silent)
+                        public static let greenhouseChanges: SchemaSubscription = .zone(
+                            id: "GreenhouseChanges",
+                            RecordZoneID(zoneName: "Greenhouse"),
+                            notification: .alert("Something in the greenhouse changed: open the app to see what"))
+
+                """))
+        #expect(swift.split(separator: "\n").allSatisfy { $0.utf8.count <= SubscriptionViewModel.lineLength })
+    }
 }

@@ -752,7 +752,7 @@ enum EmbeddedTemplates {
         {% if subscription.doc %}
                 {{ subscription.doc | docComment:8 }}
         {% endif %}
-                {{ accessPrefix }}static let {{ subscription.swiftName }}: SchemaSubscription = {{ subscription.expression }}
+                {{ accessPrefix }}static let {{ subscription.swiftName }}: SchemaSubscription = {{ subscription.expression | indent:8 }}
         {% endfor %}
                 /// Every subscription, in declaration order.
                 {{ accessPrefix }}static let all: [SchemaSubscription] = [{% for subscription in registry.subscriptions %}{{ subscription.swiftName }}{% if not loop.last %}, {% endif %}{% endfor %}]

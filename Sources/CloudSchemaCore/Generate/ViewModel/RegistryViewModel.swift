@@ -17,9 +17,9 @@ struct RegistryViewModel {
         (
             "SyncedRecord",
             """
-            The record types CKSyncEngine syncs: those in custom zones of the private database (records \
-            others share with the user arrive through the shared database, in the owner's zone). What a \
-            sync engine's fetched records decode to and its pending saves encode from.
+            The record types CKSyncEngine syncs: those in custom zones of the private database
+            (records others share with the user arrive through the shared database, in the owner's
+            zone). What a sync engine's fetched records decode to and its pending saves encode from.
             """,
             {
                 if case .zone = $0.placement { true } else { false }
@@ -28,16 +28,16 @@ struct RegistryViewModel {
         (
             "DefaultZoneRecord",
             """
-            The record types in the private database's default zone. CKSyncEngine uploads them but other \
-            devices never fetch their changes (the default zone has no change tokens): fetch them with a \
-            query, or move them to a custom zone.
+            The record types in the private database's default zone. CKSyncEngine uploads them but
+            other devices never fetch their changes (the default zone has no change tokens): fetch
+            them with a query, or move them to a custom zone.
             """,
             { $0.placement == .privateDefaultZone }
         ),
         (
             "PublicRecord",
             """
-            The record types of the public database, which CKSyncEngine can't sync: query them \
+            The record types of the public database, which CKSyncEngine can't sync: query them
             (`RecordQuery`) and save them with a `CKDatabase`.
             """,
             { $0.placement == .publicDatabase }

@@ -9,7 +9,8 @@ import CloudKit
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types of the public database, which CKSyncEngine can't sync: query them (`RecordQuery`) and save them with a `CKDatabase`.
+/// The record types of the public database, which CKSyncEngine can't sync: query them
+/// (`RecordQuery`) and save them with a `CKDatabase`.
 public enum PublicRecord: Hashable, Sendable {
     case recipe(Recipe)
     case author(Author)

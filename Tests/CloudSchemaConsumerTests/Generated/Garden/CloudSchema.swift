@@ -12,7 +12,9 @@ import SwiftData
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+/// The record types CKSyncEngine syncs: those in custom zones of the private database
+/// (records others share with the user arrive through the shared database, in the owner's
+/// zone). What a sync engine's fetched records decode to and its pending saves encode from.
 public enum SyncedRecord: Hashable, Sendable {
     case bed(Bed)
     case plant(Plant)
@@ -101,7 +103,8 @@ public enum SyncedRecord: Hashable, Sendable {
     }
 }
 
-/// The record types of the public database, which CKSyncEngine can't sync: query them (`RecordQuery`) and save them with a `CKDatabase`.
+/// The record types of the public database, which CKSyncEngine can't sync: query them
+/// (`RecordQuery`) and save them with a `CKDatabase`.
 public enum PublicRecord: Hashable, Sendable {
     case species(Species)
 

@@ -10,7 +10,9 @@ import CloudKit
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+/// The record types CKSyncEngine syncs: those in custom zones of the private database
+/// (records others share with the user arrive through the shared database, in the owner's
+/// zone). What a sync engine's fetched records decode to and its pending saves encode from.
 public enum SyncedRecord: Hashable, Sendable {
     case string(String_)
     case field(Field_)
@@ -199,8 +201,16 @@ extension SchemaRegistry {
     /// `try await CloudKitSubscriptionStore(container.privateCloudDatabase).saveMissingSubscriptions(SchemaRegistry.subscriptions)`;
     /// `makeCKSubscription()` makes one `CKSubscription`.
     public enum Subscriptions {
-        public static let watchedCodes: SchemaSubscription = .query(id: "WatchedCodes", Watched.query { $0.code.beginsWith("W") }, firesOn: .all, notification: .none)
-        public static let legacyCodes: SchemaSubscription = .query(id: "LegacyCodes", Current.query { $0.legacyCode == "x" }, firesOn: .all, notification: .none)
+        public static let watchedCodes: SchemaSubscription = .query(
+            id: "WatchedCodes",
+            Watched.query { $0.code.beginsWith("W") },
+            firesOn: .all,
+            notification: .none)
+        public static let legacyCodes: SchemaSubscription = .query(
+            id: "LegacyCodes",
+            Current.query { $0.legacyCode == "x" },
+            firesOn: .all,
+            notification: .none)
         /// Every subscription, in declaration order.
         public static let all: [SchemaSubscription] = [watchedCodes, legacyCodes]
     }

@@ -9,7 +9,9 @@ import CloudKit
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+/// The record types CKSyncEngine syncs: those in custom zones of the private database
+/// (records others share with the user arrive through the shared database, in the owner's
+/// zone). What a sync engine's fetched records decode to and its pending saves encode from.
 package enum SyncedRecord: Hashable, Sendable {
     case folder(Folder)
     case note(Note)

@@ -10,7 +10,9 @@ import CloudKit
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+/// The record types CKSyncEngine syncs: those in custom zones of the private database
+/// (records others share with the user arrive through the shared database, in the owner's
+/// zone). What a sync engine's fetched records decode to and its pending saves encode from.
 public enum SyncedRecord: Hashable, Sendable {
     case owner(Owner)
     case sample(Sample)
@@ -146,10 +148,27 @@ extension SchemaRegistry {
     /// `makeCKSubscription()` makes one `CKSubscription`.
     public enum Subscriptions {
         /// Large samples with an "A" title, by every kind of predicate value.
-        public static let largeSamples: SchemaSubscription = .query(id: "LargeSamples", Sample.query { $0.kind == Kind.large && $0.size >= Int64(10) && $0.title.beginsWith("A") && !($0.flag == true) && $0.tags.contains("x") && $0.level.in([Level.low, Level.high] as [Level]) }, firesOn: [.create, .update], notification: .silent)
-        public static let searches: SchemaSubscription = .query(id: "Searches", Sample.query { $0.textSearch.contains("tomato") && $0.count.between(1, 9) && $0.score < 2.5 && $0.uuid == Foundation.UUID(uuidString: "6E4C3B1A-0000-4000-8000-000000000001")! }, firesOn: [.create], notification: .alert("A new sample"))
+        public static let largeSamples: SchemaSubscription = .query(
+            id: "LargeSamples",
+            Sample.query {
+                $0.kind == Kind.large && $0.size >= Int64(10) && $0.title.beginsWith("A") && !($0.flag == true) && $0.tags.contains("x")
+                    && $0.level.in([Level.low, Level.high] as [Level])
+            },
+            firesOn: [.create, .update],
+            notification: .silent)
+        public static let searches: SchemaSubscription = .query(
+            id: "Searches",
+            Sample.query {
+                $0.textSearch.contains("tomato") && $0.count.between(1, 9) && $0.score < 2.5
+                    && $0.uuid == Foundation.UUID(uuidString: "6E4C3B1A-0000-4000-8000-000000000001")!
+            },
+            firesOn: [.create],
+            notification: .alert("A new sample"))
         public static let allOwners: SchemaSubscription = .query(id: "AllOwners", Owner.query(), firesOn: .all, notification: .none)
-        public static let fixtureChanges: SchemaSubscription = .zone(id: "FixtureChanges", RecordZoneID(zoneName: "Fixtures"), notification: .silent)
+        public static let fixtureChanges: SchemaSubscription = .zone(
+            id: "FixtureChanges",
+            RecordZoneID(zoneName: "Fixtures"),
+            notification: .silent)
         public static let everything: SchemaSubscription = .database(id: "everything-v1", .private, notification: .none)
         public static let participants: SchemaSubscription = .database(id: "Participants", .shared, notification: .silent)
         /// Every subscription, in declaration order.

@@ -9,7 +9,9 @@ import CloudKit
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
     CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
 
-/// The record types CKSyncEngine syncs: those in custom zones of the private database (records others share with the user arrive through the shared database, in the owner's zone). What a sync engine's fetched records decode to and its pending saves encode from.
+/// The record types CKSyncEngine syncs: those in custom zones of the private database
+/// (records others share with the user arrive through the shared database, in the owner's
+/// zone). What a sync engine's fetched records decode to and its pending saves encode from.
 public enum SyncedRecord: Hashable, Sendable {
     case entry(Entry)
 
@@ -86,7 +88,9 @@ public enum SyncedRecord: Hashable, Sendable {
     }
 }
 
-/// The record types in the private database's default zone. CKSyncEngine uploads them but other devices never fetch their changes (the default zone has no change tokens): fetch them with a query, or move them to a custom zone.
+/// The record types in the private database's default zone. CKSyncEngine uploads them but
+/// other devices never fetch their changes (the default zone has no change tokens): fetch
+/// them with a query, or move them to a custom zone.
 public enum DefaultZoneRecord: Hashable, Sendable {
     case setting(Setting)
 
@@ -163,7 +167,8 @@ public enum DefaultZoneRecord: Hashable, Sendable {
     }
 }
 
-/// The record types of the public database, which CKSyncEngine can't sync: query them (`RecordQuery`) and save them with a `CKDatabase`.
+/// The record types of the public database, which CKSyncEngine can't sync: query them
+/// (`RecordQuery`) and save them with a `CKDatabase`.
 public enum PublicRecord: Hashable, Sendable {
     case notice(Notice)
 
