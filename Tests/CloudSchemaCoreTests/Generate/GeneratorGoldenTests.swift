@@ -213,7 +213,7 @@ import Testing
         #expect(swift.contains("    var distance: Double?\n"))
         #expect(swift.contains("    var stops: [RecordReference]?\n"))
         #expect(swift.contains("            .field(\"notes\", encrypted: true),\n"))
-        #expect(swift.contains("            notes: fields.decodeIfPresent(1),\n"))
+        #expect(swift.contains("self.notes = try fields.decodeIfPresent(1)"))
         #expect(!swift.contains("___"))
     }
 
@@ -257,7 +257,9 @@ import Testing
             record Date in Z { recordID: String?
              Field: Int64?
              Date: Date? }
-            record Date_ in Z { x: Int64? }
+            record Date_ in Z { x: Int64?
+             allKeys: Int64?
+             rawValue: Int64? }
             enum Asset: String { rawValue, plain }
             """)[0].contents
         // `Date` would shadow Foundation.Date; `Date_` is taken by the schema, so it gets another `_`.
@@ -269,6 +271,10 @@ import Testing
         #expect(swift.contains("    var recordID_: String?\n"))
         #expect(swift.contains("    var Field_: Int64?\n"))
         #expect(swift.contains("    var Date: Date?\n"))
+        // `Field` holds a key per field beside `allKeys`; a record has no `rawValue` of its own.
+        #expect(swift.contains("    var allKeys_: Int64?\n"))
+        #expect(swift.contains("        static var allKeys_: Swift.String { \"allKeys\" }\n"))
+        #expect(swift.contains("    var rawValue: Int64?\n"))
     }
 
     @Test func aSubscriptionTooLongForOneLineGetsAnArgumentALineAndItsPredicateWrappedAtAnd() throws {

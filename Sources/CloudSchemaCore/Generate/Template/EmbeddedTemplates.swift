@@ -312,22 +312,18 @@ enum EmbeddedTemplates {
             ///   type, a missing required field, a value of the wrong type.
             {{ accessPrefix }}init(record: some RecordStorage) throws(RecordDecodingError) {
                 let fields = try Self.recordFields.read(record)
-                // Decoded as the memberwise init's arguments, which compiles to less code than
-                // assigning each field to `self` (fewer cleanups where a field fails).
-                {% if record.fields %}try {% endif %}self.init(
-                    recordID: fields.recordID{% if record.fields %},{% endif %}
+                self.recordID = fields.recordID
         {% for field in record.fields %}
         {% if field.isOptional and field.defaultValue %}
-                    {{ field.argumentLabel }}: fields.decodeIfPresent({{ loop.index0 }}) ?? {{ field.defaultValue }}{% if not loop.last %},{% endif %}
+                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }}) ?? {{ field.defaultValue }}
         {% elif field.isOptional %}
-                    {{ field.argumentLabel }}: fields.decodeIfPresent({{ loop.index0 }}){% if not loop.last %},{% endif %}
+                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }})
         {% elif field.defaultValue %}
-                    {{ field.argumentLabel }}: fields.decode({{ loop.index0 }}, default: {{ field.defaultValue }}){% if not loop.last %},{% endif %}
+                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }}, default: {{ field.defaultValue }})
         {% else %}
-                    {{ field.argumentLabel }}: fields.decode({{ loop.index0 }}){% if not loop.last %},{% endif %}
+                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }})
         {% endif %}
         {% endfor %}
-                )
                 self.serverVersion = fields.serverVersion
             }
 

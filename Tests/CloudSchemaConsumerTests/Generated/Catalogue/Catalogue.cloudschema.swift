@@ -132,21 +132,17 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            summary: fields.decodeIfPresent(1),
-            cuisine: fields.decode(2),
-            minutes: fields.decode(3, default: 30),
-            servings: fields.decode(4, default: 2),
-            ingredients: fields.decode(5, default: []),
-            photo: fields.decodeIfPresent(6),
-            publishedAt: fields.decode(7, default: .now),
-            rating: fields.decode(8, default: 0.0),
-            author: fields.decodeIfPresent(9)
-        )
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.summary = try fields.decodeIfPresent(1)
+        self.cuisine = try fields.decode(2)
+        self.minutes = try fields.decode(3, default: 30)
+        self.servings = try fields.decode(4, default: 2)
+        self.ingredients = try fields.decode(5, default: [])
+        self.photo = try fields.decodeIfPresent(6)
+        self.publishedAt = try fields.decode(7, default: .now)
+        self.rating = try fields.decode(8, default: 0.0)
+        self.author = try fields.decodeIfPresent(9)
         self.serverVersion = fields.serverVersion
     }
 
@@ -301,16 +297,12 @@ public struct Author: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            displayName: fields.decode(0),
-            bio: fields.decodeIfPresent(1),
-            avatar: fields.decodeIfPresent(2),
-            homepage: fields.decodeIfPresent(3),
-            joinedOn: fields.decode(4, default: .now)
-        )
+        self.recordID = fields.recordID
+        self.displayName = try fields.decode(0)
+        self.bio = try fields.decodeIfPresent(1)
+        self.avatar = try fields.decodeIfPresent(2)
+        self.homepage = try fields.decodeIfPresent(3)
+        self.joinedOn = try fields.decode(4, default: .now)
         self.serverVersion = fields.serverVersion
     }
 
@@ -438,15 +430,11 @@ public struct Review: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            recipe: fields.decode(0),
-            stars: fields.decode(1, default: 5),
-            text: fields.decodeIfPresent(2),
-            isHidden: fields.decode(3, default: false)
-        )
+        self.recordID = fields.recordID
+        self.recipe = try fields.decode(0)
+        self.stars = try fields.decode(1, default: 5)
+        self.text = try fields.decodeIfPresent(2)
+        self.isHidden = try fields.decode(3, default: false)
         self.serverVersion = fields.serverVersion
     }
 

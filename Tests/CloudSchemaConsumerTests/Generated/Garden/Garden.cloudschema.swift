@@ -98,16 +98,12 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0),
-            sunHours: fields.decode(1, default: 6),
-            location: fields.decodeIfPresent(2),
-            cover: fields.decodeIfPresent(3),
-            tags: fields.decode(4, default: [])
-        )
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.sunHours = try fields.decode(1, default: 6)
+        self.location = try fields.decodeIfPresent(2)
+        self.cover = try fields.decodeIfPresent(3)
+        self.tags = try fields.decode(4, default: [])
         self.serverVersion = fields.serverVersion
     }
 
@@ -255,17 +251,13 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0),
-            plantedOn: fields.decode(1),
-            notes: fields.decodeIfPresent(2),
-            bed: fields.decode(3),
-            status: fields.decode(4, default: .growing),
-            legacyColour: fields.decodeIfPresent(5)
-        )
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
+        self.plantedOn = try fields.decode(1)
+        self.notes = try fields.decodeIfPresent(2)
+        self.bed = try fields.decode(3)
+        self.status = try fields.decode(4, default: .growing)
+        self._legacyColour = try fields.decodeIfPresent(5)
         self.serverVersion = fields.serverVersion
     }
 
@@ -387,13 +379,9 @@ public struct Species: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            commonName: fields.decode(0),
-            latinName: fields.decodeIfPresent(1)
-        )
+        self.recordID = fields.recordID
+        self.commonName = try fields.decode(0)
+        self.latinName = try fields.decodeIfPresent(1)
         self.serverVersion = fields.serverVersion
     }
 

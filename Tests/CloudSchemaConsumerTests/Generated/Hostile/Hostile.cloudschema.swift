@@ -185,24 +185,20 @@ public struct String_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            class: fields.decode(0, default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #"),
-            default: fields.decode(1, default: -7),
-            self: fields.decode(2, default: true),
-            init: fields.decode(3, default: 1000.0),
-            Type_: fields.decode(4, default: .`default`),
-            String: fields.decode(5, default: ["a\"b", "c\\d", ""]),
-            Field_: fields.decodeIfPresent(6),
-            record: fields.decodeIfPresent(7),
-            rawValue: fields.decodeIfPresent(8) ?? 42,
-            newValue: fields.decodeIfPresent(9) ?? "*/",
-            recordName: fields.decodeIfPresent(10) ?? .`self`,
-            enum: fields.decode(11, default: [.`init`, .Type_, .rawValue_]),
-            legacy: fields.decodeIfPresent(12)
-        )
+        self.recordID = fields.recordID
+        self.`class` = try fields.decode(0, default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
+        self.`default` = try fields.decode(1, default: -7)
+        self.`self` = try fields.decode(2, default: true)
+        self.`init` = try fields.decode(3, default: 1000.0)
+        self.Type_ = try fields.decode(4, default: .`default`)
+        self.String = try fields.decode(5, default: ["a\"b", "c\\d", ""])
+        self.Field_ = try fields.decodeIfPresent(6)
+        self.record = try fields.decodeIfPresent(7)
+        self.rawValue = try fields.decodeIfPresent(8) ?? 42
+        self.newValue = try fields.decodeIfPresent(9) ?? "*/"
+        self.recordName = try fields.decodeIfPresent(10) ?? .`self`
+        self.`enum` = try fields.decode(11, default: [.`init`, .Type_, .rawValue_])
+        self._legacy = try fields.decodeIfPresent(12)
         self.serverVersion = fields.serverVersion
     }
 
@@ -339,14 +335,10 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            protocol: fields.decode(0, default: .now),
-            Self_: fields.decodeIfPresent(1),
-            where: fields.decode(2)
-        )
+        self.recordID = fields.recordID
+        self.`protocol` = try fields.decode(0, default: .now)
+        self.Self_ = try fields.decodeIfPresent(1)
+        self.`where` = try fields.decode(2)
         self.serverVersion = fields.serverVersion
     }
 
@@ -463,14 +455,10 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            fieldEqual_: fields.decodeIfPresent(0),
-            recordFields: fields.decodeIfPresent(1),
-            fields: fields.decode(2, default: false)
-        )
+        self.recordID = fields.recordID
+        self.fieldEqual_ = try fields.decodeIfPresent(0)
+        self.recordFields = try fields.decodeIfPresent(1)
+        self.fields = try fields.decode(2, default: false)
         self.serverVersion = fields.serverVersion
     }
 
@@ -586,14 +574,10 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            any: fields.decode(0, default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
-            some: fields.decode(1, default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!),
-            Protocol_: fields.decode(2, default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
-        )
+        self.recordID = fields.recordID
+        self.`any` = try fields.decode(0, default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+        self.`some` = try fields.decode(1, default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
+        self.Protocol_ = try fields.decode(2, default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
         self.serverVersion = fields.serverVersion
     }
 
@@ -880,48 +864,44 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            string: fields.decode(0),
-            int64: fields.decode(1),
-            int: fields.decode(2),
-            double: fields.decode(3),
-            bool: fields.decode(4),
-            date: fields.decode(5),
-            data: fields.decode(6),
-            uuid: fields.decode(7),
-            url: fields.decode(8),
-            asset: fields.decode(9),
-            location: fields.decode(10),
-            reference: fields.decode(11),
-            untyped: fields.decode(12),
-            kind: fields.decode(13),
-            count: fields.decode(14),
-            strings: fields.decode(15),
-            int64s: fields.decode(16),
-            ints: fields.decode(17),
-            doubles: fields.decode(18),
-            bools: fields.decode(19),
-            dates: fields.decode(20),
-            datas: fields.decode(21),
-            uuids: fields.decode(22),
-            urls: fields.decode(23),
-            assets: fields.decode(24),
-            locations: fields.decode(25),
-            references: fields.decode(26),
-            untypeds: fields.decode(27),
-            kinds: fields.decode(28),
-            counts: fields.decode(29),
-            optionalString: fields.decodeIfPresent(30),
-            optionalReference: fields.decodeIfPresent(31),
-            optionalReferences: fields.decodeIfPresent(32),
-            secret: fields.decodeIfPresent(33),
-            secretNumber: fields.decode(34, default: 0),
-            secretList: fields.decodeIfPresent(35),
-            secretLocation: fields.decodeIfPresent(36)
-        )
+        self.recordID = fields.recordID
+        self.string = try fields.decode(0)
+        self.int64 = try fields.decode(1)
+        self.int = try fields.decode(2)
+        self.double = try fields.decode(3)
+        self.bool = try fields.decode(4)
+        self.date = try fields.decode(5)
+        self.data = try fields.decode(6)
+        self.uuid = try fields.decode(7)
+        self.url = try fields.decode(8)
+        self.asset = try fields.decode(9)
+        self.location = try fields.decode(10)
+        self.reference = try fields.decode(11)
+        self.untyped = try fields.decode(12)
+        self.kind = try fields.decode(13)
+        self.count = try fields.decode(14)
+        self.strings = try fields.decode(15)
+        self.int64s = try fields.decode(16)
+        self.ints = try fields.decode(17)
+        self.doubles = try fields.decode(18)
+        self.bools = try fields.decode(19)
+        self.dates = try fields.decode(20)
+        self.datas = try fields.decode(21)
+        self.uuids = try fields.decode(22)
+        self.urls = try fields.decode(23)
+        self.assets = try fields.decode(24)
+        self.locations = try fields.decode(25)
+        self.references = try fields.decode(26)
+        self.untypeds = try fields.decode(27)
+        self.kinds = try fields.decode(28)
+        self.counts = try fields.decode(29)
+        self.optionalString = try fields.decodeIfPresent(30)
+        self.optionalReference = try fields.decodeIfPresent(31)
+        self.optionalReferences = try fields.decodeIfPresent(32)
+        self.secret = try fields.decodeIfPresent(33)
+        self.secretNumber = try fields.decode(34, default: 0)
+        self.secretList = try fields.decodeIfPresent(35)
+        self.secretLocation = try fields.decodeIfPresent(36)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1095,12 +1075,8 @@ public struct Old: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decodeIfPresent(0)
-        )
+        self.recordID = fields.recordID
+        self.name = try fields.decodeIfPresent(0)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1200,12 +1176,8 @@ public struct Older: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            old: fields.decodeIfPresent(0)
-        )
+        self.recordID = fields.recordID
+        self.old = try fields.decodeIfPresent(0)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1308,12 +1280,8 @@ public struct Used: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            x: fields.decodeIfPresent(0)
-        )
+        self.recordID = fields.recordID
+        self.x = try fields.decodeIfPresent(0)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1422,13 +1390,9 @@ public struct Current: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            used: fields.decodeIfPresent(0),
-            legacyCode: fields.decodeIfPresent(1)
-        )
+        self.recordID = fields.recordID
+        self.used = try fields.decodeIfPresent(0)
+        self._legacyCode = try fields.decodeIfPresent(1)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1536,12 +1500,8 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            code: fields.decodeIfPresent(0)
-        )
+        self.recordID = fields.recordID
+        self.code = try fields.decodeIfPresent(0)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1647,13 +1607,9 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            textSearch_: fields.decode(0),
-            query_: fields.decodeIfPresent(1)
-        )
+        self.recordID = fields.recordID
+        self.textSearch_ = try fields.decode(0)
+        self.query_ = try fields.decodeIfPresent(1)
         self.serverVersion = fields.serverVersion
     }
 
@@ -1768,13 +1724,9 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            mergeConflict_: fields.decodeIfPresent(0),
-            other: fields.decodeIfPresent(1)
-        )
+        self.recordID = fields.recordID
+        self.mergeConflict_ = try fields.decodeIfPresent(0)
+        self.other = try fields.decodeIfPresent(1)
         self.serverVersion = fields.serverVersion
     }
 

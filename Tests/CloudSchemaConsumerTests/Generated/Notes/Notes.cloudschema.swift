@@ -127,15 +127,11 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            position: fields.decode(1, default: 0.0),
-            colour: fields.decode(2, default: .blue),
-            isPinned: fields.decode(3, default: false)
-        )
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.position = try fields.decode(1, default: 0.0)
+        self.colour = try fields.decode(2, default: .blue)
+        self.isPinned = try fields.decode(3, default: false)
         self.serverVersion = fields.serverVersion
     }
 
@@ -293,20 +289,16 @@ package struct Note: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            body: fields.decodeIfPresent(1),
-            folder: fields.decode(2),
-            createdAt: fields.decode(3, default: .now),
-            editedAt: fields.decode(4, default: .now),
-            tags: fields.decode(5, default: []),
-            attachments: fields.decodeIfPresent(6),
-            isLocked: fields.decode(7, default: false),
-            legacyPlainBody: fields.decodeIfPresent(8)
-        )
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.body = try fields.decodeIfPresent(1)
+        self.folder = try fields.decode(2)
+        self.createdAt = try fields.decode(3, default: .now)
+        self.editedAt = try fields.decode(4, default: .now)
+        self.tags = try fields.decode(5, default: [])
+        self.attachments = try fields.decodeIfPresent(6)
+        self.isLocked = try fields.decode(7, default: false)
+        self._legacyPlainBody = try fields.decodeIfPresent(8)
         self.serverVersion = fields.serverVersion
     }
 
@@ -460,17 +452,13 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            note: fields.decode(0),
-            dueDate: fields.decodeIfPresent(1),
-            priority: fields.decode(2, default: .normal),
-            isDone: fields.decode(3, default: false),
-            place: fields.decodeIfPresent(4),
-            details: fields.decodeIfPresent(5)
-        )
+        self.recordID = fields.recordID
+        self.note = try fields.decode(0)
+        self.dueDate = try fields.decodeIfPresent(1)
+        self.priority = try fields.decode(2, default: .normal)
+        self.isDone = try fields.decode(3, default: false)
+        self.place = try fields.decodeIfPresent(4)
+        self.details = try fields.decodeIfPresent(5)
         self.serverVersion = fields.serverVersion
     }
 

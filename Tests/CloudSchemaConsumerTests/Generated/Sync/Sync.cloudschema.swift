@@ -137,19 +137,15 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            body: fields.decodeIfPresent(1),
-            mood: fields.decode(2, default: .calm),
-            priority: fields.decodeIfPresent(3),
-            words: fields.decode(4, default: 0),
-            tags: fields.decode(5, default: []),
-            moods: fields.decodeIfPresent(6),
-            journal: fields.decodeIfPresent(7)
-        )
+        self.recordID = fields.recordID
+        self.title = try fields.decode(0)
+        self.body = try fields.decodeIfPresent(1)
+        self.mood = try fields.decode(2, default: .calm)
+        self.priority = try fields.decodeIfPresent(3)
+        self.words = try fields.decode(4, default: 0)
+        self.tags = try fields.decode(5, default: [])
+        self.moods = try fields.decodeIfPresent(6)
+        self.journal = try fields.decodeIfPresent(7)
         self.serverVersion = fields.serverVersion
     }
 
@@ -263,12 +259,8 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0)
-        )
+        self.recordID = fields.recordID
+        self.name = try fields.decode(0)
         self.serverVersion = fields.serverVersion
     }
 
@@ -366,12 +358,8 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        // Decoded as the memberwise init's arguments, which compiles to less code than
-        // assigning each field to `self` (fewer cleanups where a field fails).
-        try self.init(
-            recordID: fields.recordID,
-            text: fields.decode(0)
-        )
+        self.recordID = fields.recordID
+        self.text = try fields.decode(0)
         self.serverVersion = fields.serverVersion
     }
 
