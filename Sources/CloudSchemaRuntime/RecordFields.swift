@@ -106,9 +106,11 @@ public final class RecordFields: Sendable {
 ///
 /// ```swift
 /// let fields = try Self.recordFields.read(record)
-/// self.recordID = fields.recordID
-/// self.name = try fields.decode(0)
-/// self.soil = try fields.decode(3, default: .loam)
+/// try self.init(
+///     recordID: fields.recordID,
+///     name: fields.decode(0),
+///     notes: fields.decodeIfPresent(1),
+///     soil: fields.decode(3))  // absent: the table's default, `.loam`
 /// self.serverVersion = fields.serverVersion
 /// ```
 ///
@@ -122,11 +124,17 @@ public struct RecordFieldValues {
     /// The version read: the record's system fields and the values above.
     public let serverVersion: ServerVersion
 
-    /// Decodes a required field: absent is ``RecordDecodingError/Problem/missing``.
+    /// Decodes a required field or one with a default: absent, the default in the table, else
+    /// ``RecordDecodingError/Problem/missing``. (The default is read from the table rather than
+    /// passed in: a default argument per call site is a closure for the compiler to specialize.)
     @inlinable @inline(never)
     public func decode<Value: CloudFieldValue>(_ position: Int, as type: Value.Type = Value.self) throws(RecordDecodingError) -> Value {
-        guard let value = try decodeIfPresent(position, as: type) else { throw failure(.missing, at: position) }
-        return value
+        guard let stored = values[position] ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
+        do {
+            return try Value(recordValue: stored)
+        } catch {
+            throw failure(error, at: position)
+        }
     }
 
     /// Decodes an optional field: `nil` when absent, an error when present but unreadable.
@@ -140,14 +148,6 @@ public struct RecordFieldValues {
         } catch {
             throw failure(error, at: position)
         }
-    }
-
-    /// Decodes a field that has a default: the default when absent, an error when present but unreadable.
-    @inlinable @inline(never)
-    public func decode<Value: CloudFieldValue>(
-        _ position: Int, default defaultValue: @autoclosure () -> Value
-    ) throws(RecordDecodingError) -> Value {
-        try decodeIfPresent(position, as: Value.self) ?? defaultValue()
     }
 
     /// The error for the field at `position`. Not inlined: only the failure path needs it.

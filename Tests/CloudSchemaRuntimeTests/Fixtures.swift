@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_5
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_6
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand
@@ -76,11 +76,9 @@ struct Plant: CloudRecord, Hashable {
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        recordID = fields.recordID
-        name = try fields.decode(0)
-        notes = try fields.decodeIfPresent(1)
-        bed = try fields.decode(2)
-        soil = try fields.decode(3, default: .loam)
+        try self.init(
+            recordID: fields.recordID, name: fields.decode(0), notes: fields.decodeIfPresent(1), bed: fields.decode(2),
+            soil: fields.decode(3))
         serverVersion = fields.serverVersion
     }
 

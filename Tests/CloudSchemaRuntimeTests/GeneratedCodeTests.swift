@@ -58,10 +58,10 @@ struct GeneratedCodeTests {
         #expect(toSave.changedKeys() == ["soil"])
     }
 
-    @Test func theRuntimeVersionIsFive() {
-        #expect(CloudSchemaRuntimeVersion.current == 5)
-        // Fixtures.swift references CloudSchemaRuntimeVersion_5 the way generated files do;
+    @Test func theRuntimeVersionIsSix() {
+        #expect(CloudSchemaRuntimeVersion.current == 6)
+        // Fixtures.swift references CloudSchemaRuntimeVersion_6 the way generated files do;
         // compiling at all is the test.
-        let _: CloudSchemaRuntimeVersion_5.Type = CloudSchemaRuntimeVersion_5.self
+        let _: CloudSchemaRuntimeVersion_6.Type = CloudSchemaRuntimeVersion_6.self
     }
 }

@@ -42,6 +42,16 @@ struct RecordFieldsTests {
         #expect(record.changedKeys() == ["done"])
     }
 
+    @Test func anAbsentFieldDecodesAsTheDefaultInTheTable() throws {
+        let record = InMemoryRecord(recordType: "Task")
+        record[field: "title"] = "Plan"
+        let read = try fields.read(record)
+        #expect(try read.decode(1, as: Bool.self) == false)
+        #expect(try read.decodeIfPresent(2, as: RecordReference.self) == nil)
+        record[field: "done"] = true.recordValue
+        #expect(try fields.read(record).decode(1, as: Bool.self) == true)
+    }
+
     @Test func decodingErrorsNameTheFieldAtThePosition() throws {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "done"] = "yes"
@@ -52,7 +62,7 @@ struct RecordFieldsTests {
         #expect(
             throws: RecordDecodingError(recordType: "Task", key: "done", problem: .typeMismatch(expected: .int64, found: .string))
         ) {
-            try read.decode(1, default: false)
+            try read.decode(1, as: Bool.self)
         }
         #expect(throws: RecordDecodingError(recordType: "Task", key: nil, problem: .wrongRecordType("Note"))) {
             try fields.read(InMemoryRecord(recordType: "Note"))

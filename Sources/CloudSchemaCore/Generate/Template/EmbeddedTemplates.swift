@@ -285,14 +285,17 @@ enum EmbeddedTemplates {
 
         {% include "RecordEncode.swift.template" %}
 
+        {# A guard's conditions rather than `&&`, each of whose right-hand sides is a closure for the compiler to inline. #}
             /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
             /// written out so each field type's `==` is compiled once per module, not once per field).
             {{ accessPrefix }}static func == (lhs: Self, rhs: Self) -> Bool {
-                fieldEqual(lhs.recordID, rhs.recordID)
-                    && fieldEqual(lhs.serverVersion, rhs.serverVersion)
+                guard fieldEqual(lhs.recordID, rhs.recordID),
+                    fieldEqual(lhs.serverVersion, rhs.serverVersion){% if record.fields %},{% endif %}
         {% for field in record.fields %}
-                    && fieldEqual(lhs.{{ field.storageName }}, rhs.{{ field.storageName }})
+                    fieldEqual(lhs.{{ field.storageName }}, rhs.{{ field.storageName }}){% if not loop.last %},{% endif %}
         {% endfor %}
+                else { return false }
+                return true
             }
 
             /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -306,24 +309,21 @@ enum EmbeddedTemplates {
 
         """##,
         "RecordDecode.swift.template": ##"""
-        {# init(record:): every field, with defaults for absent ones; remembers the server version. Variable: record. #}
+        {# init(record:): every field through the memberwise init (absent ones decode as the field table's default); remembers the server version. Arguments rather than `self.field = try ...` per field: a partly initialized `self` to clean up at every `try` costs compile time. Variable: record. #}
             /// Reads a record of this type, remembering it as the value's server version.
             /// - Throws: `RecordDecodingError` naming the field and the problem: another record
             ///   type, a missing required field, a value of the wrong type.
             {{ accessPrefix }}init(record: some RecordStorage) throws(RecordDecodingError) {
                 let fields = try Self.recordFields.read(record)
-                self.recordID = fields.recordID
+        {% if record.fields %}
+                try self.init(
+                    recordID: fields.recordID,
         {% for field in record.fields %}
-        {% if field.isOptional and field.defaultValue %}
-                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }}) ?? {{ field.defaultValue }}
-        {% elif field.isOptional %}
-                self.{{ field.storageName }} = try fields.decodeIfPresent({{ loop.index0 }})
-        {% elif field.defaultValue %}
-                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }}, default: {{ field.defaultValue }})
-        {% else %}
-                self.{{ field.storageName }} = try fields.decode({{ loop.index0 }})
-        {% endif %}
+                    {{ field.argumentLabel }}: fields.{% if field.isOptional and not field.defaultValue %}decodeIfPresent{% else %}decode{% endif %}({{ loop.index0 }}){% if loop.last %}){% else %},{% endif %}
         {% endfor %}
+        {% else %}
+                self.init(recordID: fields.recordID)
+        {% endif %}
                 self.serverVersion = fields.serverVersion
             }
 

@@ -132,17 +132,18 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.title = try fields.decode(0)
-        self.summary = try fields.decodeIfPresent(1)
-        self.cuisine = try fields.decode(2)
-        self.minutes = try fields.decode(3, default: 30)
-        self.servings = try fields.decode(4, default: 2)
-        self.ingredients = try fields.decode(5, default: [])
-        self.photo = try fields.decodeIfPresent(6)
-        self.publishedAt = try fields.decode(7, default: .now)
-        self.rating = try fields.decode(8, default: 0.0)
-        self.author = try fields.decodeIfPresent(9)
+        try self.init(
+            recordID: fields.recordID,
+            title: fields.decode(0),
+            summary: fields.decodeIfPresent(1),
+            cuisine: fields.decode(2),
+            minutes: fields.decode(3),
+            servings: fields.decode(4),
+            ingredients: fields.decode(5),
+            photo: fields.decodeIfPresent(6),
+            publishedAt: fields.decode(7),
+            rating: fields.decode(8),
+            author: fields.decodeIfPresent(9))
         self.serverVersion = fields.serverVersion
     }
 
@@ -167,18 +168,20 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.title, rhs.title)
-            && fieldEqual(lhs.summary, rhs.summary)
-            && fieldEqual(lhs.cuisine, rhs.cuisine)
-            && fieldEqual(lhs.minutes, rhs.minutes)
-            && fieldEqual(lhs.servings, rhs.servings)
-            && fieldEqual(lhs.ingredients, rhs.ingredients)
-            && fieldEqual(lhs.photo, rhs.photo)
-            && fieldEqual(lhs.publishedAt, rhs.publishedAt)
-            && fieldEqual(lhs.rating, rhs.rating)
-            && fieldEqual(lhs.author, rhs.author)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.title, rhs.title),
+            fieldEqual(lhs.summary, rhs.summary),
+            fieldEqual(lhs.cuisine, rhs.cuisine),
+            fieldEqual(lhs.minutes, rhs.minutes),
+            fieldEqual(lhs.servings, rhs.servings),
+            fieldEqual(lhs.ingredients, rhs.ingredients),
+            fieldEqual(lhs.photo, rhs.photo),
+            fieldEqual(lhs.publishedAt, rhs.publishedAt),
+            fieldEqual(lhs.rating, rhs.rating),
+            fieldEqual(lhs.author, rhs.author)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -297,12 +300,13 @@ public struct Author: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.displayName = try fields.decode(0)
-        self.bio = try fields.decodeIfPresent(1)
-        self.avatar = try fields.decodeIfPresent(2)
-        self.homepage = try fields.decodeIfPresent(3)
-        self.joinedOn = try fields.decode(4, default: .now)
+        try self.init(
+            recordID: fields.recordID,
+            displayName: fields.decode(0),
+            bio: fields.decodeIfPresent(1),
+            avatar: fields.decodeIfPresent(2),
+            homepage: fields.decodeIfPresent(3),
+            joinedOn: fields.decode(4))
         self.serverVersion = fields.serverVersion
     }
 
@@ -322,13 +326,15 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.displayName, rhs.displayName)
-            && fieldEqual(lhs.bio, rhs.bio)
-            && fieldEqual(lhs.avatar, rhs.avatar)
-            && fieldEqual(lhs.homepage, rhs.homepage)
-            && fieldEqual(lhs.joinedOn, rhs.joinedOn)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.displayName, rhs.displayName),
+            fieldEqual(lhs.bio, rhs.bio),
+            fieldEqual(lhs.avatar, rhs.avatar),
+            fieldEqual(lhs.homepage, rhs.homepage),
+            fieldEqual(lhs.joinedOn, rhs.joinedOn)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -430,11 +436,12 @@ public struct Review: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.recipe = try fields.decode(0)
-        self.stars = try fields.decode(1, default: 5)
-        self.text = try fields.decodeIfPresent(2)
-        self.isHidden = try fields.decode(3, default: false)
+        try self.init(
+            recordID: fields.recordID,
+            recipe: fields.decode(0),
+            stars: fields.decode(1),
+            text: fields.decodeIfPresent(2),
+            isHidden: fields.decode(3))
         self.serverVersion = fields.serverVersion
     }
 
@@ -453,12 +460,14 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.recipe, rhs.recipe)
-            && fieldEqual(lhs.stars, rhs.stars)
-            && fieldEqual(lhs.text, rhs.text)
-            && fieldEqual(lhs.isHidden, rhs.isHidden)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.recipe, rhs.recipe),
+            fieldEqual(lhs.stars, rhs.stars),
+            fieldEqual(lhs.text, rhs.text),
+            fieldEqual(lhs.isHidden, rhs.isHidden)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.

@@ -98,12 +98,13 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.name = try fields.decode(0)
-        self.sunHours = try fields.decode(1, default: 6)
-        self.location = try fields.decodeIfPresent(2)
-        self.cover = try fields.decodeIfPresent(3)
-        self.tags = try fields.decode(4, default: [])
+        try self.init(
+            recordID: fields.recordID,
+            name: fields.decode(0),
+            sunHours: fields.decode(1),
+            location: fields.decodeIfPresent(2),
+            cover: fields.decodeIfPresent(3),
+            tags: fields.decode(4))
         self.serverVersion = fields.serverVersion
     }
 
@@ -123,13 +124,15 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.name, rhs.name)
-            && fieldEqual(lhs.sunHours, rhs.sunHours)
-            && fieldEqual(lhs.location, rhs.location)
-            && fieldEqual(lhs.cover, rhs.cover)
-            && fieldEqual(lhs.tags, rhs.tags)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.name, rhs.name),
+            fieldEqual(lhs.sunHours, rhs.sunHours),
+            fieldEqual(lhs.location, rhs.location),
+            fieldEqual(lhs.cover, rhs.cover),
+            fieldEqual(lhs.tags, rhs.tags)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -251,13 +254,14 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.name = try fields.decode(0)
-        self.plantedOn = try fields.decode(1)
-        self.notes = try fields.decodeIfPresent(2)
-        self.bed = try fields.decode(3)
-        self.status = try fields.decode(4, default: .growing)
-        self._legacyColour = try fields.decodeIfPresent(5)
+        try self.init(
+            recordID: fields.recordID,
+            name: fields.decode(0),
+            plantedOn: fields.decode(1),
+            notes: fields.decodeIfPresent(2),
+            bed: fields.decode(3),
+            status: fields.decode(4),
+            legacyColour: fields.decodeIfPresent(5))
         self.serverVersion = fields.serverVersion
     }
 
@@ -278,14 +282,16 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.name, rhs.name)
-            && fieldEqual(lhs.plantedOn, rhs.plantedOn)
-            && fieldEqual(lhs.notes, rhs.notes)
-            && fieldEqual(lhs.bed, rhs.bed)
-            && fieldEqual(lhs.status, rhs.status)
-            && fieldEqual(lhs._legacyColour, rhs._legacyColour)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.name, rhs.name),
+            fieldEqual(lhs.plantedOn, rhs.plantedOn),
+            fieldEqual(lhs.notes, rhs.notes),
+            fieldEqual(lhs.bed, rhs.bed),
+            fieldEqual(lhs.status, rhs.status),
+            fieldEqual(lhs._legacyColour, rhs._legacyColour)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -379,9 +385,10 @@ public struct Species: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.commonName = try fields.decode(0)
-        self.latinName = try fields.decodeIfPresent(1)
+        try self.init(
+            recordID: fields.recordID,
+            commonName: fields.decode(0),
+            latinName: fields.decodeIfPresent(1))
         self.serverVersion = fields.serverVersion
     }
 
@@ -398,10 +405,12 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.commonName, rhs.commonName)
-            && fieldEqual(lhs.latinName, rhs.latinName)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.commonName, rhs.commonName),
+            fieldEqual(lhs.latinName, rhs.latinName)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.

@@ -185,20 +185,21 @@ public struct String_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.`class` = try fields.decode(0, default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #")
-        self.`default` = try fields.decode(1, default: -7)
-        self.`self` = try fields.decode(2, default: true)
-        self.`init` = try fields.decode(3, default: 1000.0)
-        self.Type_ = try fields.decode(4, default: .`default`)
-        self.String = try fields.decode(5, default: ["a\"b", "c\\d", ""])
-        self.Field_ = try fields.decodeIfPresent(6)
-        self.record = try fields.decodeIfPresent(7)
-        self.rawValue = try fields.decodeIfPresent(8) ?? 42
-        self.newValue = try fields.decodeIfPresent(9) ?? "*/"
-        self.recordName = try fields.decodeIfPresent(10) ?? .`self`
-        self.`enum` = try fields.decode(11, default: [.`init`, .Type_, .rawValue_])
-        self._legacy = try fields.decodeIfPresent(12)
+        try self.init(
+            recordID: fields.recordID,
+            class: fields.decode(0),
+            default: fields.decode(1),
+            self: fields.decode(2),
+            init: fields.decode(3),
+            Type_: fields.decode(4),
+            String: fields.decode(5),
+            Field_: fields.decodeIfPresent(6),
+            record: fields.decodeIfPresent(7),
+            rawValue: fields.decode(8),
+            newValue: fields.decode(9),
+            recordName: fields.decode(10),
+            enum: fields.decode(11),
+            legacy: fields.decodeIfPresent(12))
         self.serverVersion = fields.serverVersion
     }
 
@@ -226,21 +227,23 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.`class`, rhs.`class`)
-            && fieldEqual(lhs.`default`, rhs.`default`)
-            && fieldEqual(lhs.`self`, rhs.`self`)
-            && fieldEqual(lhs.`init`, rhs.`init`)
-            && fieldEqual(lhs.Type_, rhs.Type_)
-            && fieldEqual(lhs.String, rhs.String)
-            && fieldEqual(lhs.Field_, rhs.Field_)
-            && fieldEqual(lhs.record, rhs.record)
-            && fieldEqual(lhs.rawValue, rhs.rawValue)
-            && fieldEqual(lhs.newValue, rhs.newValue)
-            && fieldEqual(lhs.recordName, rhs.recordName)
-            && fieldEqual(lhs.`enum`, rhs.`enum`)
-            && fieldEqual(lhs._legacy, rhs._legacy)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.`class`, rhs.`class`),
+            fieldEqual(lhs.`default`, rhs.`default`),
+            fieldEqual(lhs.`self`, rhs.`self`),
+            fieldEqual(lhs.`init`, rhs.`init`),
+            fieldEqual(lhs.Type_, rhs.Type_),
+            fieldEqual(lhs.String, rhs.String),
+            fieldEqual(lhs.Field_, rhs.Field_),
+            fieldEqual(lhs.record, rhs.record),
+            fieldEqual(lhs.rawValue, rhs.rawValue),
+            fieldEqual(lhs.newValue, rhs.newValue),
+            fieldEqual(lhs.recordName, rhs.recordName),
+            fieldEqual(lhs.`enum`, rhs.`enum`),
+            fieldEqual(lhs._legacy, rhs._legacy)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -335,10 +338,11 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.`protocol` = try fields.decode(0, default: .now)
-        self.Self_ = try fields.decodeIfPresent(1)
-        self.`where` = try fields.decode(2)
+        try self.init(
+            recordID: fields.recordID,
+            protocol: fields.decode(0),
+            Self_: fields.decodeIfPresent(1),
+            where: fields.decode(2))
         self.serverVersion = fields.serverVersion
     }
 
@@ -356,11 +360,13 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.`protocol`, rhs.`protocol`)
-            && fieldEqual(lhs.Self_, rhs.Self_)
-            && fieldEqual(lhs.`where`, rhs.`where`)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.`protocol`, rhs.`protocol`),
+            fieldEqual(lhs.Self_, rhs.Self_),
+            fieldEqual(lhs.`where`, rhs.`where`)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -455,10 +461,11 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.fieldEqual_ = try fields.decodeIfPresent(0)
-        self.recordFields = try fields.decodeIfPresent(1)
-        self.fields = try fields.decode(2, default: false)
+        try self.init(
+            recordID: fields.recordID,
+            fieldEqual_: fields.decodeIfPresent(0),
+            recordFields: fields.decodeIfPresent(1),
+            fields: fields.decode(2))
         self.serverVersion = fields.serverVersion
     }
 
@@ -476,11 +483,13 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.fieldEqual_, rhs.fieldEqual_)
-            && fieldEqual(lhs.recordFields, rhs.recordFields)
-            && fieldEqual(lhs.fields, rhs.fields)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.fieldEqual_, rhs.fieldEqual_),
+            fieldEqual(lhs.recordFields, rhs.recordFields),
+            fieldEqual(lhs.fields, rhs.fields)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -574,10 +583,11 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.`any` = try fields.decode(0, default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        self.`some` = try fields.decode(1, default: .init(string: "https://example.com/a?b=\"c\"&d=\\")!)
-        self.Protocol_ = try fields.decode(2, default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!])
+        try self.init(
+            recordID: fields.recordID,
+            any: fields.decode(0),
+            some: fields.decode(1),
+            Protocol_: fields.decode(2))
         self.serverVersion = fields.serverVersion
     }
 
@@ -595,11 +605,13 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.`any`, rhs.`any`)
-            && fieldEqual(lhs.`some`, rhs.`some`)
-            && fieldEqual(lhs.Protocol_, rhs.Protocol_)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.`any`, rhs.`any`),
+            fieldEqual(lhs.`some`, rhs.`some`),
+            fieldEqual(lhs.Protocol_, rhs.Protocol_)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -864,44 +876,45 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.string = try fields.decode(0)
-        self.int64 = try fields.decode(1)
-        self.int = try fields.decode(2)
-        self.double = try fields.decode(3)
-        self.bool = try fields.decode(4)
-        self.date = try fields.decode(5)
-        self.data = try fields.decode(6)
-        self.uuid = try fields.decode(7)
-        self.url = try fields.decode(8)
-        self.asset = try fields.decode(9)
-        self.location = try fields.decode(10)
-        self.reference = try fields.decode(11)
-        self.untyped = try fields.decode(12)
-        self.kind = try fields.decode(13)
-        self.count = try fields.decode(14)
-        self.strings = try fields.decode(15)
-        self.int64s = try fields.decode(16)
-        self.ints = try fields.decode(17)
-        self.doubles = try fields.decode(18)
-        self.bools = try fields.decode(19)
-        self.dates = try fields.decode(20)
-        self.datas = try fields.decode(21)
-        self.uuids = try fields.decode(22)
-        self.urls = try fields.decode(23)
-        self.assets = try fields.decode(24)
-        self.locations = try fields.decode(25)
-        self.references = try fields.decode(26)
-        self.untypeds = try fields.decode(27)
-        self.kinds = try fields.decode(28)
-        self.counts = try fields.decode(29)
-        self.optionalString = try fields.decodeIfPresent(30)
-        self.optionalReference = try fields.decodeIfPresent(31)
-        self.optionalReferences = try fields.decodeIfPresent(32)
-        self.secret = try fields.decodeIfPresent(33)
-        self.secretNumber = try fields.decode(34, default: 0)
-        self.secretList = try fields.decodeIfPresent(35)
-        self.secretLocation = try fields.decodeIfPresent(36)
+        try self.init(
+            recordID: fields.recordID,
+            string: fields.decode(0),
+            int64: fields.decode(1),
+            int: fields.decode(2),
+            double: fields.decode(3),
+            bool: fields.decode(4),
+            date: fields.decode(5),
+            data: fields.decode(6),
+            uuid: fields.decode(7),
+            url: fields.decode(8),
+            asset: fields.decode(9),
+            location: fields.decode(10),
+            reference: fields.decode(11),
+            untyped: fields.decode(12),
+            kind: fields.decode(13),
+            count: fields.decode(14),
+            strings: fields.decode(15),
+            int64s: fields.decode(16),
+            ints: fields.decode(17),
+            doubles: fields.decode(18),
+            bools: fields.decode(19),
+            dates: fields.decode(20),
+            datas: fields.decode(21),
+            uuids: fields.decode(22),
+            urls: fields.decode(23),
+            assets: fields.decode(24),
+            locations: fields.decode(25),
+            references: fields.decode(26),
+            untypeds: fields.decode(27),
+            kinds: fields.decode(28),
+            counts: fields.decode(29),
+            optionalString: fields.decodeIfPresent(30),
+            optionalReference: fields.decodeIfPresent(31),
+            optionalReferences: fields.decodeIfPresent(32),
+            secret: fields.decodeIfPresent(33),
+            secretNumber: fields.decode(34),
+            secretList: fields.decodeIfPresent(35),
+            secretLocation: fields.decodeIfPresent(36))
         self.serverVersion = fields.serverVersion
     }
 
@@ -953,45 +966,47 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.string, rhs.string)
-            && fieldEqual(lhs.int64, rhs.int64)
-            && fieldEqual(lhs.int, rhs.int)
-            && fieldEqual(lhs.double, rhs.double)
-            && fieldEqual(lhs.bool, rhs.bool)
-            && fieldEqual(lhs.date, rhs.date)
-            && fieldEqual(lhs.data, rhs.data)
-            && fieldEqual(lhs.uuid, rhs.uuid)
-            && fieldEqual(lhs.url, rhs.url)
-            && fieldEqual(lhs.asset, rhs.asset)
-            && fieldEqual(lhs.location, rhs.location)
-            && fieldEqual(lhs.reference, rhs.reference)
-            && fieldEqual(lhs.untyped, rhs.untyped)
-            && fieldEqual(lhs.kind, rhs.kind)
-            && fieldEqual(lhs.count, rhs.count)
-            && fieldEqual(lhs.strings, rhs.strings)
-            && fieldEqual(lhs.int64s, rhs.int64s)
-            && fieldEqual(lhs.ints, rhs.ints)
-            && fieldEqual(lhs.doubles, rhs.doubles)
-            && fieldEqual(lhs.bools, rhs.bools)
-            && fieldEqual(lhs.dates, rhs.dates)
-            && fieldEqual(lhs.datas, rhs.datas)
-            && fieldEqual(lhs.uuids, rhs.uuids)
-            && fieldEqual(lhs.urls, rhs.urls)
-            && fieldEqual(lhs.assets, rhs.assets)
-            && fieldEqual(lhs.locations, rhs.locations)
-            && fieldEqual(lhs.references, rhs.references)
-            && fieldEqual(lhs.untypeds, rhs.untypeds)
-            && fieldEqual(lhs.kinds, rhs.kinds)
-            && fieldEqual(lhs.counts, rhs.counts)
-            && fieldEqual(lhs.optionalString, rhs.optionalString)
-            && fieldEqual(lhs.optionalReference, rhs.optionalReference)
-            && fieldEqual(lhs.optionalReferences, rhs.optionalReferences)
-            && fieldEqual(lhs.secret, rhs.secret)
-            && fieldEqual(lhs.secretNumber, rhs.secretNumber)
-            && fieldEqual(lhs.secretList, rhs.secretList)
-            && fieldEqual(lhs.secretLocation, rhs.secretLocation)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.string, rhs.string),
+            fieldEqual(lhs.int64, rhs.int64),
+            fieldEqual(lhs.int, rhs.int),
+            fieldEqual(lhs.double, rhs.double),
+            fieldEqual(lhs.bool, rhs.bool),
+            fieldEqual(lhs.date, rhs.date),
+            fieldEqual(lhs.data, rhs.data),
+            fieldEqual(lhs.uuid, rhs.uuid),
+            fieldEqual(lhs.url, rhs.url),
+            fieldEqual(lhs.asset, rhs.asset),
+            fieldEqual(lhs.location, rhs.location),
+            fieldEqual(lhs.reference, rhs.reference),
+            fieldEqual(lhs.untyped, rhs.untyped),
+            fieldEqual(lhs.kind, rhs.kind),
+            fieldEqual(lhs.count, rhs.count),
+            fieldEqual(lhs.strings, rhs.strings),
+            fieldEqual(lhs.int64s, rhs.int64s),
+            fieldEqual(lhs.ints, rhs.ints),
+            fieldEqual(lhs.doubles, rhs.doubles),
+            fieldEqual(lhs.bools, rhs.bools),
+            fieldEqual(lhs.dates, rhs.dates),
+            fieldEqual(lhs.datas, rhs.datas),
+            fieldEqual(lhs.uuids, rhs.uuids),
+            fieldEqual(lhs.urls, rhs.urls),
+            fieldEqual(lhs.assets, rhs.assets),
+            fieldEqual(lhs.locations, rhs.locations),
+            fieldEqual(lhs.references, rhs.references),
+            fieldEqual(lhs.untypeds, rhs.untypeds),
+            fieldEqual(lhs.kinds, rhs.kinds),
+            fieldEqual(lhs.counts, rhs.counts),
+            fieldEqual(lhs.optionalString, rhs.optionalString),
+            fieldEqual(lhs.optionalReference, rhs.optionalReference),
+            fieldEqual(lhs.optionalReferences, rhs.optionalReferences),
+            fieldEqual(lhs.secret, rhs.secret),
+            fieldEqual(lhs.secretNumber, rhs.secretNumber),
+            fieldEqual(lhs.secretList, rhs.secretList),
+            fieldEqual(lhs.secretLocation, rhs.secretLocation)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1075,8 +1090,9 @@ public struct Old: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.name = try fields.decodeIfPresent(0)
+        try self.init(
+            recordID: fields.recordID,
+            name: fields.decodeIfPresent(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1089,9 +1105,11 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.name, rhs.name)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.name, rhs.name)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1176,8 +1194,9 @@ public struct Older: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.old = try fields.decodeIfPresent(0)
+        try self.init(
+            recordID: fields.recordID,
+            old: fields.decodeIfPresent(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1190,9 +1209,11 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.old, rhs.old)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.old, rhs.old)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1280,8 +1301,9 @@ public struct Used: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.x = try fields.decodeIfPresent(0)
+        try self.init(
+            recordID: fields.recordID,
+            x: fields.decodeIfPresent(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1294,9 +1316,11 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.x, rhs.x)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.x, rhs.x)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1390,9 +1414,10 @@ public struct Current: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.used = try fields.decodeIfPresent(0)
-        self._legacyCode = try fields.decodeIfPresent(1)
+        try self.init(
+            recordID: fields.recordID,
+            used: fields.decodeIfPresent(0),
+            legacyCode: fields.decodeIfPresent(1))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1409,10 +1434,12 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.used, rhs.used)
-            && fieldEqual(lhs._legacyCode, rhs._legacyCode)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.used, rhs.used),
+            fieldEqual(lhs._legacyCode, rhs._legacyCode)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1500,8 +1527,9 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.code = try fields.decodeIfPresent(0)
+        try self.init(
+            recordID: fields.recordID,
+            code: fields.decodeIfPresent(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1514,9 +1542,11 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.code, rhs.code)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.code, rhs.code)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1607,9 +1637,10 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.textSearch_ = try fields.decode(0)
-        self.query_ = try fields.decodeIfPresent(1)
+        try self.init(
+            recordID: fields.recordID,
+            textSearch_: fields.decode(0),
+            query_: fields.decodeIfPresent(1))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1626,10 +1657,12 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.textSearch_, rhs.textSearch_)
-            && fieldEqual(lhs.query_, rhs.query_)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.textSearch_, rhs.textSearch_),
+            fieldEqual(lhs.query_, rhs.query_)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -1724,9 +1757,10 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.mergeConflict_ = try fields.decodeIfPresent(0)
-        self.other = try fields.decodeIfPresent(1)
+        try self.init(
+            recordID: fields.recordID,
+            mergeConflict_: fields.decodeIfPresent(0),
+            other: fields.decodeIfPresent(1))
         self.serverVersion = fields.serverVersion
     }
 
@@ -1743,10 +1777,12 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.mergeConflict_, rhs.mergeConflict_)
-            && fieldEqual(lhs.other, rhs.other)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.mergeConflict_, rhs.mergeConflict_),
+            fieldEqual(lhs.other, rhs.other)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.

@@ -127,11 +127,12 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.title = try fields.decode(0)
-        self.position = try fields.decode(1, default: 0.0)
-        self.colour = try fields.decode(2, default: .blue)
-        self.isPinned = try fields.decode(3, default: false)
+        try self.init(
+            recordID: fields.recordID,
+            title: fields.decode(0),
+            position: fields.decode(1),
+            colour: fields.decode(2),
+            isPinned: fields.decode(3))
         self.serverVersion = fields.serverVersion
     }
 
@@ -150,12 +151,14 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.title, rhs.title)
-            && fieldEqual(lhs.position, rhs.position)
-            && fieldEqual(lhs.colour, rhs.colour)
-            && fieldEqual(lhs.isPinned, rhs.isPinned)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.title, rhs.title),
+            fieldEqual(lhs.position, rhs.position),
+            fieldEqual(lhs.colour, rhs.colour),
+            fieldEqual(lhs.isPinned, rhs.isPinned)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -289,16 +292,17 @@ package struct Note: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.title = try fields.decode(0)
-        self.body = try fields.decodeIfPresent(1)
-        self.folder = try fields.decode(2)
-        self.createdAt = try fields.decode(3, default: .now)
-        self.editedAt = try fields.decode(4, default: .now)
-        self.tags = try fields.decode(5, default: [])
-        self.attachments = try fields.decodeIfPresent(6)
-        self.isLocked = try fields.decode(7, default: false)
-        self._legacyPlainBody = try fields.decodeIfPresent(8)
+        try self.init(
+            recordID: fields.recordID,
+            title: fields.decode(0),
+            body: fields.decodeIfPresent(1),
+            folder: fields.decode(2),
+            createdAt: fields.decode(3),
+            editedAt: fields.decode(4),
+            tags: fields.decode(5),
+            attachments: fields.decodeIfPresent(6),
+            isLocked: fields.decode(7),
+            legacyPlainBody: fields.decodeIfPresent(8))
         self.serverVersion = fields.serverVersion
     }
 
@@ -322,17 +326,19 @@ package struct Note: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.title, rhs.title)
-            && fieldEqual(lhs.body, rhs.body)
-            && fieldEqual(lhs.folder, rhs.folder)
-            && fieldEqual(lhs.createdAt, rhs.createdAt)
-            && fieldEqual(lhs.editedAt, rhs.editedAt)
-            && fieldEqual(lhs.tags, rhs.tags)
-            && fieldEqual(lhs.attachments, rhs.attachments)
-            && fieldEqual(lhs.isLocked, rhs.isLocked)
-            && fieldEqual(lhs._legacyPlainBody, rhs._legacyPlainBody)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.title, rhs.title),
+            fieldEqual(lhs.body, rhs.body),
+            fieldEqual(lhs.folder, rhs.folder),
+            fieldEqual(lhs.createdAt, rhs.createdAt),
+            fieldEqual(lhs.editedAt, rhs.editedAt),
+            fieldEqual(lhs.tags, rhs.tags),
+            fieldEqual(lhs.attachments, rhs.attachments),
+            fieldEqual(lhs.isLocked, rhs.isLocked),
+            fieldEqual(lhs._legacyPlainBody, rhs._legacyPlainBody)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -452,13 +458,14 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.note = try fields.decode(0)
-        self.dueDate = try fields.decodeIfPresent(1)
-        self.priority = try fields.decode(2, default: .normal)
-        self.isDone = try fields.decode(3, default: false)
-        self.place = try fields.decodeIfPresent(4)
-        self.details = try fields.decodeIfPresent(5)
+        try self.init(
+            recordID: fields.recordID,
+            note: fields.decode(0),
+            dueDate: fields.decodeIfPresent(1),
+            priority: fields.decode(2),
+            isDone: fields.decode(3),
+            place: fields.decodeIfPresent(4),
+            details: fields.decodeIfPresent(5))
         self.serverVersion = fields.serverVersion
     }
 
@@ -479,14 +486,16 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.note, rhs.note)
-            && fieldEqual(lhs.dueDate, rhs.dueDate)
-            && fieldEqual(lhs.priority, rhs.priority)
-            && fieldEqual(lhs.isDone, rhs.isDone)
-            && fieldEqual(lhs.place, rhs.place)
-            && fieldEqual(lhs.details, rhs.details)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.note, rhs.note),
+            fieldEqual(lhs.dueDate, rhs.dueDate),
+            fieldEqual(lhs.priority, rhs.priority),
+            fieldEqual(lhs.isDone, rhs.isDone),
+            fieldEqual(lhs.place, rhs.place),
+            fieldEqual(lhs.details, rhs.details)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.

@@ -96,8 +96,9 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.name = try fields.decode(0)
+        try self.init(
+            recordID: fields.recordID,
+            name: fields.decode(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -110,9 +111,11 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.name, rhs.name)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.name, rhs.name)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -309,29 +312,30 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.title = try fields.decode(0)
-        self.subtitle = try fields.decodeIfPresent(1)
-        self.rank = try fields.decode(2)
-        self.size = try fields.decode(3)
-        self.count = try fields.decode(4)
-        self.score = try fields.decodeIfPresent(5)
-        self.seen = try fields.decode(6)
-        self.flag = try fields.decode(7)
-        self.uuid = try fields.decode(8)
-        self.link = try fields.decodeIfPresent(9)
-        self.kind = try fields.decode(10)
-        self.level = try fields.decode(11)
-        self.owner = try fields.decode(12)
-        self.anything = try fields.decodeIfPresent(13)
-        self.place = try fields.decodeIfPresent(14)
-        self.tags = try fields.decode(15, default: [])
-        self.numbers = try fields.decode(16, default: [])
-        self.owners = try fields.decodeIfPresent(17)
-        self.body = try fields.decodeIfPresent(18)
-        self.plain = try fields.decodeIfPresent(19)
-        self.secret = try fields.decodeIfPresent(20)
-        self._stamp = try fields.decodeIfPresent(21)
+        try self.init(
+            recordID: fields.recordID,
+            title: fields.decode(0),
+            subtitle: fields.decodeIfPresent(1),
+            rank: fields.decode(2),
+            size: fields.decode(3),
+            count: fields.decode(4),
+            score: fields.decodeIfPresent(5),
+            seen: fields.decode(6),
+            flag: fields.decode(7),
+            uuid: fields.decode(8),
+            link: fields.decodeIfPresent(9),
+            kind: fields.decode(10),
+            level: fields.decode(11),
+            owner: fields.decode(12),
+            anything: fields.decodeIfPresent(13),
+            place: fields.decodeIfPresent(14),
+            tags: fields.decode(15),
+            numbers: fields.decode(16),
+            owners: fields.decodeIfPresent(17),
+            body: fields.decodeIfPresent(18),
+            plain: fields.decodeIfPresent(19),
+            secret: fields.decodeIfPresent(20),
+            stamp: fields.decodeIfPresent(21))
         self.serverVersion = fields.serverVersion
     }
 
@@ -368,30 +372,32 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.title, rhs.title)
-            && fieldEqual(lhs.subtitle, rhs.subtitle)
-            && fieldEqual(lhs.rank, rhs.rank)
-            && fieldEqual(lhs.size, rhs.size)
-            && fieldEqual(lhs.count, rhs.count)
-            && fieldEqual(lhs.score, rhs.score)
-            && fieldEqual(lhs.seen, rhs.seen)
-            && fieldEqual(lhs.flag, rhs.flag)
-            && fieldEqual(lhs.uuid, rhs.uuid)
-            && fieldEqual(lhs.link, rhs.link)
-            && fieldEqual(lhs.kind, rhs.kind)
-            && fieldEqual(lhs.level, rhs.level)
-            && fieldEqual(lhs.owner, rhs.owner)
-            && fieldEqual(lhs.anything, rhs.anything)
-            && fieldEqual(lhs.place, rhs.place)
-            && fieldEqual(lhs.tags, rhs.tags)
-            && fieldEqual(lhs.numbers, rhs.numbers)
-            && fieldEqual(lhs.owners, rhs.owners)
-            && fieldEqual(lhs.body, rhs.body)
-            && fieldEqual(lhs.plain, rhs.plain)
-            && fieldEqual(lhs.secret, rhs.secret)
-            && fieldEqual(lhs._stamp, rhs._stamp)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.title, rhs.title),
+            fieldEqual(lhs.subtitle, rhs.subtitle),
+            fieldEqual(lhs.rank, rhs.rank),
+            fieldEqual(lhs.size, rhs.size),
+            fieldEqual(lhs.count, rhs.count),
+            fieldEqual(lhs.score, rhs.score),
+            fieldEqual(lhs.seen, rhs.seen),
+            fieldEqual(lhs.flag, rhs.flag),
+            fieldEqual(lhs.uuid, rhs.uuid),
+            fieldEqual(lhs.link, rhs.link),
+            fieldEqual(lhs.kind, rhs.kind),
+            fieldEqual(lhs.level, rhs.level),
+            fieldEqual(lhs.owner, rhs.owner),
+            fieldEqual(lhs.anything, rhs.anything),
+            fieldEqual(lhs.place, rhs.place),
+            fieldEqual(lhs.tags, rhs.tags),
+            fieldEqual(lhs.numbers, rhs.numbers),
+            fieldEqual(lhs.owners, rhs.owners),
+            fieldEqual(lhs.body, rhs.body),
+            fieldEqual(lhs.plain, rhs.plain),
+            fieldEqual(lhs.secret, rhs.secret),
+            fieldEqual(lhs._stamp, rhs._stamp)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -515,8 +521,9 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.note = try fields.decodeIfPresent(0)
+        try self.init(
+            recordID: fields.recordID,
+            note: fields.decodeIfPresent(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -529,9 +536,11 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.note, rhs.note)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.note, rhs.note)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -766,38 +775,39 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.text = try fields.decodeIfPresent(0)
-        self.number = try fields.decode(1, default: 0)
-        self.flag = try fields.decodeIfPresent(2)
-        self.seen = try fields.decodeIfPresent(3)
-        self.place = try fields.decodeIfPresent(4)
-        self.file = try fields.decodeIfPresent(5)
-        self.owner = try fields.decodeIfPresent(6)
-        self.secret = try fields.decodeIfPresent(7)
-        self.theirsText = try fields.decodeIfPresent(8)
-        self.theirsNumbers = try fields.decodeIfPresent(9)
-        self.theirsSecret = try fields.decodeIfPresent(10)
-        self.tags = try fields.decode(11, default: [])
-        self.owners = try fields.decodeIfPresent(12)
-        self.secretTags = try fields.decodeIfPresent(13)
-        self.maxText = try fields.decodeIfPresent(14)
-        self.maxInt64 = try fields.decodeIfPresent(15)
-        self.maxInt = try fields.decode(16, default: 0)
-        self.maxDouble = try fields.decodeIfPresent(17)
-        self.maxDate = try fields.decodeIfPresent(18)
-        self.maxLevel = try fields.decodeIfPresent(19)
-        self.maxSecret = try fields.decodeIfPresent(20)
-        self.minText = try fields.decodeIfPresent(21)
-        self.minInt64 = try fields.decodeIfPresent(22)
-        self.minDouble = try fields.decode(23, default: 0.0)
-        self.minDate = try fields.decodeIfPresent(24)
-        self.minLevel = try fields.decodeIfPresent(25)
-        self.customTitle = try fields.decode(26)
-        self.customCount = try fields.decode(27, default: 0)
-        self.customTags = try fields.decodeIfPresent(28)
-        self.customSecret = try fields.decodeIfPresent(29)
-        self.customOwner = try fields.decodeIfPresent(30)
+        try self.init(
+            recordID: fields.recordID,
+            text: fields.decodeIfPresent(0),
+            number: fields.decode(1),
+            flag: fields.decodeIfPresent(2),
+            seen: fields.decodeIfPresent(3),
+            place: fields.decodeIfPresent(4),
+            file: fields.decodeIfPresent(5),
+            owner: fields.decodeIfPresent(6),
+            secret: fields.decodeIfPresent(7),
+            theirsText: fields.decodeIfPresent(8),
+            theirsNumbers: fields.decodeIfPresent(9),
+            theirsSecret: fields.decodeIfPresent(10),
+            tags: fields.decode(11),
+            owners: fields.decodeIfPresent(12),
+            secretTags: fields.decodeIfPresent(13),
+            maxText: fields.decodeIfPresent(14),
+            maxInt64: fields.decodeIfPresent(15),
+            maxInt: fields.decode(16),
+            maxDouble: fields.decodeIfPresent(17),
+            maxDate: fields.decodeIfPresent(18),
+            maxLevel: fields.decodeIfPresent(19),
+            maxSecret: fields.decodeIfPresent(20),
+            minText: fields.decodeIfPresent(21),
+            minInt64: fields.decodeIfPresent(22),
+            minDouble: fields.decode(23),
+            minDate: fields.decodeIfPresent(24),
+            minLevel: fields.decodeIfPresent(25),
+            customTitle: fields.decode(26),
+            customCount: fields.decode(27),
+            customTags: fields.decodeIfPresent(28),
+            customSecret: fields.decodeIfPresent(29),
+            customOwner: fields.decodeIfPresent(30))
         self.serverVersion = fields.serverVersion
     }
 
@@ -843,39 +853,41 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.text, rhs.text)
-            && fieldEqual(lhs.number, rhs.number)
-            && fieldEqual(lhs.flag, rhs.flag)
-            && fieldEqual(lhs.seen, rhs.seen)
-            && fieldEqual(lhs.place, rhs.place)
-            && fieldEqual(lhs.file, rhs.file)
-            && fieldEqual(lhs.owner, rhs.owner)
-            && fieldEqual(lhs.secret, rhs.secret)
-            && fieldEqual(lhs.theirsText, rhs.theirsText)
-            && fieldEqual(lhs.theirsNumbers, rhs.theirsNumbers)
-            && fieldEqual(lhs.theirsSecret, rhs.theirsSecret)
-            && fieldEqual(lhs.tags, rhs.tags)
-            && fieldEqual(lhs.owners, rhs.owners)
-            && fieldEqual(lhs.secretTags, rhs.secretTags)
-            && fieldEqual(lhs.maxText, rhs.maxText)
-            && fieldEqual(lhs.maxInt64, rhs.maxInt64)
-            && fieldEqual(lhs.maxInt, rhs.maxInt)
-            && fieldEqual(lhs.maxDouble, rhs.maxDouble)
-            && fieldEqual(lhs.maxDate, rhs.maxDate)
-            && fieldEqual(lhs.maxLevel, rhs.maxLevel)
-            && fieldEqual(lhs.maxSecret, rhs.maxSecret)
-            && fieldEqual(lhs.minText, rhs.minText)
-            && fieldEqual(lhs.minInt64, rhs.minInt64)
-            && fieldEqual(lhs.minDouble, rhs.minDouble)
-            && fieldEqual(lhs.minDate, rhs.minDate)
-            && fieldEqual(lhs.minLevel, rhs.minLevel)
-            && fieldEqual(lhs.customTitle, rhs.customTitle)
-            && fieldEqual(lhs.customCount, rhs.customCount)
-            && fieldEqual(lhs.customTags, rhs.customTags)
-            && fieldEqual(lhs.customSecret, rhs.customSecret)
-            && fieldEqual(lhs.customOwner, rhs.customOwner)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.text, rhs.text),
+            fieldEqual(lhs.number, rhs.number),
+            fieldEqual(lhs.flag, rhs.flag),
+            fieldEqual(lhs.seen, rhs.seen),
+            fieldEqual(lhs.place, rhs.place),
+            fieldEqual(lhs.file, rhs.file),
+            fieldEqual(lhs.owner, rhs.owner),
+            fieldEqual(lhs.secret, rhs.secret),
+            fieldEqual(lhs.theirsText, rhs.theirsText),
+            fieldEqual(lhs.theirsNumbers, rhs.theirsNumbers),
+            fieldEqual(lhs.theirsSecret, rhs.theirsSecret),
+            fieldEqual(lhs.tags, rhs.tags),
+            fieldEqual(lhs.owners, rhs.owners),
+            fieldEqual(lhs.secretTags, rhs.secretTags),
+            fieldEqual(lhs.maxText, rhs.maxText),
+            fieldEqual(lhs.maxInt64, rhs.maxInt64),
+            fieldEqual(lhs.maxInt, rhs.maxInt),
+            fieldEqual(lhs.maxDouble, rhs.maxDouble),
+            fieldEqual(lhs.maxDate, rhs.maxDate),
+            fieldEqual(lhs.maxLevel, rhs.maxLevel),
+            fieldEqual(lhs.maxSecret, rhs.maxSecret),
+            fieldEqual(lhs.minText, rhs.minText),
+            fieldEqual(lhs.minInt64, rhs.minInt64),
+            fieldEqual(lhs.minDouble, rhs.minDouble),
+            fieldEqual(lhs.minDate, rhs.minDate),
+            fieldEqual(lhs.minLevel, rhs.minLevel),
+            fieldEqual(lhs.customTitle, rhs.customTitle),
+            fieldEqual(lhs.customCount, rhs.customCount),
+            fieldEqual(lhs.customTags, rhs.customTags),
+            fieldEqual(lhs.customSecret, rhs.customSecret),
+            fieldEqual(lhs.customOwner, rhs.customOwner)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.

@@ -137,15 +137,16 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.title = try fields.decode(0)
-        self.body = try fields.decodeIfPresent(1)
-        self.mood = try fields.decode(2, default: .calm)
-        self.priority = try fields.decodeIfPresent(3)
-        self.words = try fields.decode(4, default: 0)
-        self.tags = try fields.decode(5, default: [])
-        self.moods = try fields.decodeIfPresent(6)
-        self.journal = try fields.decodeIfPresent(7)
+        try self.init(
+            recordID: fields.recordID,
+            title: fields.decode(0),
+            body: fields.decodeIfPresent(1),
+            mood: fields.decode(2),
+            priority: fields.decodeIfPresent(3),
+            words: fields.decode(4),
+            tags: fields.decode(5),
+            moods: fields.decodeIfPresent(6),
+            journal: fields.decodeIfPresent(7))
         self.serverVersion = fields.serverVersion
     }
 
@@ -168,16 +169,18 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.title, rhs.title)
-            && fieldEqual(lhs.body, rhs.body)
-            && fieldEqual(lhs.mood, rhs.mood)
-            && fieldEqual(lhs.priority, rhs.priority)
-            && fieldEqual(lhs.words, rhs.words)
-            && fieldEqual(lhs.tags, rhs.tags)
-            && fieldEqual(lhs.moods, rhs.moods)
-            && fieldEqual(lhs.journal, rhs.journal)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.title, rhs.title),
+            fieldEqual(lhs.body, rhs.body),
+            fieldEqual(lhs.mood, rhs.mood),
+            fieldEqual(lhs.priority, rhs.priority),
+            fieldEqual(lhs.words, rhs.words),
+            fieldEqual(lhs.tags, rhs.tags),
+            fieldEqual(lhs.moods, rhs.moods),
+            fieldEqual(lhs.journal, rhs.journal)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -259,8 +262,9 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.name = try fields.decode(0)
+        try self.init(
+            recordID: fields.recordID,
+            name: fields.decode(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -273,9 +277,11 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.name, rhs.name)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.name, rhs.name)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
@@ -358,8 +364,9 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        self.recordID = fields.recordID
-        self.text = try fields.decode(0)
+        try self.init(
+            recordID: fields.recordID,
+            text: fields.decode(0))
         self.serverVersion = fields.serverVersion
     }
 
@@ -372,9 +379,11 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
     /// written out so each field type's `==` is compiled once per module, not once per field).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        fieldEqual(lhs.recordID, rhs.recordID)
-            && fieldEqual(lhs.serverVersion, rhs.serverVersion)
-            && fieldEqual(lhs.text, rhs.text)
+        guard fieldEqual(lhs.recordID, rhs.recordID),
+            fieldEqual(lhs.serverVersion, rhs.serverVersion),
+            fieldEqual(lhs.text, rhs.text)
+        else { return false }
+        return true
     }
 
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
