@@ -34,8 +34,13 @@ public protocol CloudFieldValue: Sendable {
     static var fieldType: RecordFieldType { get }
     /// This value as stored in a record.
     var recordValue: RecordValue { get }
-    /// Reads a value back, or says precisely why it can't.
-    init(recordValue: RecordValue) throws(RecordDecodingError.Problem)
+    /// Reads a value back, or says precisely why it can't: throw a ``RecordDecodingError/Problem``
+    /// (any other error is reported as an invalid value).
+    ///
+    /// Untyped `throws`: Swift (6.3) doesn't devirtualize a typed-throws requirement, so with
+    /// `throws(RecordDecodingError.Problem)` every field decoded was an indirect call returning
+    /// through memory instead of an inlined `switch`.
+    init(recordValue: RecordValue) throws
 }
 
 extension CloudFieldValue {
@@ -49,7 +54,7 @@ extension CloudFieldValue {
 extension String: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
     @inlinable public var recordValue: RecordValue { .string(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -58,7 +63,7 @@ extension String: CloudFieldValue {
 extension Int64: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
     @inlinable public var recordValue: RecordValue { .int64(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -67,10 +72,10 @@ extension Int64: CloudFieldValue {
 extension Int: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
     @inlinable public var recordValue: RecordValue { .int64(Int64(self)) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         guard let int = Int(exactly: value) else {
-            throw .invalidValue(recordValue, reason: "out of range for Int")
+            throw RecordDecodingError.Problem.invalidValue(recordValue, reason: "out of range for Int")
         }
         self = int
     }
@@ -79,7 +84,7 @@ extension Int: CloudFieldValue {
 extension Bool: CloudFieldValue {
     public static var fieldType: RecordFieldType { .int64 }
     @inlinable public var recordValue: RecordValue { .int64(self ? 1 : 0) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value != 0
     }
@@ -88,13 +93,13 @@ extension Bool: CloudFieldValue {
 extension Double: CloudFieldValue {
     public static var fieldType: RecordFieldType { .double }
     @inlinable public var recordValue: RecordValue { .double(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         switch recordValue {
         case .double(let value):
             self = value
         case .int64(let value):
             guard let double = Double(exactly: value) else {
-                throw .invalidValue(recordValue, reason: "not exactly representable as Double")
+                throw RecordDecodingError.Problem.invalidValue(recordValue, reason: "not exactly representable as Double")
             }
             self = double
         default:
@@ -106,7 +111,7 @@ extension Double: CloudFieldValue {
 extension Date: CloudFieldValue {
     public static var fieldType: RecordFieldType { .timestamp }
     @inlinable public var recordValue: RecordValue { .date(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .date(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -115,7 +120,7 @@ extension Date: CloudFieldValue {
 extension Data: CloudFieldValue {
     public static var fieldType: RecordFieldType { .bytes }
     @inlinable public var recordValue: RecordValue { .bytes(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .bytes(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -124,10 +129,10 @@ extension Data: CloudFieldValue {
 extension UUID: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
     @inlinable public var recordValue: RecordValue { .string(uuidString) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let uuid = UUID(uuidString: text) else {
-            throw .invalidValue(recordValue, reason: "not a UUID")
+            throw RecordDecodingError.Problem.invalidValue(recordValue, reason: "not a UUID")
         }
         self = uuid
     }
@@ -136,10 +141,10 @@ extension UUID: CloudFieldValue {
 extension URL: CloudFieldValue {
     public static var fieldType: RecordFieldType { .string }
     @inlinable public var recordValue: RecordValue { .string(absoluteString) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let url = URL(string: text) else {
-            throw .invalidValue(recordValue, reason: "not a URL")
+            throw RecordDecodingError.Problem.invalidValue(recordValue, reason: "not a URL")
         }
         self = url
     }
@@ -148,7 +153,7 @@ extension URL: CloudFieldValue {
 extension Asset: CloudFieldValue {
     public static var fieldType: RecordFieldType { .asset }
     @inlinable public var recordValue: RecordValue { .asset(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .asset(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -157,7 +162,7 @@ extension Asset: CloudFieldValue {
 extension Location: CloudFieldValue {
     public static var fieldType: RecordFieldType { .location }
     @inlinable public var recordValue: RecordValue { .location(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .location(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -166,7 +171,7 @@ extension Location: CloudFieldValue {
 extension RecordReference: CloudFieldValue {
     public static var fieldType: RecordFieldType { .reference }
     @inlinable public var recordValue: RecordValue { .reference(self) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .reference(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
     }
@@ -175,7 +180,7 @@ extension RecordReference: CloudFieldValue {
 extension Reference: CloudFieldValue {
     public static var fieldType: RecordFieldType { .reference }
     @inlinable public var recordValue: RecordValue { .reference(untyped) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         self.init(try RecordReference(recordValue: recordValue))
     }
 }
@@ -183,19 +188,16 @@ extension Reference: CloudFieldValue {
 extension Array: CloudFieldValue where Element: CloudFieldValue {
     public static var fieldType: RecordFieldType { .list(Element.fieldType) }
     @inlinable public var recordValue: RecordValue { .list(map { $0.recordValue }) }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         guard case .list(let items) = recordValue else { throw Self.mismatch(recordValue) }
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
         for item in items {
             do {
                 elements.append(try Element(recordValue: item))
-            } catch {
+            } catch RecordDecodingError.Problem.typeMismatch(let expected, let found) {
                 // Report a wrong element type as a wrong list type: LIST<STRING> vs LIST<INT64>.
-                if case .typeMismatch(let expected, let found) = error {
-                    throw .typeMismatch(expected: .list(expected), found: .list(found))
-                }
-                throw error
+                throw RecordDecodingError.Problem.typeMismatch(expected: .list(expected), found: .list(found))
             }
         }
         self = elements
@@ -205,10 +207,10 @@ extension Array: CloudFieldValue where Element: CloudFieldValue {
 extension CloudFieldValue where Self: RawRepresentable, RawValue: CloudFieldValue {
     public static var fieldType: RecordFieldType { RawValue.fieldType }
     @inlinable public var recordValue: RecordValue { rawValue.recordValue }
-    @inlinable public init(recordValue: RecordValue) throws(RecordDecodingError.Problem) {
+    @inlinable public init(recordValue: RecordValue) throws {
         let rawValue = try RawValue(recordValue: recordValue)
         guard let value = Self(rawValue: rawValue) else {
-            throw .unknownEnumValue(recordValue, enumType: String(describing: Self.self))
+            throw RecordDecodingError.Problem.unknownEnumValue(recordValue, enumType: String(describing: Self.self))
         }
         self = value
     }

@@ -35,6 +35,13 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
         /// The record has this record type instead of the expected one.
         case wrongRecordType(String)
 
+        /// What `init(recordValue:)` threw while reading `value`: a ``Problem`` as it is, any other
+        /// error (from a hand-written ``CloudFieldValue``) as an invalid value.
+        @usableFromInline
+        init(_ error: any Error, reading value: RecordValue) {
+            self = error as? Problem ?? .invalidValue(value, reason: String(describing: error))
+        }
+
         public var description: String {
             switch self {
             case .missing:

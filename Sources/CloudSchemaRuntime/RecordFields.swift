@@ -133,7 +133,7 @@ public struct RecordFieldValues {
         do {
             return try Value(recordValue: stored)
         } catch {
-            throw failure(error, at: position)
+            throw failure(RecordDecodingError.Problem(error, reading: stored), at: position)
         }
     }
 
@@ -146,7 +146,7 @@ public struct RecordFieldValues {
         do {
             return try Value(recordValue: stored)
         } catch {
-            throw failure(error, at: position)
+            throw failure(RecordDecodingError.Problem(error, reading: stored), at: position)
         }
     }
 

@@ -85,7 +85,7 @@ public struct FieldConflict: Hashable, Sendable {
         do {
             return try Value(recordValue: stored)
         } catch {
-            throw RecordDecodingError(recordType: recordType, key: key, problem: error)
+            throw RecordDecodingError(recordType: recordType, key: key, problem: .init(error, reading: stored))
         }
     }
 

@@ -131,7 +131,7 @@ extension CloudFieldValue {
         do {
             try self.init(recordValue: stored)
         } catch {
-            throw RecordDecodingError(recordType: record.recordType, key: key, problem: error)
+            throw RecordDecodingError(recordType: record.recordType, key: key, problem: .init(error, reading: stored))
         }
     }
 }

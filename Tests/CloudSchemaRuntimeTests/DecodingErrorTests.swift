@@ -124,6 +124,34 @@ struct DecodingErrorTests {
                 == "Plant.notes: missing required field")
     }
 
+    /// A hand-written field type whose decoding fails with its own error.
+    struct Percentage: CloudFieldValue, Equatable {
+        struct OutOfRange: Error, CustomStringConvertible {
+            var description: String { "not between 0 and 100" }
+        }
+        static var fieldType: RecordFieldType { .int64 }
+        var value: Int64
+        var recordValue: RecordValue { .int64(value) }
+        init(recordValue: RecordValue) throws {
+            let value = try Int64(recordValue: recordValue)
+            guard (0...100).contains(value) else { throw OutOfRange() }
+            self.value = value
+        }
+    }
+
+    @Test func aHandWrittenTypesOwnErrorIsAnInvalidValue() {
+        let record = InMemoryRecord(recordType: "Sample")
+        record[field: "done"] = 150
+        #expect(
+            decodingError { try record.decode(Percentage.self, forKey: "done") }?.description
+                == "Sample.done: invalid value 150: not between 0 and 100")
+        // Its Problems pass through as they are.
+        record[field: "done"] = "half"
+        #expect(
+            decodingError { try record.decode(Percentage.self, forKey: "done") }?.problem
+                == .typeMismatch(expected: .int64, found: .string))
+    }
+
     @Test func quotesInValuesAreEscaped() {
         #expect(RecordValue.string("say \"hi\"\n").description == #""say \"hi\"\n""#)
     }
