@@ -110,6 +110,7 @@ public final class RecordFields: Sendable {
 ///     recordID: fields.recordID,
 ///     name: fields.decode(0),
 ///     notes: fields.decodeIfPresent(1),
+///     bed: fields.decode(2),
 ///     soil: fields.decode(3))  // absent: the table's default, `.loam`
 /// self.serverVersion = fields.serverVersion
 /// ```
