@@ -9,15 +9,48 @@
 /// ```
 public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The record type being decoded (the generated type's record type).
-    public var recordType: String
+    public var recordType: String {
+        get { storage.recordType }
+        set { storage = Storage(recordType: newValue, key: key, problem: problem) }
+    }
     /// The field's key in the record; `nil` for problems with the whole record.
-    public var key: String?
-    public var problem: Problem
+    public var key: String? {
+        get { storage.key }
+        set { storage = Storage(recordType: recordType, key: newValue, problem: problem) }
+    }
+    public var problem: Problem {
+        get { storage.problem }
+        set { storage = Storage(recordType: recordType, key: key, problem: newValue) }
+    }
+
+    /// One reference: a `throws(RecordDecodingError)` returns it in a register, so each `try`
+    /// of a generated decoder passes on one word instead of copying the fields through memory.
+    private final class Storage: Sendable {
+        let recordType: String
+        let key: String?
+        let problem: Problem
+
+        init(recordType: String, key: String?, problem: Problem) {
+            self.recordType = recordType
+            self.key = key
+            self.problem = problem
+        }
+    }
+
+    private var storage: Storage
 
     public init(recordType: String, key: String?, problem: Problem) {
-        self.recordType = recordType
-        self.key = key
-        self.problem = problem
+        storage = Storage(recordType: recordType, key: key, problem: problem)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.recordType == rhs.recordType && lhs.key == rhs.key && lhs.problem == rhs.problem
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordType)
+        hasher.combine(key)
+        hasher.combine(problem)
     }
 
     /// What is wrong with a field (or, for ``wrongRecordType(_:)``, the record).

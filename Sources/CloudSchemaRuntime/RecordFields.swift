@@ -129,7 +129,7 @@ public struct RecordFieldValues {
     /// ``RecordDecodingError/Problem/missing``. (The default is read from the table rather than
     /// passed in: a default argument per call site is a closure for the compiler to specialize.)
     @inlinable @inline(never)
-    public func decode<Value: CloudFieldValue>(_ position: Int, as type: Value.Type = Value.self) throws(RecordDecodingError) -> Value {
+    public func decode<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value {
         guard let stored = values[position] ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
         do {
             return try Value(recordValue: stored)
@@ -140,9 +140,7 @@ public struct RecordFieldValues {
 
     /// Decodes an optional field: `nil` when absent, an error when present but unreadable.
     @inlinable @inline(never)
-    public func decodeIfPresent<Value: CloudFieldValue>(
-        _ position: Int, as type: Value.Type = Value.self
-    ) throws(RecordDecodingError) -> Value? {
+    public func decodeIfPresent<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value? {
         guard let stored = values[position] else { return nil }
         do {
             return try Value(recordValue: stored)

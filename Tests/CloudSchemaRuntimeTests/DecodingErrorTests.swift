@@ -152,6 +152,18 @@ struct DecodingErrorTests {
                 == .typeMismatch(expected: .int64, found: .string))
     }
 
+    @Test func anErrorIsOneReferenceAndAValue() {
+        // One word, so generated decoders pass a thrown error on in a register.
+        #expect(MemoryLayout<RecordDecodingError>.size == MemoryLayout<AnyObject>.size)
+        let missing = RecordDecodingError(recordType: "Plant", key: "name", problem: .missing)
+        var renamed = missing
+        renamed.key = "title"
+        #expect(missing.description == "Plant.name: missing required field")
+        #expect(renamed.description == "Plant.title: missing required field")
+        #expect(renamed != missing)
+        #expect(Set([missing, renamed, missing]).count == 2)
+    }
+
     @Test func quotesInValuesAreEscaped() {
         #expect(RecordValue.string("say \"hi\"\n").description == #""say \"hi\"\n""#)
     }

@@ -46,10 +46,10 @@ struct RecordFieldsTests {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "title"] = "Plan"
         let read = try fields.read(record)
-        #expect(try read.decode(1, as: Bool.self) == false)
-        #expect(try read.decodeIfPresent(2, as: RecordReference.self) == nil)
+        #expect(try read.decode(1) as Bool == false)
+        #expect(try read.decodeIfPresent(2) as RecordReference? == nil)
         record[field: "done"] = true.recordValue
-        #expect(try fields.read(record).decode(1, as: Bool.self) == true)
+        #expect(try fields.read(record).decode(1) as Bool == true)
     }
 
     @Test func decodingErrorsNameTheFieldAtThePosition() throws {
@@ -57,12 +57,12 @@ struct RecordFieldsTests {
         record[field: "done"] = "yes"
         let read = try fields.read(record)
         #expect(throws: RecordDecodingError(recordType: "Task", key: "title", problem: .missing)) {
-            try read.decode(0, as: String.self)
+            try read.decode(0) as String
         }
         #expect(
             throws: RecordDecodingError(recordType: "Task", key: "done", problem: .typeMismatch(expected: .int64, found: .string))
         ) {
-            try read.decode(1, as: Bool.self)
+            try read.decode(1) as Bool
         }
         #expect(throws: RecordDecodingError(recordType: "Task", key: nil, problem: .wrongRecordType("Note"))) {
             try fields.read(InMemoryRecord(recordType: "Note"))
