@@ -71,16 +71,16 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var title: Swift.String { "title" }
-        public static var summary: Swift.String { "summary" }
-        public static var cuisine: Swift.String { "cuisine" }
-        public static var minutes: Swift.String { "minutes" }
-        public static var servings: Swift.String { "servings" }
-        public static var ingredients: Swift.String { "ingredients" }
-        public static var photo: Swift.String { "photo" }
-        public static var publishedAt: Swift.String { "publishedAt" }
-        public static var rating: Swift.String { "rating" }
-        public static var author: Swift.String { "author" }
+        @_alwaysEmitIntoClient public static var title: Swift.String { "title" }
+        @_alwaysEmitIntoClient public static var summary: Swift.String { "summary" }
+        @_alwaysEmitIntoClient public static var cuisine: Swift.String { "cuisine" }
+        @_alwaysEmitIntoClient public static var minutes: Swift.String { "minutes" }
+        @_alwaysEmitIntoClient public static var servings: Swift.String { "servings" }
+        @_alwaysEmitIntoClient public static var ingredients: Swift.String { "ingredients" }
+        @_alwaysEmitIntoClient public static var photo: Swift.String { "photo" }
+        @_alwaysEmitIntoClient public static var publishedAt: Swift.String { "publishedAt" }
+        @_alwaysEmitIntoClient public static var rating: Swift.String { "rating" }
+        @_alwaysEmitIntoClient public static var author: Swift.String { "author" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Recipe.recordFields.keys }
@@ -259,11 +259,11 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var displayName: Swift.String { "displayName" }
-        public static var bio: Swift.String { "bio" }
-        public static var avatar: Swift.String { "avatar" }
-        public static var homepage: Swift.String { "homepage" }
-        public static var joinedOn: Swift.String { "joinedOn" }
+        @_alwaysEmitIntoClient public static var displayName: Swift.String { "displayName" }
+        @_alwaysEmitIntoClient public static var bio: Swift.String { "bio" }
+        @_alwaysEmitIntoClient public static var avatar: Swift.String { "avatar" }
+        @_alwaysEmitIntoClient public static var homepage: Swift.String { "homepage" }
+        @_alwaysEmitIntoClient public static var joinedOn: Swift.String { "joinedOn" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Author.recordFields.keys }
@@ -399,10 +399,10 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var recipe: Swift.String { "recipe" }
-        public static var stars: Swift.String { "stars" }
-        public static var text: Swift.String { "text" }
-        public static var isHidden: Swift.String { "isHidden" }
+        @_alwaysEmitIntoClient public static var recipe: Swift.String { "recipe" }
+        @_alwaysEmitIntoClient public static var stars: Swift.String { "stars" }
+        @_alwaysEmitIntoClient public static var text: Swift.String { "text" }
+        @_alwaysEmitIntoClient public static var isHidden: Swift.String { "isHidden" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Review.recordFields.keys }

@@ -57,11 +57,11 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var name: Swift.String { "name" }
-        public static var sunHours: Swift.String { "sunHours" }
-        public static var location: Swift.String { "location" }
-        public static var cover: Swift.String { "cover" }
-        public static var tags: Swift.String { "tags" }
+        @_alwaysEmitIntoClient public static var name: Swift.String { "name" }
+        @_alwaysEmitIntoClient public static var sunHours: Swift.String { "sunHours" }
+        @_alwaysEmitIntoClient public static var location: Swift.String { "location" }
+        @_alwaysEmitIntoClient public static var cover: Swift.String { "cover" }
+        @_alwaysEmitIntoClient public static var tags: Swift.String { "tags" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Bed.recordFields.keys }
@@ -204,12 +204,12 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var name: Swift.String { "name" }
-        public static var plantedOn: Swift.String { "plantedOn" }
-        public static var notes: Swift.String { "notes" }
-        public static var bed: Swift.String { "bed" }
-        public static var status: Swift.String { "status" }
-        public static var legacyColour: Swift.String { "legacyColour" }
+        @_alwaysEmitIntoClient public static var name: Swift.String { "name" }
+        @_alwaysEmitIntoClient public static var plantedOn: Swift.String { "plantedOn" }
+        @_alwaysEmitIntoClient public static var notes: Swift.String { "notes" }
+        @_alwaysEmitIntoClient public static var bed: Swift.String { "bed" }
+        @_alwaysEmitIntoClient public static var status: Swift.String { "status" }
+        @_alwaysEmitIntoClient public static var legacyColour: Swift.String { "legacyColour" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Plant.recordFields.keys }
@@ -356,8 +356,8 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var commonName: Swift.String { "commonName" }
-        public static var latinName: Swift.String { "latinName" }
+        @_alwaysEmitIntoClient public static var commonName: Swift.String { "commonName" }
+        @_alwaysEmitIntoClient public static var latinName: Swift.String { "latinName" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Species.recordFields.keys }

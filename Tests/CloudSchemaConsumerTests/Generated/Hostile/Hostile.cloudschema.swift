@@ -106,19 +106,19 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var `class`: Swift.String { "class" }
-        public static var `default`: Swift.String { "default" }
-        public static var `self`: Swift.String { "self" }
-        public static var `init`: Swift.String { "init" }
-        public static var Type_: Swift.String { "Type" }
-        public static var String: Swift.String { "String" }
-        public static var Field_: Swift.String { "Field" }
-        public static var record: Swift.String { "CD_record" }
-        public static var rawValue: Swift.String { "rawValue" }
-        public static var newValue: Swift.String { "newValue" }
-        public static var recordName: Swift.String { "recordName" }
-        public static var `enum`: Swift.String { "enum" }
-        public static var legacy: Swift.String { "legacy" }
+        @_alwaysEmitIntoClient public static var `class`: Swift.String { "class" }
+        @_alwaysEmitIntoClient public static var `default`: Swift.String { "default" }
+        @_alwaysEmitIntoClient public static var `self`: Swift.String { "self" }
+        @_alwaysEmitIntoClient public static var `init`: Swift.String { "init" }
+        @_alwaysEmitIntoClient public static var Type_: Swift.String { "Type" }
+        @_alwaysEmitIntoClient public static var String: Swift.String { "String" }
+        @_alwaysEmitIntoClient public static var Field_: Swift.String { "Field" }
+        @_alwaysEmitIntoClient public static var record: Swift.String { "CD_record" }
+        @_alwaysEmitIntoClient public static var rawValue: Swift.String { "rawValue" }
+        @_alwaysEmitIntoClient public static var newValue: Swift.String { "newValue" }
+        @_alwaysEmitIntoClient public static var recordName: Swift.String { "recordName" }
+        @_alwaysEmitIntoClient public static var `enum`: Swift.String { "enum" }
+        @_alwaysEmitIntoClient public static var legacy: Swift.String { "legacy" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { String_.recordFields.keys }
@@ -305,9 +305,9 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var `protocol`: Swift.String { "protocol" }
-        public static var Self_: Swift.String { "Self" }
-        public static var `where`: Swift.String { "where" }
+        @_alwaysEmitIntoClient public static var `protocol`: Swift.String { "protocol" }
+        @_alwaysEmitIntoClient public static var Self_: Swift.String { "Self" }
+        @_alwaysEmitIntoClient public static var `where`: Swift.String { "where" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Field_.recordFields.keys }
@@ -428,9 +428,9 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var fieldEqual_: Swift.String { "fieldEqual" }
-        public static var recordFields: Swift.String { "recordFields" }
-        public static var fields: Swift.String { "fields" }
+        @_alwaysEmitIntoClient public static var fieldEqual_: Swift.String { "fieldEqual" }
+        @_alwaysEmitIntoClient public static var recordFields: Swift.String { "recordFields" }
+        @_alwaysEmitIntoClient public static var fields: Swift.String { "fields" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { RecordFields_.recordFields.keys }
@@ -550,9 +550,9 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var `any`: Swift.String { "any" }
-        public static var `some`: Swift.String { "some" }
-        public static var Protocol_: Swift.String { "Protocol" }
+        @_alwaysEmitIntoClient public static var `any`: Swift.String { "any" }
+        @_alwaysEmitIntoClient public static var `some`: Swift.String { "some" }
+        @_alwaysEmitIntoClient public static var Protocol_: Swift.String { "Protocol" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Type_.recordFields.keys }
@@ -707,43 +707,43 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var string: Swift.String { "string" }
-        public static var int64: Swift.String { "int64" }
-        public static var int: Swift.String { "int" }
-        public static var double: Swift.String { "double" }
-        public static var bool: Swift.String { "bool" }
-        public static var date: Swift.String { "date" }
-        public static var data: Swift.String { "data" }
-        public static var uuid: Swift.String { "uuid" }
-        public static var url: Swift.String { "url" }
-        public static var asset: Swift.String { "asset" }
-        public static var location: Swift.String { "location" }
-        public static var reference: Swift.String { "reference" }
-        public static var untyped: Swift.String { "untyped" }
-        public static var kind: Swift.String { "kind" }
-        public static var count: Swift.String { "count" }
-        public static var strings: Swift.String { "strings" }
-        public static var int64s: Swift.String { "int64s" }
-        public static var ints: Swift.String { "ints" }
-        public static var doubles: Swift.String { "doubles" }
-        public static var bools: Swift.String { "bools" }
-        public static var dates: Swift.String { "dates" }
-        public static var datas: Swift.String { "datas" }
-        public static var uuids: Swift.String { "uuids" }
-        public static var urls: Swift.String { "urls" }
-        public static var assets: Swift.String { "assets" }
-        public static var locations: Swift.String { "locations" }
-        public static var references: Swift.String { "references" }
-        public static var untypeds: Swift.String { "untypeds" }
-        public static var kinds: Swift.String { "kinds" }
-        public static var counts: Swift.String { "counts" }
-        public static var optionalString: Swift.String { "optionalString" }
-        public static var optionalReference: Swift.String { "optionalReference" }
-        public static var optionalReferences: Swift.String { "optionalReferences" }
-        public static var secret: Swift.String { "secret" }
-        public static var secretNumber: Swift.String { "secretNumber" }
-        public static var secretList: Swift.String { "secretList" }
-        public static var secretLocation: Swift.String { "secretLocation" }
+        @_alwaysEmitIntoClient public static var string: Swift.String { "string" }
+        @_alwaysEmitIntoClient public static var int64: Swift.String { "int64" }
+        @_alwaysEmitIntoClient public static var int: Swift.String { "int" }
+        @_alwaysEmitIntoClient public static var double: Swift.String { "double" }
+        @_alwaysEmitIntoClient public static var bool: Swift.String { "bool" }
+        @_alwaysEmitIntoClient public static var date: Swift.String { "date" }
+        @_alwaysEmitIntoClient public static var data: Swift.String { "data" }
+        @_alwaysEmitIntoClient public static var uuid: Swift.String { "uuid" }
+        @_alwaysEmitIntoClient public static var url: Swift.String { "url" }
+        @_alwaysEmitIntoClient public static var asset: Swift.String { "asset" }
+        @_alwaysEmitIntoClient public static var location: Swift.String { "location" }
+        @_alwaysEmitIntoClient public static var reference: Swift.String { "reference" }
+        @_alwaysEmitIntoClient public static var untyped: Swift.String { "untyped" }
+        @_alwaysEmitIntoClient public static var kind: Swift.String { "kind" }
+        @_alwaysEmitIntoClient public static var count: Swift.String { "count" }
+        @_alwaysEmitIntoClient public static var strings: Swift.String { "strings" }
+        @_alwaysEmitIntoClient public static var int64s: Swift.String { "int64s" }
+        @_alwaysEmitIntoClient public static var ints: Swift.String { "ints" }
+        @_alwaysEmitIntoClient public static var doubles: Swift.String { "doubles" }
+        @_alwaysEmitIntoClient public static var bools: Swift.String { "bools" }
+        @_alwaysEmitIntoClient public static var dates: Swift.String { "dates" }
+        @_alwaysEmitIntoClient public static var datas: Swift.String { "datas" }
+        @_alwaysEmitIntoClient public static var uuids: Swift.String { "uuids" }
+        @_alwaysEmitIntoClient public static var urls: Swift.String { "urls" }
+        @_alwaysEmitIntoClient public static var assets: Swift.String { "assets" }
+        @_alwaysEmitIntoClient public static var locations: Swift.String { "locations" }
+        @_alwaysEmitIntoClient public static var references: Swift.String { "references" }
+        @_alwaysEmitIntoClient public static var untypeds: Swift.String { "untypeds" }
+        @_alwaysEmitIntoClient public static var kinds: Swift.String { "kinds" }
+        @_alwaysEmitIntoClient public static var counts: Swift.String { "counts" }
+        @_alwaysEmitIntoClient public static var optionalString: Swift.String { "optionalString" }
+        @_alwaysEmitIntoClient public static var optionalReference: Swift.String { "optionalReference" }
+        @_alwaysEmitIntoClient public static var optionalReferences: Swift.String { "optionalReferences" }
+        @_alwaysEmitIntoClient public static var secret: Swift.String { "secret" }
+        @_alwaysEmitIntoClient public static var secretNumber: Swift.String { "secretNumber" }
+        @_alwaysEmitIntoClient public static var secretList: Swift.String { "secretList" }
+        @_alwaysEmitIntoClient public static var secretLocation: Swift.String { "secretLocation" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Everything.recordFields.keys }
@@ -1065,7 +1065,7 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var name: Swift.String { "name" }
+        @_alwaysEmitIntoClient public static var name: Swift.String { "name" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Old.recordFields.keys }
@@ -1169,7 +1169,7 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var old: Swift.String { "old" }
+        @_alwaysEmitIntoClient public static var old: Swift.String { "old" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Older.recordFields.keys }
@@ -1276,7 +1276,7 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var x: Swift.String { "x" }
+        @_alwaysEmitIntoClient public static var x: Swift.String { "x" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Used.recordFields.keys }
@@ -1380,8 +1380,8 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var used: Swift.String { "used" }
-        public static var legacyCode: Swift.String { "legacyCode" }
+        @_alwaysEmitIntoClient public static var used: Swift.String { "used" }
+        @_alwaysEmitIntoClient public static var legacyCode: Swift.String { "legacyCode" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Current.recordFields.keys }
@@ -1502,7 +1502,7 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var code: Swift.String { "code" }
+        @_alwaysEmitIntoClient public static var code: Swift.String { "code" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Watched.recordFields.keys }
@@ -1608,8 +1608,8 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var textSearch_: Swift.String { "textSearch" }
-        public static var query_: Swift.String { "query" }
+        @_alwaysEmitIntoClient public static var textSearch_: Swift.String { "textSearch" }
+        @_alwaysEmitIntoClient public static var query_: Swift.String { "query" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { QueryFields_.recordFields.keys }
@@ -1728,8 +1728,8 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var mergeConflict_: Swift.String { "mergeConflict" }
-        public static var other: Swift.String { "other" }
+        @_alwaysEmitIntoClient public static var mergeConflict_: Swift.String { "mergeConflict" }
+        @_alwaysEmitIntoClient public static var other: Swift.String { "other" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { CustomMerge_.recordFields.keys }

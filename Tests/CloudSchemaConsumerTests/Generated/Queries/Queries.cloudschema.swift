@@ -71,7 +71,7 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var name: Swift.String { "name" }
+        @_alwaysEmitIntoClient public static var name: Swift.String { "name" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Owner.recordFields.keys }
@@ -198,28 +198,28 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var title: Swift.String { "title" }
-        public static var subtitle: Swift.String { "subtitle" }
-        public static var rank: Swift.String { "rank" }
-        public static var size: Swift.String { "size" }
-        public static var count: Swift.String { "count" }
-        public static var score: Swift.String { "score" }
-        public static var seen: Swift.String { "seen" }
-        public static var flag: Swift.String { "flag" }
-        public static var uuid: Swift.String { "uuid" }
-        public static var link: Swift.String { "link" }
-        public static var kind: Swift.String { "kind" }
-        public static var level: Swift.String { "level" }
-        public static var owner: Swift.String { "owner" }
-        public static var anything: Swift.String { "anything" }
-        public static var place: Swift.String { "place" }
-        public static var tags: Swift.String { "tags" }
-        public static var numbers: Swift.String { "numbers" }
-        public static var owners: Swift.String { "owners" }
-        public static var body: Swift.String { "body" }
-        public static var plain: Swift.String { "plain" }
-        public static var secret: Swift.String { "secret" }
-        public static var stamp: Swift.String { "stamp" }
+        @_alwaysEmitIntoClient public static var title: Swift.String { "title" }
+        @_alwaysEmitIntoClient public static var subtitle: Swift.String { "subtitle" }
+        @_alwaysEmitIntoClient public static var rank: Swift.String { "rank" }
+        @_alwaysEmitIntoClient public static var size: Swift.String { "size" }
+        @_alwaysEmitIntoClient public static var count: Swift.String { "count" }
+        @_alwaysEmitIntoClient public static var score: Swift.String { "score" }
+        @_alwaysEmitIntoClient public static var seen: Swift.String { "seen" }
+        @_alwaysEmitIntoClient public static var flag: Swift.String { "flag" }
+        @_alwaysEmitIntoClient public static var uuid: Swift.String { "uuid" }
+        @_alwaysEmitIntoClient public static var link: Swift.String { "link" }
+        @_alwaysEmitIntoClient public static var kind: Swift.String { "kind" }
+        @_alwaysEmitIntoClient public static var level: Swift.String { "level" }
+        @_alwaysEmitIntoClient public static var owner: Swift.String { "owner" }
+        @_alwaysEmitIntoClient public static var anything: Swift.String { "anything" }
+        @_alwaysEmitIntoClient public static var place: Swift.String { "place" }
+        @_alwaysEmitIntoClient public static var tags: Swift.String { "tags" }
+        @_alwaysEmitIntoClient public static var numbers: Swift.String { "numbers" }
+        @_alwaysEmitIntoClient public static var owners: Swift.String { "owners" }
+        @_alwaysEmitIntoClient public static var body: Swift.String { "body" }
+        @_alwaysEmitIntoClient public static var plain: Swift.String { "plain" }
+        @_alwaysEmitIntoClient public static var secret: Swift.String { "secret" }
+        @_alwaysEmitIntoClient public static var stamp: Swift.String { "stamp" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Sample.recordFields.keys }
@@ -496,7 +496,7 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var note: Swift.String { "note" }
+        @_alwaysEmitIntoClient public static var note: Swift.String { "note" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Bare.recordFields.keys }
@@ -630,37 +630,37 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var text: Swift.String { "text" }
-        public static var number: Swift.String { "number" }
-        public static var flag: Swift.String { "flag" }
-        public static var seen: Swift.String { "seen" }
-        public static var place: Swift.String { "place" }
-        public static var file: Swift.String { "file" }
-        public static var owner: Swift.String { "owner" }
-        public static var secret: Swift.String { "secret" }
-        public static var theirsText: Swift.String { "theirsText" }
-        public static var theirsNumbers: Swift.String { "theirsNumbers" }
-        public static var theirsSecret: Swift.String { "theirsSecret" }
-        public static var tags: Swift.String { "tags" }
-        public static var owners: Swift.String { "owners" }
-        public static var secretTags: Swift.String { "secretTags" }
-        public static var maxText: Swift.String { "maxText" }
-        public static var maxInt64: Swift.String { "maxInt64" }
-        public static var maxInt: Swift.String { "maxInt" }
-        public static var maxDouble: Swift.String { "maxDouble" }
-        public static var maxDate: Swift.String { "maxDate" }
-        public static var maxLevel: Swift.String { "maxLevel" }
-        public static var maxSecret: Swift.String { "maxSecret" }
-        public static var minText: Swift.String { "minText" }
-        public static var minInt64: Swift.String { "minInt64" }
-        public static var minDouble: Swift.String { "minDouble" }
-        public static var minDate: Swift.String { "minDate" }
-        public static var minLevel: Swift.String { "minLevel" }
-        public static var customTitle: Swift.String { "customTitle" }
-        public static var customCount: Swift.String { "customCount" }
-        public static var customTags: Swift.String { "customTags" }
-        public static var customSecret: Swift.String { "customSecret" }
-        public static var customOwner: Swift.String { "customOwner" }
+        @_alwaysEmitIntoClient public static var text: Swift.String { "text" }
+        @_alwaysEmitIntoClient public static var number: Swift.String { "number" }
+        @_alwaysEmitIntoClient public static var flag: Swift.String { "flag" }
+        @_alwaysEmitIntoClient public static var seen: Swift.String { "seen" }
+        @_alwaysEmitIntoClient public static var place: Swift.String { "place" }
+        @_alwaysEmitIntoClient public static var file: Swift.String { "file" }
+        @_alwaysEmitIntoClient public static var owner: Swift.String { "owner" }
+        @_alwaysEmitIntoClient public static var secret: Swift.String { "secret" }
+        @_alwaysEmitIntoClient public static var theirsText: Swift.String { "theirsText" }
+        @_alwaysEmitIntoClient public static var theirsNumbers: Swift.String { "theirsNumbers" }
+        @_alwaysEmitIntoClient public static var theirsSecret: Swift.String { "theirsSecret" }
+        @_alwaysEmitIntoClient public static var tags: Swift.String { "tags" }
+        @_alwaysEmitIntoClient public static var owners: Swift.String { "owners" }
+        @_alwaysEmitIntoClient public static var secretTags: Swift.String { "secretTags" }
+        @_alwaysEmitIntoClient public static var maxText: Swift.String { "maxText" }
+        @_alwaysEmitIntoClient public static var maxInt64: Swift.String { "maxInt64" }
+        @_alwaysEmitIntoClient public static var maxInt: Swift.String { "maxInt" }
+        @_alwaysEmitIntoClient public static var maxDouble: Swift.String { "maxDouble" }
+        @_alwaysEmitIntoClient public static var maxDate: Swift.String { "maxDate" }
+        @_alwaysEmitIntoClient public static var maxLevel: Swift.String { "maxLevel" }
+        @_alwaysEmitIntoClient public static var maxSecret: Swift.String { "maxSecret" }
+        @_alwaysEmitIntoClient public static var minText: Swift.String { "minText" }
+        @_alwaysEmitIntoClient public static var minInt64: Swift.String { "minInt64" }
+        @_alwaysEmitIntoClient public static var minDouble: Swift.String { "minDouble" }
+        @_alwaysEmitIntoClient public static var minDate: Swift.String { "minDate" }
+        @_alwaysEmitIntoClient public static var minLevel: Swift.String { "minLevel" }
+        @_alwaysEmitIntoClient public static var customTitle: Swift.String { "customTitle" }
+        @_alwaysEmitIntoClient public static var customCount: Swift.String { "customCount" }
+        @_alwaysEmitIntoClient public static var customTags: Swift.String { "customTags" }
+        @_alwaysEmitIntoClient public static var customSecret: Swift.String { "customSecret" }
+        @_alwaysEmitIntoClient public static var customOwner: Swift.String { "customOwner" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Merged.recordFields.keys }

@@ -84,14 +84,14 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var title: Swift.String { "title" }
-        public static var body: Swift.String { "body" }
-        public static var mood: Swift.String { "mood" }
-        public static var priority: Swift.String { "priority" }
-        public static var words: Swift.String { "words" }
-        public static var tags: Swift.String { "tags" }
-        public static var moods: Swift.String { "moods" }
-        public static var journal: Swift.String { "journal" }
+        @_alwaysEmitIntoClient public static var title: Swift.String { "title" }
+        @_alwaysEmitIntoClient public static var body: Swift.String { "body" }
+        @_alwaysEmitIntoClient public static var mood: Swift.String { "mood" }
+        @_alwaysEmitIntoClient public static var priority: Swift.String { "priority" }
+        @_alwaysEmitIntoClient public static var words: Swift.String { "words" }
+        @_alwaysEmitIntoClient public static var tags: Swift.String { "tags" }
+        @_alwaysEmitIntoClient public static var moods: Swift.String { "moods" }
+        @_alwaysEmitIntoClient public static var journal: Swift.String { "journal" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Entry.recordFields.keys }
@@ -237,7 +237,7 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var name: Swift.String { "name" }
+        @_alwaysEmitIntoClient public static var name: Swift.String { "name" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Setting.recordFields.keys }
@@ -339,7 +339,7 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
     public enum Field {
-        public static var text: Swift.String { "text" }
+        @_alwaysEmitIntoClient public static var text: Swift.String { "text" }
 
         /// Every field's key, in declaration order.
         public static var allKeys: [Swift.String] { Notice.recordFields.keys }
