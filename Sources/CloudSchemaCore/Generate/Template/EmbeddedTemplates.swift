@@ -270,20 +270,6 @@ enum EmbeddedTemplates {
         {% include "RecordProperty.swift.template" %}
         {% endfor %}
 
-            {{ accessPrefix }}init(
-                recordID: RecordID = .init(zoneID: zoneID){% if record.fields %},{% endif %}
-        {% for field in record.fields %}
-                {% if field.parameterName != field.swiftName %}{{ field.argumentLabel }} {% endif %}{{ field.parameterName }}: {{ field.type }}{% if field.initDefault %} = {{ field.initDefault }}{% endif %}{% if not loop.last %},{% endif %}
-        {% endfor %}
-            ) {
-                self.recordID = recordID
-        {% for field in record.fields %}
-                self.{{ field.storageName }} = {{ field.parameterName }}
-        {% endfor %}
-            }
-
-        {% include "RecordDecode.swift.template" %}
-
         {% include "RecordEncode.swift.template" %}
 
         {# A guard's conditions rather than `&&`, each of whose right-hand sides is a closure for the compiler to inline. #}
@@ -305,12 +291,34 @@ enum EmbeddedTemplates {
             }
         }
 
+        {# The initializers are in an extension so that the struct keeps the memberwise initializer Swift synthesizes, and both call it: it builds the value in place, where an initializer that assigns the properties ends in a copy and a destroy of the whole value (Swift 6.3), 12-16% of a decode. #}
+        {% if record.deprecation %}
+        @available(*, deprecated{% if record.deprecation.message %}, message: {{ record.deprecation.message | swiftStringLiteral }}{% endif %})
+        {% endif %}
+        extension {{ record.swiftName }} {
+            {{ accessPrefix }}init(
+                recordID: RecordID = .init(zoneID: zoneID){% if record.fields %},{% endif %}
+        {% for field in record.fields %}
+                {% if field.parameterName != field.swiftName %}{{ field.argumentLabel }} {% endif %}{{ field.parameterName }}: {{ field.type }}{% if field.initDefault %} = {{ field.initDefault }}{% endif %}{% if not loop.last %},{% endif %}
+        {% endfor %}
+            ) {
+                self.init(
+                    recordID: recordID,
+                    serverVersion: nil{% if record.fields %},{% else %}){% endif %}
+        {% for field in record.fields %}
+                    {{ field.storageLabel }}: {{ field.parameterName }}{% if loop.last %}){% else %},{% endif %}
+        {% endfor %}
+            }
+
+        {% include "RecordDecode.swift.template" %}
+        }
+
         {% include "RecordQuery.swift.template" %}
         {% include "RecordMerge.swift.template" %}
 
         """##,
         "RecordDecode.swift.template": ##"""
-        {# init(record:): every field through the memberwise init (absent ones decode as the field table's default); remembers the server version. Arguments rather than `self.field = try ...` per field: a partly initialized `self` to clean up at every `try` costs compile time. Variable: record. #}
+        {# init(record:): every field and the server version through the synthesized memberwise init (absent fields decode as the field table's default). Arguments rather than `self.field = try ...` per field: a partly initialized `self` to clean up at every `try` costs compile time. Variable: record. #}
             /// Reads a record of this type, remembering it as the value's server version.
             /// - Throws: `RecordDecodingError` naming the field and the problem: another record
             ///   type, a missing required field, a value of the wrong type.
@@ -319,13 +327,13 @@ enum EmbeddedTemplates {
         {% if record.fields %}
                 try self.init(
                     recordID: fields.recordID,
+                    serverVersion: fields.serverVersion,
         {% for field in record.fields %}
-                    {{ field.argumentLabel }}: fields.{% if field.isOptional and not field.defaultValue %}decodeIfPresent{% else %}decode{% endif %}({{ loop.index0 }}){% if loop.last %}){% else %},{% endif %}
+                    {{ field.storageLabel }}: fields.{% if field.isOptional and not field.defaultValue %}decodeIfPresent{% else %}decode{% endif %}({{ loop.index0 }}){% if loop.last %}){% else %},{% endif %}
         {% endfor %}
         {% else %}
-                self.init(recordID: fields.recordID)
+                self.init(recordID: fields.recordID, serverVersion: fields.serverVersion)
         {% endif %}
-                self.serverVersion = fields.serverVersion
             }
 
         """##,

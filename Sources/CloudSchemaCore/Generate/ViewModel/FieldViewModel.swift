@@ -5,6 +5,8 @@ public final class FieldViewModel: TemplateObject {
     public let swiftName: String
     public let argumentLabel: String
     public let storageName: String
+    /// The stored property's label in the synthesized memberwise initializer.
+    public let storageLabel: String
     /// The memberwise init's parameter name: `swiftName`, except where that would shadow
     /// something the init's body uses (`self`), then written as `self self_: Bool`.
     public let parameterName: String
@@ -48,6 +50,7 @@ public final class FieldViewModel: TemplateObject {
         argumentLabel = SwiftNaming.argumentLabel(base)
         // Usually all three are the base name: escape it once.
         storageName = storage == base ? swiftName : SwiftNaming.identifier(storage)
+        storageLabel = storage == base ? argumentLabel : SwiftNaming.argumentLabel(storage)
         parameterName = parameter == base ? swiftName : SwiftNaming.identifier(parameter)
         let wrappedType = names.swiftType(field.type)
         self.wrappedType = wrappedType
@@ -137,6 +140,7 @@ public final class FieldViewModel: TemplateObject {
         "swiftName": { .string($0.swiftName) },
         "argumentLabel": { .string($0.argumentLabel) },
         "storageName": { .string($0.storageName) },
+        "storageLabel": { .string($0.storageLabel) },
         "parameterName": { .string($0.parameterName) },
         "type": { .string($0.type) },
         "wrappedType": { .string($0.wrappedType) },

@@ -30,7 +30,8 @@
 /// A field (`FieldViewModel`): `name`, `key`, `swiftName` (declaration and `self.` access),
 /// `argumentLabel` (call sites), `parameterName` (the memberwise init's, when it isn't
 /// `swiftName`: `self self_: Bool`), `storageName` (the stored property: `_name` for a deprecated
-/// field, which is a deprecated computed property over it), `caseName` and `caseNeedsRawValue`
+/// field, which is a deprecated computed property over it), `storageLabel` (that property's label
+/// in the synthesized memberwise init), `caseName` and `caseNeedsRawValue`
 /// (its `Field` case), `type` (with `?` when optional), `wrappedType`, `isOptional`, `isList`,
 /// `defaultValue` (a Swift expression, or null), `initDefault` (the memberwise init's default:
 /// `defaultValue`, `nil` for optionals, or null), `isEncrypted`, `isParent`, `referenceAction`

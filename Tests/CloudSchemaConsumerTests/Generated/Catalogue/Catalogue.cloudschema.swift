@@ -101,52 +101,6 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     public var rating: Double
     public var author: Reference<Author>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        title: String,
-        summary: String? = nil,
-        cuisine: Cuisine,
-        minutes: Int64 = 30,
-        servings: Int64 = 2,
-        ingredients: [String] = [],
-        photo: Asset? = nil,
-        publishedAt: Date = .now,
-        rating: Double = 0.0,
-        author: Reference<Author>? = nil
-    ) {
-        self.recordID = recordID
-        self.title = title
-        self.summary = summary
-        self.cuisine = cuisine
-        self.minutes = minutes
-        self.servings = servings
-        self.ingredients = ingredients
-        self.photo = photo
-        self.publishedAt = publishedAt
-        self.rating = rating
-        self.author = author
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            summary: fields.decodeIfPresent(1),
-            cuisine: fields.decode(2),
-            minutes: fields.decode(3),
-            servings: fields.decode(4),
-            ingredients: fields.decode(5),
-            photo: fields.decodeIfPresent(6),
-            publishedAt: fields.decode(7),
-            rating: fields.decode(8),
-            author: fields.decodeIfPresent(9))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -187,6 +141,56 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Recipe {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        title: String,
+        summary: String? = nil,
+        cuisine: Cuisine,
+        minutes: Int64 = 30,
+        servings: Int64 = 2,
+        ingredients: [String] = [],
+        photo: Asset? = nil,
+        publishedAt: Date = .now,
+        rating: Double = 0.0,
+        author: Reference<Author>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            title: title,
+            summary: summary,
+            cuisine: cuisine,
+            minutes: minutes,
+            servings: servings,
+            ingredients: ingredients,
+            photo: photo,
+            publishedAt: publishedAt,
+            rating: rating,
+            author: author)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            title: fields.decode(0),
+            summary: fields.decodeIfPresent(1),
+            cuisine: fields.decode(2),
+            minutes: fields.decode(3),
+            servings: fields.decode(4),
+            ingredients: fields.decode(5),
+            photo: fields.decodeIfPresent(6),
+            publishedAt: fields.decode(7),
+            rating: fields.decode(8),
+            author: fields.decodeIfPresent(9))
     }
 }
 
@@ -279,37 +283,6 @@ public struct Author: CloudRecord, Hashable, Sendable {
     public var homepage: URL?
     public var joinedOn: Date
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        displayName: String,
-        bio: String? = nil,
-        avatar: Asset? = nil,
-        homepage: URL? = nil,
-        joinedOn: Date = .now
-    ) {
-        self.recordID = recordID
-        self.displayName = displayName
-        self.bio = bio
-        self.avatar = avatar
-        self.homepage = homepage
-        self.joinedOn = joinedOn
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            displayName: fields.decode(0),
-            bio: fields.decodeIfPresent(1),
-            avatar: fields.decodeIfPresent(2),
-            homepage: fields.decodeIfPresent(3),
-            joinedOn: fields.decode(4))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -340,6 +313,41 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Author {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        displayName: String,
+        bio: String? = nil,
+        avatar: Asset? = nil,
+        homepage: URL? = nil,
+        joinedOn: Date = .now
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            displayName: displayName,
+            bio: bio,
+            avatar: avatar,
+            homepage: homepage,
+            joinedOn: joinedOn)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            displayName: fields.decode(0),
+            bio: fields.decodeIfPresent(1),
+            avatar: fields.decodeIfPresent(2),
+            homepage: fields.decodeIfPresent(3),
+            joinedOn: fields.decode(4))
     }
 }
 
@@ -417,34 +425,6 @@ public struct Review: CloudRecord, Hashable, Sendable {
     public var text: String?
     public var isHidden: Bool
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        recipe: Reference<Recipe>,
-        stars: Int64 = 5,
-        text: String? = nil,
-        isHidden: Bool = false
-    ) {
-        self.recordID = recordID
-        self.recipe = recipe
-        self.stars = stars
-        self.text = text
-        self.isHidden = isHidden
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            recipe: fields.decode(0),
-            stars: fields.decode(1),
-            text: fields.decodeIfPresent(2),
-            isHidden: fields.decode(3))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -473,6 +453,38 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Review {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        recipe: Reference<Recipe>,
+        stars: Int64 = 5,
+        text: String? = nil,
+        isHidden: Bool = false
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            recipe: recipe,
+            stars: stars,
+            text: text,
+            isHidden: isHidden)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            recipe: fields.decode(0),
+            stars: fields.decode(1),
+            text: fields.decodeIfPresent(2),
+            isHidden: fields.decode(3))
     }
 }
 

@@ -77,37 +77,6 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     public var cover: Asset?
     public var tags: [String]
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        name: String,
-        sunHours: Int64 = 6,
-        location: Location? = nil,
-        cover: Asset? = nil,
-        tags: [String] = []
-    ) {
-        self.recordID = recordID
-        self.name = name
-        self.sunHours = sunHours
-        self.location = location
-        self.cover = cover
-        self.tags = tags
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0),
-            sunHours: fields.decode(1),
-            location: fields.decodeIfPresent(2),
-            cover: fields.decodeIfPresent(3),
-            tags: fields.decode(4))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -138,6 +107,41 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Bed {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        name: String,
+        sunHours: Int64 = 6,
+        location: Location? = nil,
+        cover: Asset? = nil,
+        tags: [String] = []
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            name: name,
+            sunHours: sunHours,
+            location: location,
+            cover: cover,
+            tags: tags)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            name: fields.decode(0),
+            sunHours: fields.decode(1),
+            location: fields.decodeIfPresent(2),
+            cover: fields.decodeIfPresent(3),
+            tags: fields.decode(4))
     }
 }
 
@@ -231,40 +235,6 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     }
     private var _legacyColour: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        name: String,
-        plantedOn: Date,
-        notes: String? = nil,
-        bed: Reference<Bed>,
-        status: PlantStatus = .growing,
-        legacyColour: String? = nil
-    ) {
-        self.recordID = recordID
-        self.name = name
-        self.plantedOn = plantedOn
-        self.notes = notes
-        self.bed = bed
-        self.status = status
-        self._legacyColour = legacyColour
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0),
-            plantedOn: fields.decode(1),
-            notes: fields.decodeIfPresent(2),
-            bed: fields.decode(3),
-            status: fields.decode(4),
-            legacyColour: fields.decodeIfPresent(5))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -297,6 +267,44 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Plant {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        name: String,
+        plantedOn: Date,
+        notes: String? = nil,
+        bed: Reference<Bed>,
+        status: PlantStatus = .growing,
+        legacyColour: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            name: name,
+            plantedOn: plantedOn,
+            notes: notes,
+            bed: bed,
+            status: status,
+            _legacyColour: legacyColour)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            name: fields.decode(0),
+            plantedOn: fields.decode(1),
+            notes: fields.decodeIfPresent(2),
+            bed: fields.decode(3),
+            status: fields.decode(4),
+            _legacyColour: fields.decodeIfPresent(5))
     }
 }
 
@@ -370,28 +378,6 @@ public struct Species: CloudRecord, Hashable, Sendable {
     public var commonName: String
     public var latinName: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        commonName: String,
-        latinName: String? = nil
-    ) {
-        self.recordID = recordID
-        self.commonName = commonName
-        self.latinName = latinName
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            commonName: fields.decode(0),
-            latinName: fields.decodeIfPresent(1))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -416,6 +402,32 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Species {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        commonName: String,
+        latinName: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            commonName: commonName,
+            latinName: latinName)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            commonName: fields.decode(0),
+            latinName: fields.decodeIfPresent(1))
     }
 }
 

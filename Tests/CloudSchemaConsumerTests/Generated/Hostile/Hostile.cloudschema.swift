@@ -148,61 +148,6 @@ public struct String_: CloudRecord, Hashable, Sendable {
     }
     private var _legacy: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        `class`: String = "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #",
-        `default`: Int64 = -7,
-        self self_: Bool = true,
-        `init`: Double = 1000.0,
-        Type_: Kind = .`default`,
-        String: [String] = ["a\"b", "c\\d", ""],
-        Field_: Reference<Field_>? = nil,
-        record: String? = nil,
-        rawValue: Int? = 42,
-        newValue: String? = "*/",
-        recordName: Kind? = .`self`,
-        `enum`: [Kind] = [.`init`, .Type_, .rawValue_],
-        legacy: String? = nil
-    ) {
-        self.recordID = recordID
-        self.`class` = `class`
-        self.`default` = `default`
-        self.`self` = self_
-        self.`init` = `init`
-        self.Type_ = Type_
-        self.String = String
-        self.Field_ = Field_
-        self.record = record
-        self.rawValue = rawValue
-        self.newValue = newValue
-        self.recordName = recordName
-        self.`enum` = `enum`
-        self._legacy = legacy
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            class: fields.decode(0),
-            default: fields.decode(1),
-            self: fields.decode(2),
-            init: fields.decode(3),
-            Type_: fields.decode(4),
-            String: fields.decode(5),
-            Field_: fields.decodeIfPresent(6),
-            record: fields.decodeIfPresent(7),
-            rawValue: fields.decode(8),
-            newValue: fields.decode(9),
-            recordName: fields.decode(10),
-            enum: fields.decode(11),
-            legacy: fields.decodeIfPresent(12))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -249,6 +194,65 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension String_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        `class`: String = "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #",
+        `default`: Int64 = -7,
+        self self_: Bool = true,
+        `init`: Double = 1000.0,
+        Type_: Kind = .`default`,
+        String: [String] = ["a\"b", "c\\d", ""],
+        Field_: Reference<Field_>? = nil,
+        record: String? = nil,
+        rawValue: Int? = 42,
+        newValue: String? = "*/",
+        recordName: Kind? = .`self`,
+        `enum`: [Kind] = [.`init`, .Type_, .rawValue_],
+        legacy: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            class: `class`,
+            default: `default`,
+            self: self_,
+            init: `init`,
+            Type_: Type_,
+            String: String,
+            Field_: Field_,
+            record: record,
+            rawValue: rawValue,
+            newValue: newValue,
+            recordName: recordName,
+            enum: `enum`,
+            _legacy: legacy)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            class: fields.decode(0),
+            default: fields.decode(1),
+            self: fields.decode(2),
+            init: fields.decode(3),
+            Type_: fields.decode(4),
+            String: fields.decode(5),
+            Field_: fields.decodeIfPresent(6),
+            record: fields.decodeIfPresent(7),
+            rawValue: fields.decode(8),
+            newValue: fields.decode(9),
+            recordName: fields.decode(10),
+            enum: fields.decode(11),
+            _legacy: fields.decodeIfPresent(12))
     }
 }
 
@@ -321,31 +325,6 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     public var Self_: Int64?
     public var `where`: Reference<String_>
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        `protocol`: Date = .now,
-        Self_: Int64? = nil,
-        `where`: Reference<String_>
-    ) {
-        self.recordID = recordID
-        self.`protocol` = `protocol`
-        self.Self_ = Self_
-        self.`where` = `where`
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            protocol: fields.decode(0),
-            Self_: fields.decodeIfPresent(1),
-            where: fields.decode(2))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -372,6 +351,35 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Field_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        `protocol`: Date = .now,
+        Self_: Int64? = nil,
+        `where`: Reference<String_>
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            protocol: `protocol`,
+            Self_: Self_,
+            where: `where`)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            protocol: fields.decode(0),
+            Self_: fields.decodeIfPresent(1),
+            where: fields.decode(2))
     }
 }
 
@@ -444,31 +452,6 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     public var recordFields: Int64?
     public var fields: Bool
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        fieldEqual_: String? = nil,
-        recordFields: Int64? = nil,
-        fields: Bool = false
-    ) {
-        self.recordID = recordID
-        self.fieldEqual_ = fieldEqual_
-        self.recordFields = recordFields
-        self.fields = fields
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            fieldEqual_: fields.decodeIfPresent(0),
-            recordFields: fields.decodeIfPresent(1),
-            fields: fields.decode(2))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -495,6 +478,35 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension RecordFields_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        fieldEqual_: String? = nil,
+        recordFields: Int64? = nil,
+        fields: Bool = false
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            fieldEqual_: fieldEqual_,
+            recordFields: recordFields,
+            fields: fields)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            fieldEqual_: fields.decodeIfPresent(0),
+            recordFields: fields.decodeIfPresent(1),
+            fields: fields.decode(2))
     }
 }
 
@@ -566,31 +578,6 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     public var `some`: URL
     public var Protocol_: [UUID]
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        `any`: UUID = .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
-        `some`: URL = .init(string: "https://example.com/a?b=\"c\"&d=\\")!,
-        Protocol_: [UUID] = [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!]
-    ) {
-        self.recordID = recordID
-        self.`any` = `any`
-        self.`some` = `some`
-        self.Protocol_ = Protocol_
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            any: fields.decode(0),
-            some: fields.decode(1),
-            Protocol_: fields.decode(2))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -617,6 +604,35 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Type_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        `any`: UUID = .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+        `some`: URL = .init(string: "https://example.com/a?b=\"c\"&d=\\")!,
+        Protocol_: [UUID] = [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!]
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            any: `any`,
+            some: `some`,
+            Protocol_: Protocol_)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            any: fields.decode(0),
+            some: fields.decode(1),
+            Protocol_: fields.decode(2))
     }
 }
 
@@ -791,133 +807,6 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     public var secretList: [Double]?
     public var secretLocation: Location?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        string: String,
-        int64: Int64,
-        int: Int,
-        double: Double,
-        bool: Bool,
-        date: Date,
-        data: Data,
-        uuid: UUID,
-        url: URL,
-        asset: Asset,
-        location: Location,
-        reference: Reference<Everything>,
-        untyped: RecordReference,
-        kind: Kind,
-        count: Count,
-        strings: [String],
-        int64s: [Int64],
-        ints: [Int],
-        doubles: [Double],
-        bools: [Bool],
-        dates: [Date],
-        datas: [Data],
-        uuids: [UUID],
-        urls: [URL],
-        assets: [Asset],
-        locations: [Location],
-        references: [Reference<Type_>],
-        untypeds: [RecordReference],
-        kinds: [Kind],
-        counts: [Count],
-        optionalString: String? = nil,
-        optionalReference: Reference<String_>? = nil,
-        optionalReferences: [Reference<Field_>]? = nil,
-        secret: String? = nil,
-        secretNumber: Int64 = 0,
-        secretList: [Double]? = nil,
-        secretLocation: Location? = nil
-    ) {
-        self.recordID = recordID
-        self.string = string
-        self.int64 = int64
-        self.int = int
-        self.double = double
-        self.bool = bool
-        self.date = date
-        self.data = data
-        self.uuid = uuid
-        self.url = url
-        self.asset = asset
-        self.location = location
-        self.reference = reference
-        self.untyped = untyped
-        self.kind = kind
-        self.count = count
-        self.strings = strings
-        self.int64s = int64s
-        self.ints = ints
-        self.doubles = doubles
-        self.bools = bools
-        self.dates = dates
-        self.datas = datas
-        self.uuids = uuids
-        self.urls = urls
-        self.assets = assets
-        self.locations = locations
-        self.references = references
-        self.untypeds = untypeds
-        self.kinds = kinds
-        self.counts = counts
-        self.optionalString = optionalString
-        self.optionalReference = optionalReference
-        self.optionalReferences = optionalReferences
-        self.secret = secret
-        self.secretNumber = secretNumber
-        self.secretList = secretList
-        self.secretLocation = secretLocation
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            string: fields.decode(0),
-            int64: fields.decode(1),
-            int: fields.decode(2),
-            double: fields.decode(3),
-            bool: fields.decode(4),
-            date: fields.decode(5),
-            data: fields.decode(6),
-            uuid: fields.decode(7),
-            url: fields.decode(8),
-            asset: fields.decode(9),
-            location: fields.decode(10),
-            reference: fields.decode(11),
-            untyped: fields.decode(12),
-            kind: fields.decode(13),
-            count: fields.decode(14),
-            strings: fields.decode(15),
-            int64s: fields.decode(16),
-            ints: fields.decode(17),
-            doubles: fields.decode(18),
-            bools: fields.decode(19),
-            dates: fields.decode(20),
-            datas: fields.decode(21),
-            uuids: fields.decode(22),
-            urls: fields.decode(23),
-            assets: fields.decode(24),
-            locations: fields.decode(25),
-            references: fields.decode(26),
-            untypeds: fields.decode(27),
-            kinds: fields.decode(28),
-            counts: fields.decode(29),
-            optionalString: fields.decodeIfPresent(30),
-            optionalReference: fields.decodeIfPresent(31),
-            optionalReferences: fields.decodeIfPresent(32),
-            secret: fields.decodeIfPresent(33),
-            secretNumber: fields.decode(34),
-            secretList: fields.decodeIfPresent(35),
-            secretLocation: fields.decodeIfPresent(36))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1015,6 +904,137 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     }
 }
 
+extension Everything {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        string: String,
+        int64: Int64,
+        int: Int,
+        double: Double,
+        bool: Bool,
+        date: Date,
+        data: Data,
+        uuid: UUID,
+        url: URL,
+        asset: Asset,
+        location: Location,
+        reference: Reference<Everything>,
+        untyped: RecordReference,
+        kind: Kind,
+        count: Count,
+        strings: [String],
+        int64s: [Int64],
+        ints: [Int],
+        doubles: [Double],
+        bools: [Bool],
+        dates: [Date],
+        datas: [Data],
+        uuids: [UUID],
+        urls: [URL],
+        assets: [Asset],
+        locations: [Location],
+        references: [Reference<Type_>],
+        untypeds: [RecordReference],
+        kinds: [Kind],
+        counts: [Count],
+        optionalString: String? = nil,
+        optionalReference: Reference<String_>? = nil,
+        optionalReferences: [Reference<Field_>]? = nil,
+        secret: String? = nil,
+        secretNumber: Int64 = 0,
+        secretList: [Double]? = nil,
+        secretLocation: Location? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            string: string,
+            int64: int64,
+            int: int,
+            double: double,
+            bool: bool,
+            date: date,
+            data: data,
+            uuid: uuid,
+            url: url,
+            asset: asset,
+            location: location,
+            reference: reference,
+            untyped: untyped,
+            kind: kind,
+            count: count,
+            strings: strings,
+            int64s: int64s,
+            ints: ints,
+            doubles: doubles,
+            bools: bools,
+            dates: dates,
+            datas: datas,
+            uuids: uuids,
+            urls: urls,
+            assets: assets,
+            locations: locations,
+            references: references,
+            untypeds: untypeds,
+            kinds: kinds,
+            counts: counts,
+            optionalString: optionalString,
+            optionalReference: optionalReference,
+            optionalReferences: optionalReferences,
+            secret: secret,
+            secretNumber: secretNumber,
+            secretList: secretList,
+            secretLocation: secretLocation)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            string: fields.decode(0),
+            int64: fields.decode(1),
+            int: fields.decode(2),
+            double: fields.decode(3),
+            bool: fields.decode(4),
+            date: fields.decode(5),
+            data: fields.decode(6),
+            uuid: fields.decode(7),
+            url: fields.decode(8),
+            asset: fields.decode(9),
+            location: fields.decode(10),
+            reference: fields.decode(11),
+            untyped: fields.decode(12),
+            kind: fields.decode(13),
+            count: fields.decode(14),
+            strings: fields.decode(15),
+            int64s: fields.decode(16),
+            ints: fields.decode(17),
+            doubles: fields.decode(18),
+            bools: fields.decode(19),
+            dates: fields.decode(20),
+            datas: fields.decode(21),
+            uuids: fields.decode(22),
+            urls: fields.decode(23),
+            assets: fields.decode(24),
+            locations: fields.decode(25),
+            references: fields.decode(26),
+            untypeds: fields.decode(27),
+            kinds: fields.decode(28),
+            counts: fields.decode(29),
+            optionalString: fields.decodeIfPresent(30),
+            optionalReference: fields.decodeIfPresent(31),
+            optionalReferences: fields.decodeIfPresent(32),
+            secret: fields.decodeIfPresent(33),
+            secretNumber: fields.decode(34),
+            secretList: fields.decodeIfPresent(35),
+            secretLocation: fields.decodeIfPresent(36))
+    }
+}
+
 extension Everything: QueryableRecord {
     /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
     /// support: predicates (equality, `IN`, `BEGINSWITH`, list `CONTAINS`, location distance)
@@ -1077,25 +1097,6 @@ public struct Old: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var name: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        name: String? = nil
-    ) {
-        self.recordID = recordID
-        self.name = name
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decodeIfPresent(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1115,6 +1116,30 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+@available(*, deprecated, message: "use \"New\" */")
+extension Old {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        name: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            name: name)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            name: fields.decodeIfPresent(0))
     }
 }
 
@@ -1181,25 +1206,6 @@ public struct Older: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var old: Reference<Old>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        old: Reference<Old>? = nil
-    ) {
-        self.recordID = recordID
-        self.old = old
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            old: fields.decodeIfPresent(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1219,6 +1225,30 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+@available(*, deprecated)
+extension Older {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        old: Reference<Old>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            old: old)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            old: fields.decodeIfPresent(0))
     }
 }
 
@@ -1288,25 +1318,6 @@ public struct Used: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var x: Int64?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        x: Int64? = nil
-    ) {
-        self.recordID = recordID
-        self.x = x
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            x: fields.decodeIfPresent(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1326,6 +1337,29 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Used {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        x: Int64? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            x: x)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            x: fields.decodeIfPresent(0))
     }
 }
 
@@ -1399,28 +1433,6 @@ public struct Current: CloudRecord, Hashable, Sendable {
     }
     private var _legacyCode: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        used: Reference<Used>? = nil,
-        legacyCode: String? = nil
-    ) {
-        self.recordID = recordID
-        self.used = used
-        self._legacyCode = legacyCode
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            used: fields.decodeIfPresent(0),
-            legacyCode: fields.decodeIfPresent(1))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1445,6 +1457,32 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Current {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        used: Reference<Used>? = nil,
+        legacyCode: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            used: used,
+            _legacyCode: legacyCode)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            used: fields.decodeIfPresent(0),
+            _legacyCode: fields.decodeIfPresent(1))
     }
 }
 
@@ -1514,25 +1552,6 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var code: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        code: String? = nil
-    ) {
-        self.recordID = recordID
-        self.code = code
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            code: fields.decodeIfPresent(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1552,6 +1571,29 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Watched {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        code: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            code: code)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            code: fields.decodeIfPresent(0))
     }
 }
 
@@ -1622,28 +1664,6 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     public var textSearch_: String
     public var query_: Reference<CustomMerge_>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        textSearch_: String,
-        query_: Reference<CustomMerge_>? = nil
-    ) {
-        self.recordID = recordID
-        self.textSearch_ = textSearch_
-        self.query_ = query_
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            textSearch_: fields.decode(0),
-            query_: fields.decodeIfPresent(1))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1668,6 +1688,32 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension QueryFields_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        textSearch_: String,
+        query_: Reference<CustomMerge_>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            textSearch_: textSearch_,
+            query_: query_)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            textSearch_: fields.decode(0),
+            query_: fields.decodeIfPresent(1))
     }
 }
 
@@ -1742,28 +1788,6 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     public var mergeConflict_: String?
     public var other: Reference<QueryFields_>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        mergeConflict_: String? = nil,
-        other: Reference<QueryFields_>? = nil
-    ) {
-        self.recordID = recordID
-        self.mergeConflict_ = mergeConflict_
-        self.other = other
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            mergeConflict_: fields.decodeIfPresent(0),
-            other: fields.decodeIfPresent(1))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -1788,6 +1812,32 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension CustomMerge_ {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        mergeConflict_: String? = nil,
+        other: Reference<QueryFields_>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            mergeConflict_: mergeConflict_,
+            other: other)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            mergeConflict_: fields.decodeIfPresent(0),
+            other: fields.decodeIfPresent(1))
     }
 }
 

@@ -108,34 +108,6 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     package var colour: FolderColour
     package var isPinned: Bool
 
-    package init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        title: String,
-        position: Double = 0.0,
-        colour: FolderColour = .blue,
-        isPinned: Bool = false
-    ) {
-        self.recordID = recordID
-        self.title = title
-        self.position = position
-        self.colour = colour
-        self.isPinned = isPinned
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            position: fields.decode(1),
-            colour: fields.decode(2),
-            isPinned: fields.decode(3))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
@@ -164,6 +136,38 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Folder {
+    package init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        title: String,
+        position: Double = 0.0,
+        colour: FolderColour = .blue,
+        isPinned: Bool = false
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            title: title,
+            position: position,
+            colour: colour,
+            isPinned: isPinned)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    package init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            title: fields.decode(0),
+            position: fields.decode(1),
+            colour: fields.decode(2),
+            isPinned: fields.decode(3))
     }
 }
 
@@ -263,49 +267,6 @@ package struct Note: CloudRecord, Hashable, Sendable {
     }
     private var _legacyPlainBody: String?
 
-    package init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        title: String,
-        body: String? = nil,
-        folder: Reference<Folder>,
-        createdAt: Date = .now,
-        editedAt: Date = .now,
-        tags: [String] = [],
-        attachments: [Asset]? = nil,
-        isLocked: Bool = false,
-        legacyPlainBody: String? = nil
-    ) {
-        self.recordID = recordID
-        self.title = title
-        self.body = body
-        self.folder = folder
-        self.createdAt = createdAt
-        self.editedAt = editedAt
-        self.tags = tags
-        self.attachments = attachments
-        self.isLocked = isLocked
-        self._legacyPlainBody = legacyPlainBody
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            body: fields.decodeIfPresent(1),
-            folder: fields.decode(2),
-            createdAt: fields.decode(3),
-            editedAt: fields.decode(4),
-            tags: fields.decode(5),
-            attachments: fields.decodeIfPresent(6),
-            isLocked: fields.decode(7),
-            legacyPlainBody: fields.decodeIfPresent(8))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
@@ -344,6 +305,53 @@ package struct Note: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Note {
+    package init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        title: String,
+        body: String? = nil,
+        folder: Reference<Folder>,
+        createdAt: Date = .now,
+        editedAt: Date = .now,
+        tags: [String] = [],
+        attachments: [Asset]? = nil,
+        isLocked: Bool = false,
+        legacyPlainBody: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            title: title,
+            body: body,
+            folder: folder,
+            createdAt: createdAt,
+            editedAt: editedAt,
+            tags: tags,
+            attachments: attachments,
+            isLocked: isLocked,
+            _legacyPlainBody: legacyPlainBody)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    package init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            title: fields.decode(0),
+            body: fields.decodeIfPresent(1),
+            folder: fields.decode(2),
+            createdAt: fields.decode(3),
+            editedAt: fields.decode(4),
+            tags: fields.decode(5),
+            attachments: fields.decodeIfPresent(6),
+            isLocked: fields.decode(7),
+            _legacyPlainBody: fields.decodeIfPresent(8))
     }
 }
 
@@ -435,40 +443,6 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// Free-text notes, encrypted at rest.
     package var details: String?
 
-    package init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        note: Reference<Note>,
-        dueDate: Date? = nil,
-        priority: Priority = .normal,
-        isDone: Bool = false,
-        place: Location? = nil,
-        details: String? = nil
-    ) {
-        self.recordID = recordID
-        self.note = note
-        self.dueDate = dueDate
-        self.priority = priority
-        self.isDone = isDone
-        self.place = place
-        self.details = details
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            note: fields.decode(0),
-            dueDate: fields.decodeIfPresent(1),
-            priority: fields.decode(2),
-            isDone: fields.decode(3),
-            place: fields.decodeIfPresent(4),
-            details: fields.decodeIfPresent(5))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     package func encode(to record: some RecordStorage) {
@@ -501,6 +475,44 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Reminder {
+    package init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        note: Reference<Note>,
+        dueDate: Date? = nil,
+        priority: Priority = .normal,
+        isDone: Bool = false,
+        place: Location? = nil,
+        details: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            note: note,
+            dueDate: dueDate,
+            priority: priority,
+            isDone: isDone,
+            place: place,
+            details: details)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    package init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            note: fields.decode(0),
+            dueDate: fields.decodeIfPresent(1),
+            priority: fields.decode(2),
+            isDone: fields.decode(3),
+            place: fields.decodeIfPresent(4),
+            details: fields.decodeIfPresent(5))
     }
 }
 

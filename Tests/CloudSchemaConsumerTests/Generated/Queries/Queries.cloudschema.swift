@@ -83,25 +83,6 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var name: String
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        name: String
-    ) {
-        self.recordID = recordID
-        self.name = name
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -121,6 +102,29 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Owner {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        name: String
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            name: name)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            name: fields.decode(0))
     }
 }
 
@@ -257,88 +261,6 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     }
     private var _stamp: Date?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        title: String,
-        subtitle: String? = nil,
-        rank: Int64,
-        size: Int64,
-        count: Int,
-        score: Double? = nil,
-        seen: Date,
-        flag: Bool,
-        uuid: UUID,
-        link: URL? = nil,
-        kind: Kind,
-        level: Level,
-        owner: Reference<Owner>,
-        anything: RecordReference? = nil,
-        place: Location? = nil,
-        tags: [String] = [],
-        numbers: [Int64] = [],
-        owners: [Reference<Owner>]? = nil,
-        body: String? = nil,
-        plain: String? = nil,
-        secret: String? = nil,
-        stamp: Date? = nil
-    ) {
-        self.recordID = recordID
-        self.title = title
-        self.subtitle = subtitle
-        self.rank = rank
-        self.size = size
-        self.count = count
-        self.score = score
-        self.seen = seen
-        self.flag = flag
-        self.uuid = uuid
-        self.link = link
-        self.kind = kind
-        self.level = level
-        self.owner = owner
-        self.anything = anything
-        self.place = place
-        self.tags = tags
-        self.numbers = numbers
-        self.owners = owners
-        self.body = body
-        self.plain = plain
-        self.secret = secret
-        self._stamp = stamp
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            subtitle: fields.decodeIfPresent(1),
-            rank: fields.decode(2),
-            size: fields.decode(3),
-            count: fields.decode(4),
-            score: fields.decodeIfPresent(5),
-            seen: fields.decode(6),
-            flag: fields.decode(7),
-            uuid: fields.decode(8),
-            link: fields.decodeIfPresent(9),
-            kind: fields.decode(10),
-            level: fields.decode(11),
-            owner: fields.decode(12),
-            anything: fields.decodeIfPresent(13),
-            place: fields.decodeIfPresent(14),
-            tags: fields.decode(15),
-            numbers: fields.decode(16),
-            owners: fields.decodeIfPresent(17),
-            body: fields.decodeIfPresent(18),
-            plain: fields.decodeIfPresent(19),
-            secret: fields.decodeIfPresent(20),
-            stamp: fields.decodeIfPresent(21))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -403,6 +325,92 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Sample {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        title: String,
+        subtitle: String? = nil,
+        rank: Int64,
+        size: Int64,
+        count: Int,
+        score: Double? = nil,
+        seen: Date,
+        flag: Bool,
+        uuid: UUID,
+        link: URL? = nil,
+        kind: Kind,
+        level: Level,
+        owner: Reference<Owner>,
+        anything: RecordReference? = nil,
+        place: Location? = nil,
+        tags: [String] = [],
+        numbers: [Int64] = [],
+        owners: [Reference<Owner>]? = nil,
+        body: String? = nil,
+        plain: String? = nil,
+        secret: String? = nil,
+        stamp: Date? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            title: title,
+            subtitle: subtitle,
+            rank: rank,
+            size: size,
+            count: count,
+            score: score,
+            seen: seen,
+            flag: flag,
+            uuid: uuid,
+            link: link,
+            kind: kind,
+            level: level,
+            owner: owner,
+            anything: anything,
+            place: place,
+            tags: tags,
+            numbers: numbers,
+            owners: owners,
+            body: body,
+            plain: plain,
+            secret: secret,
+            _stamp: stamp)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            title: fields.decode(0),
+            subtitle: fields.decodeIfPresent(1),
+            rank: fields.decode(2),
+            size: fields.decode(3),
+            count: fields.decode(4),
+            score: fields.decodeIfPresent(5),
+            seen: fields.decode(6),
+            flag: fields.decode(7),
+            uuid: fields.decode(8),
+            link: fields.decodeIfPresent(9),
+            kind: fields.decode(10),
+            level: fields.decode(11),
+            owner: fields.decode(12),
+            anything: fields.decodeIfPresent(13),
+            place: fields.decodeIfPresent(14),
+            tags: fields.decode(15),
+            numbers: fields.decode(16),
+            owners: fields.decodeIfPresent(17),
+            body: fields.decodeIfPresent(18),
+            plain: fields.decodeIfPresent(19),
+            secret: fields.decodeIfPresent(20),
+            _stamp: fields.decodeIfPresent(21))
     }
 }
 
@@ -508,25 +516,6 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var note: String?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        note: String? = nil
-    ) {
-        self.recordID = recordID
-        self.note = note
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            note: fields.decodeIfPresent(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -546,6 +535,29 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Bare {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        note: String? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            note: note)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            note: fields.decodeIfPresent(0))
     }
 }
 
@@ -702,115 +714,6 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     public var customSecret: String?
     public var customOwner: Reference<Owner>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        text: String? = nil,
-        number: Int64 = 0,
-        flag: Bool? = nil,
-        seen: Date? = nil,
-        place: Location? = nil,
-        file: Asset? = nil,
-        owner: Reference<Owner>? = nil,
-        secret: String? = nil,
-        theirsText: String? = nil,
-        theirsNumbers: [Int64]? = nil,
-        theirsSecret: Double? = nil,
-        tags: [String] = [],
-        owners: [Reference<Owner>]? = nil,
-        secretTags: [String]? = nil,
-        maxText: String? = nil,
-        maxInt64: Int64? = nil,
-        maxInt: Int = 0,
-        maxDouble: Double? = nil,
-        maxDate: Date? = nil,
-        maxLevel: Level? = nil,
-        maxSecret: Int64? = nil,
-        minText: String? = nil,
-        minInt64: Int64? = nil,
-        minDouble: Double = 0.0,
-        minDate: Date? = nil,
-        minLevel: Level? = nil,
-        customTitle: String,
-        customCount: Int64 = 0,
-        customTags: [String]? = nil,
-        customSecret: String? = nil,
-        customOwner: Reference<Owner>? = nil
-    ) {
-        self.recordID = recordID
-        self.text = text
-        self.number = number
-        self.flag = flag
-        self.seen = seen
-        self.place = place
-        self.file = file
-        self.owner = owner
-        self.secret = secret
-        self.theirsText = theirsText
-        self.theirsNumbers = theirsNumbers
-        self.theirsSecret = theirsSecret
-        self.tags = tags
-        self.owners = owners
-        self.secretTags = secretTags
-        self.maxText = maxText
-        self.maxInt64 = maxInt64
-        self.maxInt = maxInt
-        self.maxDouble = maxDouble
-        self.maxDate = maxDate
-        self.maxLevel = maxLevel
-        self.maxSecret = maxSecret
-        self.minText = minText
-        self.minInt64 = minInt64
-        self.minDouble = minDouble
-        self.minDate = minDate
-        self.minLevel = minLevel
-        self.customTitle = customTitle
-        self.customCount = customCount
-        self.customTags = customTags
-        self.customSecret = customSecret
-        self.customOwner = customOwner
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            text: fields.decodeIfPresent(0),
-            number: fields.decode(1),
-            flag: fields.decodeIfPresent(2),
-            seen: fields.decodeIfPresent(3),
-            place: fields.decodeIfPresent(4),
-            file: fields.decodeIfPresent(5),
-            owner: fields.decodeIfPresent(6),
-            secret: fields.decodeIfPresent(7),
-            theirsText: fields.decodeIfPresent(8),
-            theirsNumbers: fields.decodeIfPresent(9),
-            theirsSecret: fields.decodeIfPresent(10),
-            tags: fields.decode(11),
-            owners: fields.decodeIfPresent(12),
-            secretTags: fields.decodeIfPresent(13),
-            maxText: fields.decodeIfPresent(14),
-            maxInt64: fields.decodeIfPresent(15),
-            maxInt: fields.decode(16),
-            maxDouble: fields.decodeIfPresent(17),
-            maxDate: fields.decodeIfPresent(18),
-            maxLevel: fields.decodeIfPresent(19),
-            maxSecret: fields.decodeIfPresent(20),
-            minText: fields.decodeIfPresent(21),
-            minInt64: fields.decodeIfPresent(22),
-            minDouble: fields.decode(23),
-            minDate: fields.decodeIfPresent(24),
-            minLevel: fields.decodeIfPresent(25),
-            customTitle: fields.decode(26),
-            customCount: fields.decode(27),
-            customTags: fields.decodeIfPresent(28),
-            customSecret: fields.decodeIfPresent(29),
-            customOwner: fields.decodeIfPresent(30))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -893,6 +796,119 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Merged {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        text: String? = nil,
+        number: Int64 = 0,
+        flag: Bool? = nil,
+        seen: Date? = nil,
+        place: Location? = nil,
+        file: Asset? = nil,
+        owner: Reference<Owner>? = nil,
+        secret: String? = nil,
+        theirsText: String? = nil,
+        theirsNumbers: [Int64]? = nil,
+        theirsSecret: Double? = nil,
+        tags: [String] = [],
+        owners: [Reference<Owner>]? = nil,
+        secretTags: [String]? = nil,
+        maxText: String? = nil,
+        maxInt64: Int64? = nil,
+        maxInt: Int = 0,
+        maxDouble: Double? = nil,
+        maxDate: Date? = nil,
+        maxLevel: Level? = nil,
+        maxSecret: Int64? = nil,
+        minText: String? = nil,
+        minInt64: Int64? = nil,
+        minDouble: Double = 0.0,
+        minDate: Date? = nil,
+        minLevel: Level? = nil,
+        customTitle: String,
+        customCount: Int64 = 0,
+        customTags: [String]? = nil,
+        customSecret: String? = nil,
+        customOwner: Reference<Owner>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            text: text,
+            number: number,
+            flag: flag,
+            seen: seen,
+            place: place,
+            file: file,
+            owner: owner,
+            secret: secret,
+            theirsText: theirsText,
+            theirsNumbers: theirsNumbers,
+            theirsSecret: theirsSecret,
+            tags: tags,
+            owners: owners,
+            secretTags: secretTags,
+            maxText: maxText,
+            maxInt64: maxInt64,
+            maxInt: maxInt,
+            maxDouble: maxDouble,
+            maxDate: maxDate,
+            maxLevel: maxLevel,
+            maxSecret: maxSecret,
+            minText: minText,
+            minInt64: minInt64,
+            minDouble: minDouble,
+            minDate: minDate,
+            minLevel: minLevel,
+            customTitle: customTitle,
+            customCount: customCount,
+            customTags: customTags,
+            customSecret: customSecret,
+            customOwner: customOwner)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            text: fields.decodeIfPresent(0),
+            number: fields.decode(1),
+            flag: fields.decodeIfPresent(2),
+            seen: fields.decodeIfPresent(3),
+            place: fields.decodeIfPresent(4),
+            file: fields.decodeIfPresent(5),
+            owner: fields.decodeIfPresent(6),
+            secret: fields.decodeIfPresent(7),
+            theirsText: fields.decodeIfPresent(8),
+            theirsNumbers: fields.decodeIfPresent(9),
+            theirsSecret: fields.decodeIfPresent(10),
+            tags: fields.decode(11),
+            owners: fields.decodeIfPresent(12),
+            secretTags: fields.decodeIfPresent(13),
+            maxText: fields.decodeIfPresent(14),
+            maxInt64: fields.decodeIfPresent(15),
+            maxInt: fields.decode(16),
+            maxDouble: fields.decodeIfPresent(17),
+            maxDate: fields.decodeIfPresent(18),
+            maxLevel: fields.decodeIfPresent(19),
+            maxSecret: fields.decodeIfPresent(20),
+            minText: fields.decodeIfPresent(21),
+            minInt64: fields.decodeIfPresent(22),
+            minDouble: fields.decode(23),
+            minDate: fields.decodeIfPresent(24),
+            minLevel: fields.decodeIfPresent(25),
+            customTitle: fields.decode(26),
+            customCount: fields.decode(27),
+            customTags: fields.decodeIfPresent(28),
+            customSecret: fields.decodeIfPresent(29),
+            customOwner: fields.decodeIfPresent(30))
     }
 }
 

@@ -110,46 +110,6 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     public var moods: [Mood]?
     public var journal: Reference<Entry>?
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        title: String,
-        body: String? = nil,
-        mood: Mood = .calm,
-        priority: Priority? = nil,
-        words: Int64 = 0,
-        tags: [String] = [],
-        moods: [Mood]? = nil,
-        journal: Reference<Entry>? = nil
-    ) {
-        self.recordID = recordID
-        self.title = title
-        self.body = body
-        self.mood = mood
-        self.priority = priority
-        self.words = words
-        self.tags = tags
-        self.moods = moods
-        self.journal = journal
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            title: fields.decode(0),
-            body: fields.decodeIfPresent(1),
-            mood: fields.decode(2),
-            priority: fields.decodeIfPresent(3),
-            words: fields.decode(4),
-            tags: fields.decode(5),
-            moods: fields.decodeIfPresent(6),
-            journal: fields.decodeIfPresent(7))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -186,6 +146,50 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Entry {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        title: String,
+        body: String? = nil,
+        mood: Mood = .calm,
+        priority: Priority? = nil,
+        words: Int64 = 0,
+        tags: [String] = [],
+        moods: [Mood]? = nil,
+        journal: Reference<Entry>? = nil
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            title: title,
+            body: body,
+            mood: mood,
+            priority: priority,
+            words: words,
+            tags: tags,
+            moods: moods,
+            journal: journal)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            title: fields.decode(0),
+            body: fields.decodeIfPresent(1),
+            mood: fields.decode(2),
+            priority: fields.decodeIfPresent(3),
+            words: fields.decode(4),
+            tags: fields.decode(5),
+            moods: fields.decodeIfPresent(6),
+            journal: fields.decodeIfPresent(7))
     }
 }
 
@@ -249,25 +253,6 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var name: String
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        name: String
-    ) {
-        self.recordID = recordID
-        self.name = name
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            name: fields.decode(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -287,6 +272,29 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Setting {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        name: String
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            name: name)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            name: fields.decode(0))
     }
 }
 
@@ -351,25 +359,6 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     public var serverVersion: ServerVersion?
     public var text: String
 
-    public init(
-        recordID: RecordID = .init(zoneID: zoneID),
-        text: String
-    ) {
-        self.recordID = recordID
-        self.text = text
-    }
-
-    /// Reads a record of this type, remembering it as the value's server version.
-    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
-    ///   type, a missing required field, a value of the wrong type.
-    public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
-            recordID: fields.recordID,
-            text: fields.decode(0))
-        self.serverVersion = fields.serverVersion
-    }
-
     /// Writes the fields changed since `serverVersion` (every field for a new value) into
     /// `record`, and the parent with its field.
     public func encode(to record: some RecordStorage) {
@@ -389,6 +378,29 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordID)
+    }
+}
+
+extension Notice {
+    public init(
+        recordID: RecordID = .init(zoneID: zoneID),
+        text: String
+    ) {
+        self.init(
+            recordID: recordID,
+            serverVersion: nil,
+            text: text)
+    }
+
+    /// Reads a record of this type, remembering it as the value's server version.
+    /// - Throws: `RecordDecodingError` naming the field and the problem: another record
+    ///   type, a missing required field, a value of the wrong type.
+    public init(record: some RecordStorage) throws(RecordDecodingError) {
+        let fields = try Self.recordFields.read(record)
+        try self.init(
+            recordID: fields.recordID,
+            serverVersion: fields.serverVersion,
+            text: fields.decode(0))
     }
 }
 
