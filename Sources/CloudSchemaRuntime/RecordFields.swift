@@ -79,20 +79,27 @@ public final class RecordFields: Sendable {
     /// those `version` (the server version the value was read from) already has, so the
     /// record's changed keys are the fields the app edited. Without a version (a new value)
     /// every field is written. A parent field that is written sets the record's parent too.
-    public func write(_ values: [RecordValue?], to record: some RecordStorage, changedSince version: ServerVersion?) {
+    @inlinable @inline(never)
+    public func write(_ values: consuming [RecordValue?], to record: some RecordStorage, changedSince version: ServerVersion?) {
         precondition(values.count == fields.count, "\(recordType): \(values.count) values for \(fields.count) fields")
         if version == nil { record.reserveCapacity(forFields: fields.count) }
-        for position in fields.indices {
-            let value = values[position]
-            if let version, version.isUnchanged(value, at: position, of: self) { continue }
-            record.setRecordValue(value, forKey: keys[position], encrypted: fields[position].encrypted)
-            guard fields[position].isParent else { continue }
-            if case .reference(let reference) = value {
-                record.parentIdentifier = reference.recordID
-            } else {
-                record.parentIdentifier = nil
+        // Each value is moved into the record rather than copied: no retain and release per field.
+        values.withUnsafeMutableBufferPointer { values in
+            for position in fields.indices {
+                let value = values[position].take()
+                if let version, isUnchanged(value, at: position, since: version) { continue }
+                let isParent = fields[position].isParent
+                let parent: RecordID? = if case .reference(let reference) = value { reference.recordID } else { nil }
+                record.setRecordValue(value, forKey: keys[position], encrypted: fields[position].encrypted)
+                if isParent { record.parentIdentifier = parent }
             }
         }
+    }
+
+    /// Whether `value`, the field at `position`, is what `version` read from the server.
+    @usableFromInline
+    func isUnchanged(_ value: RecordValue?, at position: Int, since version: ServerVersion) -> Bool {
+        version.isUnchanged(value, at: position, of: self)
     }
 
     /// The position of `key`, or `nil` for a key this record type doesn't declare.
