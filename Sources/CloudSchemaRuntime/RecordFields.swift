@@ -61,6 +61,8 @@ public final class RecordFields: Sendable {
 
     /// Reads every field of `record` once, after checking its record type. The values read are
     /// also the ``ServerVersion`` the decoded value remembers.
+    /// Inlinable, and not inlined: specialized once per storage type, it calls the record directly.
+    @inlinable @inline(never)
     public func read(_ record: some RecordStorage) throws(RecordDecodingError) -> RecordFieldValues {
         try record.requireRecordType(recordType)
         var values: [RecordValue?] = []
@@ -70,15 +72,16 @@ public final class RecordFields: Sendable {
             let key = keys[position]
             values.append(fields[position].encrypted ? record[encryptedField: key] : record[field: key])
         }
-        let version = ServerVersion(
-            systemFields: record.archiveSystemFields(), snapshot: .positional(self, values), unsavedKeys: record.changedFieldKeys)
-        return RecordFieldValues(fields: self, values: values, recordID: record.recordIdentifier, serverVersion: version)
+        return RecordFieldValues(
+            self, values: values, recordID: record.recordIdentifier, systemFields: record.archiveSystemFields(),
+            unsavedKeys: record.changedFieldKeys)
     }
 
     /// Writes `values` (one per field, in order; `nil` removes the field) into `record`, except
     /// those `version` (the server version the value was read from) already has, so the
     /// record's changed keys are the fields the app edited. Without a version (a new value)
     /// every field is written. A parent field that is written sets the record's parent too.
+    /// Inlinable, and not inlined: specialized once per storage type, it calls the record directly.
     @inlinable @inline(never)
     public func write(_ values: consuming [RecordValue?], to record: some RecordStorage, changedSince version: ServerVersion?) {
         precondition(values.count == fields.count, "\(recordType): \(values.count) values for \(fields.count) fields")
@@ -131,6 +134,14 @@ public struct RecordFieldValues {
     public let recordID: RecordID
     /// The version read: the record's system fields and the values above.
     public let serverVersion: ServerVersion
+
+    @usableFromInline
+    init(_ fields: RecordFields, values: [RecordValue?], recordID: RecordID, systemFields: Data, unsavedKeys: Set<String>) {
+        self.fields = fields
+        self.values = values
+        self.recordID = recordID
+        serverVersion = ServerVersion(systemFields: systemFields, snapshot: .positional(fields, values), unsavedKeys: unsavedKeys)
+    }
 
     /// Decodes a required field or one with a default: absent, the default in the table, else
     /// ``RecordDecodingError/Problem/missing``. (The default is read from the table rather than
