@@ -19,8 +19,8 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
 
     /// Each key's plain and encrypted values and whether it changed, in the order the keys were
     /// first set. Mapping code reads and writes a record's fields in the order they are declared,
-    /// so a lookup first tries the entry after the one found last, and that one, and hashes only
-    /// when neither matches.
+    /// so a lookup first tries the entry after the one found last (a read also that one), and
+    /// hashes only when none matches.
     @exclusivity(unchecked) private var entries: [Entry] = []
     /// An open-addressing index into `entries`: each slot holds a position plus one, or 0 when
     /// empty. Its size is a power of two at least twice the number of keys.
@@ -81,8 +81,10 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// Changes `key`'s entry and marks it changed, with one lookup.
     private func update(_ key: String, _ change: (inout Entry) -> Void) {
         let position: Int
-        if let hinted = hintedPosition(of: key) {
-            position = hinted
+        // Only the next key: writing a new value's fields in order adds a key each time, so the
+        // one found last never matches.
+        if lastFound + 1 < entries.count, entries[lastFound + 1].key == key {
+            position = lastFound + 1
         } else {
             switch probe(key) {
             case .found(let found): position = found
