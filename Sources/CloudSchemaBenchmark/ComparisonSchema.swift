@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// The same record types as a `.cloudschema`, as proto3 messages and as plain Swift structs, for
 /// the comparisons with protoc and swift-protobuf: `Record0`... with 20 fields each, the same names and types on
 /// both sides (a `Date` is a `google.protobuf.Timestamp`; an optional list is a `repeated`
@@ -48,13 +50,14 @@ enum ComparisonSchema {
 
     /// The same record types as plain Swift structs: the stored properties and an initializer,
     /// nothing else. What any generated code for these fields costs to compile at least.
-    static func plainSwift(records: Int) -> String {
+    static func plainSwift(records: Int, access: GenerateConfiguration.Access) -> String {
+        let prefix = access == .internal ? "" : access.rawValue + " "
         var out = "import Foundation\n"
         let properties = [("recordID", "String")] + fields.map { ($0.name, $0.swift) }
         for i in 0..<records {
-            out += "\npublic struct Record\(i): Sendable {\n"
-            for (name, type) in properties { out += "    public var \(name): \(type)\n" }
-            out += "\n    public init(" + properties.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ") {\n"
+            out += "\n\(prefix)struct Record\(i): Sendable {\n"
+            for (name, type) in properties { out += "    \(prefix)var \(name): \(type)\n" }
+            out += "\n    \(prefix)init(" + properties.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ") {\n"
             for (name, _) in properties { out += "        self.\(name) = \(name)\n" }
             out += "    }\n}\n"
         }

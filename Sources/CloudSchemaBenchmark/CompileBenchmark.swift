@@ -4,7 +4,7 @@ import Foundation
 // Compile time of generated code: CloudSchema's Swift against swift-protobuf's for the same
 // record types (ComparisonSchema: 10, 100 and 300 record types of 20 fields), each compiled as
 // one module with `swiftc -c -O -wmo` and with `swiftc -c -Onone`, Swift 6 mode, public access
-// on both sides. CloudSchema's Swift comes from `Generator` in-process; CloudSchemaRuntime's
+// on both sides (see COMPILE_ACCESS below). CloudSchema's Swift comes from `Generator` in-process; CloudSchemaRuntime's
 // module is emitted from this package's sources into a scratch folder first.
 //
 // The swift-protobuf side needs, else it is skipped and the reason printed:
@@ -18,14 +18,17 @@ import Foundation
 // Timings are the best of a few runs by CPU time (the compiler driver and its frontends),
 // which the load of a shared machine disturbs less than wall time; the ratio is of CPU time.
 // COMPILE_RECORDS=100 (or a comma-separated list, e.g. 10,300) compiles only those record counts,
-// for iterating on one figure; the default is 10,100,300.
+// for iterating on one figure; the default is 10,100,300. COMPILE_ACCESS=internal generates both
+// sides internal (both generators' default, what an app target compiles) instead of public.
 
 /// This package's root, from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
 func runCompileBenchmark() {
-    print("compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type; CPU s, best run)")
+    let access: GenerateConfiguration.Access = ProcessInfo.processInfo.environment["COMPILE_ACCESS"] == "internal" ? .internal : .public
+    print(
+        "compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type, \(access.rawValue); CPU s, best run)")
     guard let swiftc = ChildProcess.find("swiftc") else {
         print("  skipped: swiftc is not on PATH")
         return
@@ -59,12 +62,14 @@ func runCompileBenchmark() {
     let counts = ProcessInfo.processInfo.environment["COMPILE_RECORDS"].map { $0.split(separator: ",").compactMap { Int($0) } }
     for records in counts ?? [10, 100, 300] {
         let runs = records <= 10 ? 3 : records <= 100 ? 2 : 1
-        let cloudSchemaFiles = writeCloudSchemaSwift(records: records, into: work + "/cloudschema-\(records)")
+        let cloudSchemaFiles = writeCloudSchemaSwift(records: records, access: access, into: work + "/cloudschema-\(records)")
         let plainFile = work + "/plain-\(records).swift"
-        try! ComparisonSchema.plainSwift(records: records).write(toFile: plainFile, atomically: false, encoding: .utf8)
+        try! ComparisonSchema.plainSwift(records: records, access: access).write(toFile: plainFile, atomically: false, encoding: .utf8)
         var protobufFiles: [String]?
         if let tools = protobuf {
-            protobufFiles = tools.generateSwift(records: records, into: work + "/protobuf-\(records)", log: work + "/protoc.log")
+            protobufFiles = tools.generateSwift(
+                records: records, visibility: access == .public ? "Public" : "Internal", into: work + "/protobuf-\(records)",
+                log: work + "/protoc.log")
         }
         print(
             "  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift"
@@ -133,12 +138,12 @@ func emitModule(_ swiftc: String, _ name: String, sources: [String], into folder
 }
 
 /// CloudSchema's Swift for `ComparisonSchema.cloudSchema(records:)`, written into `folder`.
-func writeCloudSchemaSwift(records: Int, into folder: String) -> [String] {
+func writeCloudSchemaSwift(records: Int, access: GenerateConfiguration.Access, into folder: String) -> [String] {
     let loaded = SchemaLoader.load(sources: [("Records.cloudschema", ComparisonSchema.cloudSchema(records: records))])
     precondition(!loaded.diagnostics.hasErrors, "comparison schema has errors: \(loaded.diagnostics.prefix(3))")
     try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     do {
-        let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: .public))
+        let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: access))
         return files.map { file in
             let path = folder + "/" + file.name
             try! file.contents.write(toFile: path, atomically: false, encoding: .utf8)
@@ -179,12 +184,12 @@ struct SwiftProtobufTools {
     }
 
     /// swift-protobuf's Swift for `ComparisonSchema.proto(records:)`, written into `folder`.
-    func generateSwift(records: Int, into folder: String, log: String) -> [String] {
+    func generateSwift(records: Int, visibility: String, into folder: String, log: String) -> [String] {
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try! ComparisonSchema.proto(records: records).write(toFile: folder + "/Records.proto", atomically: false, encoding: .utf8)
         let run = ChildProcess.run(
             [
-                protoc, "--plugin=protoc-gen-swift=\(plugin)", "--swift_out=\(folder)", "--swift_opt=Visibility=Public",
+                protoc, "--plugin=protoc-gen-swift=\(plugin)", "--swift_out=\(folder)", "--swift_opt=Visibility=\(visibility)",
                 "-I", folder, folder + "/Records.proto",
             ], logFile: log)
         precondition(run.succeeded, "protoc --swift_out failed: \(run.output)")

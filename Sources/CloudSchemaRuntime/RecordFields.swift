@@ -89,7 +89,9 @@ public final class RecordFields: Sendable {
         // Each value is moved into the record rather than copied: no retain and release per field.
         values.withUnsafeMutableBufferPointer { values in
             for position in fields.indices {
-                let value = values[position].take()
+                let slot = values.baseAddress! + position
+                let value = slot.move()
+                slot.initialize(to: nil)
                 if let version, isUnchanged(value, at: position, since: version) { continue }
                 let isParent = fields[position].isParent
                 let parent: RecordID? = if case .reference(let reference) = value { reference.recordID } else { nil }
