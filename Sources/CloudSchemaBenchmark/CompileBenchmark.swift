@@ -82,6 +82,10 @@ func runCompileBenchmark() {
                     [
                         swiftc, "-c", "-parse-as-library", "-swift-version", "6", "-module-name", "Records", "-I", modules,
                         "-working-directory", output,
+                        // Every run a clean build: by default the frontend skips LLVM when the
+                        // object file it would write is already there, so a second run measured
+                        // everything but code generation.
+                        "-Xfrontend", "-disable-incremental-llvm-codegen",
                     ] + mode.flags + files
                 let run = ChildProcess.best(of: runs, arguments, logFile: work + "/swiftc.log")
                 if !run.succeeded { print("    \(side) did not compile (\(mode.name)):\n\(run.output.prefix(2_000))") }
