@@ -4,8 +4,9 @@ import Foundation
 // Compile time of generated code: CloudSchema's Swift against swift-protobuf's for the same
 // record types (ComparisonSchema: 10, 100 and 300 record types of 20 fields), each compiled as
 // one module with `swiftc -c -O -wmo` and with `swiftc -c -Onone`, Swift 6 mode, public access
-// on both sides (see COMPILE_ACCESS below). CloudSchema's Swift comes from `Generator` in-process; CloudSchemaRuntime's
-// module is emitted from this package's sources into a scratch folder first.
+// on both sides (see COMPILE_ACCESS below), every run a clean build. CloudSchema's Swift comes
+// from `Generator` in-process; CloudSchemaRuntime's module is emitted from this package's sources
+// into a scratch folder first.
 //
 // The swift-protobuf side needs, else it is skipped and the reason printed:
 // - `protoc` on PATH (Debian/Ubuntu: `apt-get install protobuf-compiler`);
