@@ -118,13 +118,13 @@ public final class RecordFields: Sendable {
 ///
 /// ```swift
 /// let fields = try Self.recordFields.read(record)
-/// try self.init(
+/// try self.init(  // the memberwise initializer Swift synthesizes
 ///     recordID: fields.recordID,
+///     serverVersion: fields.serverVersion,
 ///     name: fields.decode(0),
 ///     notes: fields.decodeIfPresent(1),
 ///     bed: fields.decode(2),
 ///     soil: fields.decode(3))  // absent: the table's default, `.loam`
-/// self.serverVersion = fields.serverVersion
 /// ```
 ///
 /// The decoders are specialized for each field type once per module and called, not inlined:

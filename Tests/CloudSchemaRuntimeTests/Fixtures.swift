@@ -35,20 +35,20 @@ struct Bed: CloudRecord, Hashable {
     var serverVersion: ServerVersion?
     var name: String
 
+    func encode(to record: some RecordStorage) {
+        Self.recordFields.write([name.recordValue], to: record, changedSince: serverVersion)
+    }
+}
+
+// The initializers in an extension keep the memberwise one Swift synthesizes, which both call.
+extension Bed {
     init(recordID: RecordID = RecordID(), name: String) {
-        self.recordID = recordID
-        self.name = name
+        self.init(recordID: recordID, serverVersion: nil, name: name)
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
-        recordID = fields.recordID
-        name = try fields.decode(0)
-        serverVersion = fields.serverVersion
-    }
-
-    func encode(to record: some RecordStorage) {
-        Self.recordFields.write([name.recordValue], to: record, changedSince: serverVersion)
+        try self.init(recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0))
     }
 }
 
@@ -66,26 +66,23 @@ struct Plant: CloudRecord, Hashable {
     var bed: Reference<Bed>
     var soil: Soil
 
+    func encode(to record: some RecordStorage) {
+        Self.recordFields.write(
+            [name.recordValue, notes?.recordValue, bed.with(action: .deleteSelf).recordValue, soil.recordValue],
+            to: record, changedSince: serverVersion)
+    }
+}
+
+extension Plant {
     init(recordID: RecordID = RecordID(), name: String, notes: String? = nil, bed: Reference<Bed>, soil: Soil = .loam) {
-        self.recordID = recordID
-        self.name = name
-        self.notes = notes
-        self.bed = bed
-        self.soil = soil
+        self.init(recordID: recordID, serverVersion: nil, name: name, notes: notes, bed: bed, soil: soil)
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         let fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID, name: fields.decode(0), notes: fields.decodeIfPresent(1), bed: fields.decode(2),
-            soil: fields.decode(3))
-        serverVersion = fields.serverVersion
-    }
-
-    func encode(to record: some RecordStorage) {
-        Self.recordFields.write(
-            [name.recordValue, notes?.recordValue, bed.with(action: .deleteSelf).recordValue, soil.recordValue],
-            to: record, changedSince: serverVersion)
+            recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0),
+            notes: fields.decodeIfPresent(1), bed: fields.decode(2), soil: fields.decode(3))
     }
 }
 
