@@ -117,14 +117,15 @@ public final class RecordFields: Sendable {
 /// generated `init(record:)`.
 ///
 /// ```swift
-/// let fields = try Self.recordFields.read(record)
+/// var fields = try Self.recordFields.read(record)
 /// try self.init(  // the memberwise initializer Swift synthesizes
 ///     recordID: fields.recordID,
 ///     serverVersion: fields.serverVersion,
-///     name: fields.decode(0),
+///     name: fields.decode(0, placeholder: ""),
 ///     notes: fields.decodeIfPresent(1),
-///     bed: fields.decode(2),
-///     soil: fields.decode(3))  // absent: the table's default, `.loam`
+///     bed: fields.decode(2),  // a reference has no placeholder: throws
+///     soil: fields.decode(3, placeholder: .loam))  // absent: the table's default
+/// try fields.throwFirstFailure()
 /// ```
 ///
 /// The decoders are specialized for each field type once per module and called, not inlined:
@@ -136,6 +137,8 @@ public struct RecordFieldValues {
     public let recordID: RecordID
     /// The version read: the record's system fields and the values above.
     public let serverVersion: ServerVersion
+    /// The first field that couldn't be read, thrown by ``throwFirstFailure()``.
+    @usableFromInline var firstFailure: RecordDecodingError?
 
     @usableFromInline
     init(_ fields: RecordFields, values: [RecordValue?], recordID: RecordID, systemFields: Data, unsavedKeys: Set<String>) {
@@ -146,10 +149,52 @@ public struct RecordFieldValues {
     }
 
     /// Decodes a required field or one with a default: absent, the default in the table, else
-    /// ``RecordDecodingError/Problem/missing``. (The default is read from the table rather than
-    /// passed in: a default argument per call site is a closure for the compiler to specialize.)
+    /// ``RecordDecodingError/Problem/missing``. When the field can't be read, remembers the
+    /// problem for ``throwFirstFailure()`` and returns `placeholder`, which nothing sees: the
+    /// initializer throws once every field is read. (One `try` at the end instead of one per
+    /// field: each `try` among the arguments is a failure path releasing the fields read before
+    /// it, compiled code that grows with the square of the field count.)
     @inlinable @inline(never)
-    public func decode<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value {
+    public mutating func decode<Value: CloudFieldValue>(_ position: Int, placeholder: Value) -> Value {
+        do {
+            return try value(at: position)
+        } catch {
+            remember(error)
+            return placeholder
+        }
+    }
+
+    /// Decodes a field whose type has no placeholder (see ``decode(_:placeholder:)``), throwing
+    /// the first failure so far, this field's included.
+    @inlinable @inline(never)
+    public mutating func decode<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value {
+        try throwFirstFailure()
+        return try value(at: position)
+    }
+
+    /// Decodes an optional field: `nil` when absent. When the field is present but unreadable,
+    /// remembers the problem for ``throwFirstFailure()`` and returns `nil`.
+    @inlinable @inline(never)
+    public mutating func decodeIfPresent<Value: CloudFieldValue>(_ position: Int) -> Value? {
+        guard let stored = values[position] else { return nil }
+        do {
+            return try Value(recordValue: stored)
+        } catch {
+            remember(failure(RecordDecodingError.Problem(error, reading: stored), at: position))
+            return nil
+        }
+    }
+
+    /// Throws the problem with the first field that couldn't be read, if any.
+    @inlinable
+    public func throwFirstFailure() throws(RecordDecodingError) {
+        if let firstFailure { throw firstFailure }
+    }
+
+    /// The field at `position`: absent, its default in the table (read from the table rather than
+    /// passed in: a default argument per call site is a closure for the compiler to specialize).
+    @inlinable
+    func value<Value: CloudFieldValue>(at position: Int) throws(RecordDecodingError) -> Value {
         guard let stored = values[position] ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
         do {
             return try Value(recordValue: stored)
@@ -158,15 +203,11 @@ public struct RecordFieldValues {
         }
     }
 
-    /// Decodes an optional field: `nil` when absent, an error when present but unreadable.
-    @inlinable @inline(never)
-    public func decodeIfPresent<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value? {
-        guard let stored = values[position] else { return nil }
-        do {
-            return try Value(recordValue: stored)
-        } catch {
-            throw failure(RecordDecodingError.Problem(error, reading: stored), at: position)
-        }
+    /// Keeps the first failure: fields are read in order, and the first is what a throwing
+    /// decoder would have reported.
+    @usableFromInline
+    mutating func remember(_ failure: RecordDecodingError) {
+        if firstFailure == nil { firstFailure = failure }
     }
 
     /// The error for the field at `position`. Not inlined: only the failure path needs it.

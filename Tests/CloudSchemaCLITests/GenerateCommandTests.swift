@@ -34,7 +34,7 @@ struct GenerateCommandTests {
         #expect(garden.contains("/// A bed.\nstruct Bed: CloudRecord, Hashable, Sendable {"))
         #expect(!garden.contains("Colour"))
         #expect(try contents(out, "Notes.cloudschema.swift").contains("enum Colour: RawRepresentable, CloudFieldValue"))
-        #expect(try contents(out, "CloudSchema.swift").contains("CloudSchemaRuntimeVersion_6"))
+        #expect(try contents(out, "CloudSchema.swift").contains("CloudSchemaRuntimeVersion_7"))
     }
 
     @Test func unchangedFilesAreNotRewritten() throws {

@@ -69,6 +69,21 @@ import Testing
         #expect(error.description == "Plant.plantedOn: missing required field")
     }
 
+    /// Fields are read in declaration order and the first one that can't be read is reported,
+    /// whether its decoder throws at once (a reference) or remembers the failure until every
+    /// field is read (a string, an enum, an optional).
+    @Test func theFirstUnreadableFieldIsTheOneReported() throws {
+        let record = try Plant(name: "Basil", plantedOn: Date(timeIntervalSince1970: 0), bed: Reference(bed)).makeInMemoryRecord()
+        record[encryptedField: "notes"] = .int64(3)  // optional: `nil` only when absent
+        record[field: "bed"] = "bed-1"
+        record[field: "status"] = .int64(1)
+        #expect(decodingError { try Plant(record: record) }?.description == "Plant.notes: expected STRING, found INT64")
+        record[encryptedField: "notes"] = nil
+        #expect(decodingError { try Plant(record: record) }?.description == "Plant.bed: expected REFERENCE, found STRING")
+        record[field: "bed"] = .reference(RecordReference(recordID: id("bed-1")))
+        #expect(decodingError { try Plant(record: record) }?.description == "Plant.status: expected STRING, found INT64")
+    }
+
     @Test func aWrongTypeNamesRecordTypeFieldAndBothTypes() throws {
         let record = try bed.makeInMemoryRecord()
         record[field: "sunHours"] = "six"

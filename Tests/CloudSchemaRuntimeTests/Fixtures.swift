@@ -15,7 +15,7 @@ import Foundation
 //   enum Soil: String { loam, clay, sand }
 
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_6
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_7
 
 enum Soil: String, CloudFieldValue, CaseIterable {
     case loam, clay, sand
@@ -47,8 +47,9 @@ extension Bed {
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0))
+        var fields = try Self.recordFields.read(record)
+        self.init(recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0, placeholder: ""))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -79,10 +80,11 @@ extension Plant {
     }
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0),
-            notes: fields.decodeIfPresent(1), bed: fields.decode(2), soil: fields.decode(3))
+            recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0, placeholder: ""),
+            notes: fields.decodeIfPresent(1), bed: fields.decode(2), soil: fields.decode(3, placeholder: .loam))
+        try fields.throwFirstFailure()
     }
 }
 

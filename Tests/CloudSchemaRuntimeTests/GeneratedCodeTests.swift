@@ -58,10 +58,10 @@ struct GeneratedCodeTests {
         #expect(toSave.changedKeys() == ["soil"])
     }
 
-    @Test func theRuntimeVersionIsSix() {
-        #expect(CloudSchemaRuntimeVersion.current == 6)
-        // Fixtures.swift references CloudSchemaRuntimeVersion_6 the way generated files do;
+    @Test func theRuntimeVersionIsSeven() {
+        #expect(CloudSchemaRuntimeVersion.current == 7)
+        // Fixtures.swift references CloudSchemaRuntimeVersion_7 the way generated files do;
         // compiling at all is the test.
-        let _: CloudSchemaRuntimeVersion_6.Type = CloudSchemaRuntimeVersion_6.self
+        let _: CloudSchemaRuntimeVersion_7.Type = CloudSchemaRuntimeVersion_7.self
     }
 }

@@ -45,27 +45,57 @@ struct RecordFieldsTests {
     @Test func anAbsentFieldDecodesAsTheDefaultInTheTable() throws {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "title"] = "Plan"
-        let read = try fields.read(record)
-        #expect(try read.decode(1) as Bool == false)
-        #expect(try read.decodeIfPresent(2) as RecordReference? == nil)
+        var read = try fields.read(record)
+        #expect(read.decode(1, placeholder: true) == false)
+        #expect(read.decodeIfPresent(2) as RecordReference? == nil)
+        try read.throwFirstFailure()
         record[field: "done"] = true.recordValue
-        #expect(try fields.read(record).decode(1) as Bool == true)
+        read = try fields.read(record)
+        #expect(read.decode(1, placeholder: false) == true)
     }
 
     @Test func decodingErrorsNameTheFieldAtThePosition() throws {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "done"] = "yes"
-        let read = try fields.read(record)
+        var read = try fields.read(record)
         #expect(throws: RecordDecodingError(recordType: "Task", key: "title", problem: .missing)) {
             try read.decode(0) as String
         }
+        read = try fields.read(record)
+        #expect(read.decode(1, placeholder: true) == true)  // the placeholder, until...
         #expect(
             throws: RecordDecodingError(recordType: "Task", key: "done", problem: .typeMismatch(expected: .int64, found: .string))
         ) {
-            try read.decode(1) as Bool
+            try read.throwFirstFailure()
         }
         #expect(throws: RecordDecodingError(recordType: "Task", key: nil, problem: .wrongRecordType("Note"))) {
             try fields.read(InMemoryRecord(recordType: "Note"))
+        }
+    }
+
+    /// What `init(record:)` throws is the first field that couldn't be read, as if each field's
+    /// decoder threw: later failures are dropped, and a decoder that throws (a type without a
+    /// placeholder) throws an earlier field's failure first.
+    @Test func theFirstFieldThatCantBeReadIsTheOneReported() throws {
+        let record = InMemoryRecord(recordType: "Task")
+        record[field: "done"] = "yes"
+        record[field: "project"] = "not a reference"
+        let missingTitle = RecordDecodingError(recordType: "Task", key: "title", problem: .missing)
+
+        var read = try fields.read(record)
+        #expect(read.decode(0, placeholder: "") == "")
+        #expect(read.decode(1, placeholder: false) == false)
+        #expect(read.decodeIfPresent(2) as RecordReference? == nil)
+        #expect(throws: missingTitle) { try read.throwFirstFailure() }
+        #expect(throws: missingTitle) { try read.decode(2) as RecordReference }
+
+        read = try fields.read(record)
+        #expect(read.decodeIfPresent(2) as RecordReference? == nil)
+        #expect(
+            throws: RecordDecodingError(
+                recordType: "Task", key: "project", problem: .typeMismatch(expected: .reference, found: .string))
+        ) {
+            try read.throwFirstFailure()
         }
     }
 

@@ -14,6 +14,12 @@ public final class FieldViewModel: TemplateObject {
     public let isOptional: Bool
     public let isList: Bool
     public let defaultValue: String?
+    /// What `init(record:)` passes for the field while a field can't be read (the initializer
+    /// throws once all are read, so nothing sees it): a constant of the type, `nil` for a type
+    /// with none (its decoder throws at once) and for an optional field (`nil` stands in).
+    public let decodePlaceholder: String?
+    /// The field's decoder in `init(record:)` throws: it has no placeholder.
+    public var decodeThrows: Bool { decodePlaceholder == nil && !(isOptional && defaultValue == nil) }
     public let isEncrypted: Bool
     public let isParent: Bool
     public let referenceAction: String
@@ -57,7 +63,9 @@ public final class FieldViewModel: TemplateObject {
         isOptional = field.isOptional
         type = field.isOptional ? wrappedType + "?" : wrappedType
         isList = field.type.isList
-        defaultValue = field.defaultValue.map { names.literal($0, type: field.type) }
+        let defaultValue = field.defaultValue.map { names.literal($0, type: field.type) }
+        self.defaultValue = defaultValue
+        decodePlaceholder = field.isOptional && defaultValue == nil ? nil : names.decodePlaceholder(field.type)
         isEncrypted = field.isEncrypted
         isParent = field.isParent
         referenceAction = field.referenceAction.rawValue
@@ -148,6 +156,8 @@ public final class FieldViewModel: TemplateObject {
         "isList": { .bool($0.isList) },
         "defaultValue": { $0.defaultValue.map(TemplateValue.string) ?? .null },
         "initDefault": { $0.defaultValue.map(TemplateValue.string) ?? ($0.isOptional ? "nil" : .null) },
+        "decodePlaceholder": { $0.decodePlaceholder.map(TemplateValue.string) ?? .null },
+        "decodeThrows": { .bool($0.decodeThrows) },
         "isEncrypted": { .bool($0.isEncrypted) },
         "isParent": { .bool($0.isParent) },
         "referenceAction": { .string($0.referenceAction) },

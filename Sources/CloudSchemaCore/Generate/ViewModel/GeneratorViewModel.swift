@@ -98,8 +98,8 @@ public struct GeneratorViewModel: Sendable {
     private let registryValue: TemplateValue
     private let names: SchemaNames
 
-    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_6`).
-    public static let runtimeVersion = 6
+    /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_7`).
+    public static let runtimeVersion = 7
 
     public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access) {
         self.access = access

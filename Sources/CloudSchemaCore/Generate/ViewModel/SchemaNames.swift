@@ -4,6 +4,8 @@ struct SchemaNames {
     private var typeNames: [String: String] = [:]
     private var caseNames: [String: [String: String]] = [:]
     private var unrecognizedCaseNames: [String: String] = [:]
+    /// Each enum's first case, as a Swift identifier.
+    private var firstCaseNames: [String: String] = [:]
     private var deprecatable: Set<String> = []
     /// Fields a subscription's predicate names, as `[record type, field]`.
     private var subscriptionFields: Set<[String]> = []
@@ -31,6 +33,7 @@ struct SchemaNames {
                 map[item.name] = cases.claim(GeneratorNaming.baseName(item.name, reserved: GeneratorNaming.reservedCaseNames))
             }
             caseNames[type.name] = map
+            firstCaseNames[type.name] = type.cases.first.flatMap { map[$0.name] }.map(SwiftNaming.identifier)
             unrecognizedCaseNames[type.name] = cases.claim("unrecognized")
         }
         // Swift warns where a deprecated type is used outside deprecated code, and generated
@@ -113,6 +116,22 @@ struct SchemaNames {
         case .model(let name): typeName(name)
         case .codable(let swiftType): swiftType  // the app's own type, as written
         case .list(let element): "[\(swiftType(element))]"
+        }
+    }
+
+    /// A constant of a field's type that stands in, in `init(record:)`, for a value that can't
+    /// be read (see `RecordFieldValues.decode(_:placeholder:)`), as a Swift expression naming no
+    /// type; `nil` for a type without a constant that costs nothing to make.
+    func decodePlaceholder(_ type: FieldType) -> String? {
+        switch type {
+        case .string: "\"\""
+        case .int64, .int, .double, .decimal, .number: "0"
+        case .bool: "false"
+        case .date: ".distantPast"
+        case .data: ".init()"
+        case .list: "[]"
+        case .enumeration(let name, _): firstCaseNames[name].map { "." + $0 }
+        case .uuid, .url, .asset, .location, .reference, .model, .codable: nil
         }
     }
 

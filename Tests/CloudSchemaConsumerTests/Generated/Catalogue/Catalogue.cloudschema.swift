@@ -177,20 +177,21 @@ extension Recipe {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            title: fields.decode(0),
+            title: fields.decode(0, placeholder: ""),
             summary: fields.decodeIfPresent(1),
-            cuisine: fields.decode(2),
-            minutes: fields.decode(3),
-            servings: fields.decode(4),
-            ingredients: fields.decode(5),
+            cuisine: fields.decode(2, placeholder: .italian),
+            minutes: fields.decode(3, placeholder: 0),
+            servings: fields.decode(4, placeholder: 0),
+            ingredients: fields.decode(5, placeholder: []),
             photo: fields.decodeIfPresent(6),
-            publishedAt: fields.decode(7),
-            rating: fields.decode(8),
+            publishedAt: fields.decode(7, placeholder: .distantPast),
+            rating: fields.decode(8, placeholder: 0),
             author: fields.decodeIfPresent(9))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -339,15 +340,16 @@ extension Author {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            displayName: fields.decode(0),
+            displayName: fields.decode(0, placeholder: ""),
             bio: fields.decodeIfPresent(1),
             avatar: fields.decodeIfPresent(2),
             homepage: fields.decodeIfPresent(3),
-            joinedOn: fields.decode(4))
+            joinedOn: fields.decode(4, placeholder: .distantPast))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -477,14 +479,15 @@ extension Review {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             recipe: fields.decode(0),
-            stars: fields.decode(1),
+            stars: fields.decode(1, placeholder: 0),
             text: fields.decodeIfPresent(2),
-            isHidden: fields.decode(3))
+            isHidden: fields.decode(3, placeholder: false))
+        try fields.throwFirstFailure()
     }
 }
 

@@ -7,7 +7,7 @@ import CloudKit
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_6
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_7
 
 /// The record types of the public database, which CKSyncEngine can't sync: query them
 /// (`RecordQuery`) and save them with a `CKDatabase`.

@@ -133,15 +133,16 @@ extension Bed {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            name: fields.decode(0),
-            sunHours: fields.decode(1),
+            name: fields.decode(0, placeholder: ""),
+            sunHours: fields.decode(1, placeholder: 0),
             location: fields.decodeIfPresent(2),
             cover: fields.decodeIfPresent(3),
-            tags: fields.decode(4))
+            tags: fields.decode(4, placeholder: []))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -295,16 +296,17 @@ extension Plant {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            name: fields.decode(0),
-            plantedOn: fields.decode(1),
+            name: fields.decode(0, placeholder: ""),
+            plantedOn: fields.decode(1, placeholder: .distantPast),
             notes: fields.decodeIfPresent(2),
             bed: fields.decode(3),
-            status: fields.decode(4),
+            status: fields.decode(4, placeholder: .growing),
             _legacyColour: fields.decodeIfPresent(5))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -422,12 +424,13 @@ extension Species {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            commonName: fields.decode(0),
+            commonName: fields.decode(0, placeholder: ""),
             latinName: fields.decodeIfPresent(1))
+        try fields.throwFirstFailure()
     }
 }
 

@@ -236,23 +236,24 @@ extension String_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            class: fields.decode(0),
-            default: fields.decode(1),
-            self: fields.decode(2),
-            init: fields.decode(3),
-            Type_: fields.decode(4),
-            String: fields.decode(5),
+            class: fields.decode(0, placeholder: ""),
+            default: fields.decode(1, placeholder: 0),
+            self: fields.decode(2, placeholder: false),
+            init: fields.decode(3, placeholder: 0),
+            Type_: fields.decode(4, placeholder: .`default`),
+            String: fields.decode(5, placeholder: []),
             Field_: fields.decodeIfPresent(6),
             record: fields.decodeIfPresent(7),
-            rawValue: fields.decode(8),
-            newValue: fields.decode(9),
-            recordName: fields.decode(10),
-            enum: fields.decode(11),
+            rawValue: fields.decode(8, placeholder: 0),
+            newValue: fields.decode(9, placeholder: ""),
+            recordName: fields.decode(10, placeholder: .`default`),
+            enum: fields.decode(11, placeholder: []),
             _legacy: fields.decodeIfPresent(12))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -373,13 +374,14 @@ extension Field_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            protocol: fields.decode(0),
+            protocol: fields.decode(0, placeholder: .distantPast),
             Self_: fields.decodeIfPresent(1),
             where: fields.decode(2))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -500,13 +502,14 @@ extension RecordFields_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             fieldEqual_: fields.decodeIfPresent(0),
             recordFields: fields.decodeIfPresent(1),
-            fields: fields.decode(2))
+            fields: fields.decode(2, placeholder: false))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -626,13 +629,14 @@ extension Type_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             any: fields.decode(0),
             some: fields.decode(1),
-            Protocol_: fields.decode(2))
+            Protocol_: fields.decode(2, placeholder: []))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -991,47 +995,48 @@ extension Everything {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            string: fields.decode(0),
-            int64: fields.decode(1),
-            int: fields.decode(2),
-            double: fields.decode(3),
-            bool: fields.decode(4),
-            date: fields.decode(5),
-            data: fields.decode(6),
+            string: fields.decode(0, placeholder: ""),
+            int64: fields.decode(1, placeholder: 0),
+            int: fields.decode(2, placeholder: 0),
+            double: fields.decode(3, placeholder: 0),
+            bool: fields.decode(4, placeholder: false),
+            date: fields.decode(5, placeholder: .distantPast),
+            data: fields.decode(6, placeholder: .init()),
             uuid: fields.decode(7),
             url: fields.decode(8),
             asset: fields.decode(9),
             location: fields.decode(10),
             reference: fields.decode(11),
             untyped: fields.decode(12),
-            kind: fields.decode(13),
-            count: fields.decode(14),
-            strings: fields.decode(15),
-            int64s: fields.decode(16),
-            ints: fields.decode(17),
-            doubles: fields.decode(18),
-            bools: fields.decode(19),
-            dates: fields.decode(20),
-            datas: fields.decode(21),
-            uuids: fields.decode(22),
-            urls: fields.decode(23),
-            assets: fields.decode(24),
-            locations: fields.decode(25),
-            references: fields.decode(26),
-            untypeds: fields.decode(27),
-            kinds: fields.decode(28),
-            counts: fields.decode(29),
+            kind: fields.decode(13, placeholder: .`default`),
+            count: fields.decode(14, placeholder: .zero),
+            strings: fields.decode(15, placeholder: []),
+            int64s: fields.decode(16, placeholder: []),
+            ints: fields.decode(17, placeholder: []),
+            doubles: fields.decode(18, placeholder: []),
+            bools: fields.decode(19, placeholder: []),
+            dates: fields.decode(20, placeholder: []),
+            datas: fields.decode(21, placeholder: []),
+            uuids: fields.decode(22, placeholder: []),
+            urls: fields.decode(23, placeholder: []),
+            assets: fields.decode(24, placeholder: []),
+            locations: fields.decode(25, placeholder: []),
+            references: fields.decode(26, placeholder: []),
+            untypeds: fields.decode(27, placeholder: []),
+            kinds: fields.decode(28, placeholder: []),
+            counts: fields.decode(29, placeholder: []),
             optionalString: fields.decodeIfPresent(30),
             optionalReference: fields.decodeIfPresent(31),
             optionalReferences: fields.decodeIfPresent(32),
             secret: fields.decodeIfPresent(33),
-            secretNumber: fields.decode(34),
+            secretNumber: fields.decode(34, placeholder: 0),
             secretList: fields.decodeIfPresent(35),
             secretLocation: fields.decodeIfPresent(36))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1135,11 +1140,12 @@ extension Old {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             name: fields.decodeIfPresent(0))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1244,11 +1250,12 @@ extension Older {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             old: fields.decodeIfPresent(0))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1355,11 +1362,12 @@ extension Used {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             x: fields.decodeIfPresent(0))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1477,12 +1485,13 @@ extension Current {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             used: fields.decodeIfPresent(0),
             _legacyCode: fields.decodeIfPresent(1))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1589,11 +1598,12 @@ extension Watched {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             code: fields.decodeIfPresent(0))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1708,12 +1718,13 @@ extension QueryFields_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            textSearch_: fields.decode(0),
+            textSearch_: fields.decode(0, placeholder: ""),
             query_: fields.decodeIfPresent(1))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -1832,12 +1843,13 @@ extension CustomMerge_ {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             mergeConflict_: fields.decodeIfPresent(0),
             other: fields.decodeIfPresent(1))
+        try fields.throwFirstFailure()
     }
 }
 

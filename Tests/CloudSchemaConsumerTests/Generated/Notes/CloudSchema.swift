@@ -7,7 +7,7 @@ import CloudKit
 
 // Compiles only against the CloudSchemaRuntime version this code was generated for.
 private typealias RegenerateWithAMatchingCloudschemaOrUpdateTheCloudSchemaRuntimeDependency =
-    CloudSchemaRuntime.CloudSchemaRuntimeVersion_6
+    CloudSchemaRuntime.CloudSchemaRuntimeVersion_7
 
 /// The record types CKSyncEngine syncs: those in custom zones of the private database
 /// (records others share with the user arrive through the shared database, in the owner's

@@ -160,14 +160,15 @@ extension Folder {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            title: fields.decode(0),
-            position: fields.decode(1),
-            colour: fields.decode(2),
-            isPinned: fields.decode(3))
+            title: fields.decode(0, placeholder: ""),
+            position: fields.decode(1, placeholder: 0),
+            colour: fields.decode(2, placeholder: .blue),
+            isPinned: fields.decode(3, placeholder: false))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -339,19 +340,20 @@ extension Note {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            title: fields.decode(0),
+            title: fields.decode(0, placeholder: ""),
             body: fields.decodeIfPresent(1),
             folder: fields.decode(2),
-            createdAt: fields.decode(3),
-            editedAt: fields.decode(4),
-            tags: fields.decode(5),
+            createdAt: fields.decode(3, placeholder: .distantPast),
+            editedAt: fields.decode(4, placeholder: .distantPast),
+            tags: fields.decode(5, placeholder: []),
             attachments: fields.decodeIfPresent(6),
-            isLocked: fields.decode(7),
+            isLocked: fields.decode(7, placeholder: false),
             _legacyPlainBody: fields.decodeIfPresent(8))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -503,16 +505,17 @@ extension Reminder {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     package init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             note: fields.decode(0),
             dueDate: fields.decodeIfPresent(1),
-            priority: fields.decode(2),
-            isDone: fields.decode(3),
+            priority: fields.decode(2, placeholder: .low),
+            isDone: fields.decode(3, placeholder: false),
             place: fields.decodeIfPresent(4),
             details: fields.decodeIfPresent(5))
+        try fields.throwFirstFailure()
     }
 }
 

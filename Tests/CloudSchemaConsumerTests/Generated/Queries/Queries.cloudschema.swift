@@ -120,11 +120,12 @@ extension Owner {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            name: fields.decode(0))
+            name: fields.decode(0, placeholder: ""))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -385,32 +386,33 @@ extension Sample {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
+        var fields = try Self.recordFields.read(record)
         try self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            title: fields.decode(0),
+            title: fields.decode(0, placeholder: ""),
             subtitle: fields.decodeIfPresent(1),
-            rank: fields.decode(2),
-            size: fields.decode(3),
-            count: fields.decode(4),
+            rank: fields.decode(2, placeholder: 0),
+            size: fields.decode(3, placeholder: 0),
+            count: fields.decode(4, placeholder: 0),
             score: fields.decodeIfPresent(5),
-            seen: fields.decode(6),
-            flag: fields.decode(7),
+            seen: fields.decode(6, placeholder: .distantPast),
+            flag: fields.decode(7, placeholder: false),
             uuid: fields.decode(8),
             link: fields.decodeIfPresent(9),
-            kind: fields.decode(10),
-            level: fields.decode(11),
+            kind: fields.decode(10, placeholder: .small),
+            level: fields.decode(11, placeholder: .low),
             owner: fields.decode(12),
             anything: fields.decodeIfPresent(13),
             place: fields.decodeIfPresent(14),
-            tags: fields.decode(15),
-            numbers: fields.decode(16),
+            tags: fields.decode(15, placeholder: []),
+            numbers: fields.decode(16, placeholder: []),
             owners: fields.decodeIfPresent(17),
             body: fields.decodeIfPresent(18),
             plain: fields.decodeIfPresent(19),
             secret: fields.decodeIfPresent(20),
             _stamp: fields.decodeIfPresent(21))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -553,11 +555,12 @@ extension Bare {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             note: fields.decodeIfPresent(0))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -874,12 +877,12 @@ extension Merged {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
             text: fields.decodeIfPresent(0),
-            number: fields.decode(1),
+            number: fields.decode(1, placeholder: 0),
             flag: fields.decodeIfPresent(2),
             seen: fields.decodeIfPresent(3),
             place: fields.decodeIfPresent(4),
@@ -889,26 +892,27 @@ extension Merged {
             theirsText: fields.decodeIfPresent(8),
             theirsNumbers: fields.decodeIfPresent(9),
             theirsSecret: fields.decodeIfPresent(10),
-            tags: fields.decode(11),
+            tags: fields.decode(11, placeholder: []),
             owners: fields.decodeIfPresent(12),
             secretTags: fields.decodeIfPresent(13),
             maxText: fields.decodeIfPresent(14),
             maxInt64: fields.decodeIfPresent(15),
-            maxInt: fields.decode(16),
+            maxInt: fields.decode(16, placeholder: 0),
             maxDouble: fields.decodeIfPresent(17),
             maxDate: fields.decodeIfPresent(18),
             maxLevel: fields.decodeIfPresent(19),
             maxSecret: fields.decodeIfPresent(20),
             minText: fields.decodeIfPresent(21),
             minInt64: fields.decodeIfPresent(22),
-            minDouble: fields.decode(23),
+            minDouble: fields.decode(23, placeholder: 0),
             minDate: fields.decodeIfPresent(24),
             minLevel: fields.decodeIfPresent(25),
-            customTitle: fields.decode(26),
-            customCount: fields.decode(27),
+            customTitle: fields.decode(26, placeholder: ""),
+            customCount: fields.decode(27, placeholder: 0),
             customTags: fields.decodeIfPresent(28),
             customSecret: fields.decodeIfPresent(29),
             customOwner: fields.decodeIfPresent(30))
+        try fields.throwFirstFailure()
     }
 }
 

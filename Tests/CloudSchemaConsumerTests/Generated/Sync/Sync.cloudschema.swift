@@ -178,18 +178,19 @@ extension Entry {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            title: fields.decode(0),
+            title: fields.decode(0, placeholder: ""),
             body: fields.decodeIfPresent(1),
-            mood: fields.decode(2),
+            mood: fields.decode(2, placeholder: .calm),
             priority: fields.decodeIfPresent(3),
-            words: fields.decode(4),
-            tags: fields.decode(5),
+            words: fields.decode(4, placeholder: 0),
+            tags: fields.decode(5, placeholder: []),
             moods: fields.decodeIfPresent(6),
             journal: fields.decodeIfPresent(7))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -290,11 +291,12 @@ extension Setting {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            name: fields.decode(0))
+            name: fields.decode(0, placeholder: ""))
+        try fields.throwFirstFailure()
     }
 }
 
@@ -396,11 +398,12 @@ extension Notice {
     /// - Throws: `RecordDecodingError` naming the field and the problem: another record
     ///   type, a missing required field, a value of the wrong type.
     public init(record: some RecordStorage) throws(RecordDecodingError) {
-        let fields = try Self.recordFields.read(record)
-        try self.init(
+        var fields = try Self.recordFields.read(record)
+        self.init(
             recordID: fields.recordID,
             serverVersion: fields.serverVersion,
-            text: fields.decode(0))
+            text: fields.decode(0, placeholder: ""))
+        try fields.throwFirstFailure()
     }
 }
 
