@@ -22,7 +22,7 @@ func runLinearityBenchmark() {
     print("linearity: t(4N)/t(N) in thread CPU time (best of \(rounds) or more, N and 4N alternating; above 4.5 flagged)")
     let stages: [(name: String, n: Int, prepare: (Int) -> () -> Void)] = [
         (
-            "lint", 8_000,
+            "lint", lintUnits,
             { units in
                 let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
                 return { _ = Linter.lint(loaded) }
@@ -82,6 +82,10 @@ func runLinearityBenchmark() {
     ]
     // `linearity "diff report"` runs only the stages named.
     let named = stages.filter { requested.contains($0.name) }
+    if requested.contains("lint rules") {
+        runLintRuleLinearity()
+        if named.isEmpty { return }
+    }
     for stage in named.isEmpty ? stages : named {
         let small = stage.prepare(stage.n)
         let large = stage.prepare(4 * stage.n)
@@ -102,6 +106,43 @@ func runLinearityBenchmark() {
             "  " + stage.name.padding(toLength: 17, withPad: " ", startingAt: 0)
                 + String(format: "N = %5d: %.3f s -> %.3f s: %.2f", stage.n, timeSmall, timeLarge, ratio)
                 + (ratio > 4.5 ? "  ABOVE 4.5: \(stage.name)" : ""))
+    }
+}
+
+/// Lint's N: `LINT_N` units, default 8,000.
+let lintUnits = ProcessInfo.processInfo.environment["LINT_N"].flatMap { Int($0) } ?? 8_000
+
+/// `linearity "lint rules"`: lint's t(4N)/t(N) beside each rule's run alone, so a superlinear
+/// lint is traced to a rule or to running them together (each rule walks the whole schema: at N
+/// the next rule finds it still in the processor's cache, at 4N it may not). Rules under 1% of
+/// lint's time at 4N are summed.
+func runLintRuleLinearity(rounds: Int = 5) {
+    let n = lintUnits
+    print("lint by rule: t(4N)/t(N), N = \(n) units (best of \(rounds), N and 4N alternating)")
+    let loaded = [n, 4 * n].map { SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: $0))]) }
+    let inputs = loaded.map { LintInput(schema: $0.schema, sources: $0.sources) }
+    func best(_ body: (Int) -> Void) -> [Double] {
+        var times = [Double.infinity, .infinity]
+        for _ in 0..<rounds {
+            for size in 0..<2 { times[size] = min(times[size], cpuSeconds { body(size) }) }
+        }
+        return times
+    }
+    func sum(_ parts: [(name: String, times: [Double])]) -> [Double] {
+        parts.reduce([0.0, 0.0]) { [$0[0] + $1.times[0], $0[1] + $1.times[1]] }
+    }
+    let lint = best { _ = Linter.lint(loaded[$0]) }
+    let rules = LintRegistry.rules.map { rule in (name: rule.id.rawValue, times: best { _ = Linter.findings(inputs[$0], rules: [rule]) }) }
+    let shown = rules.filter { $0.times[1] >= lint[1] / 100 }.sorted { $0.times[1] > $1.times[1] }
+    let small = rules.filter { $0.times[1] < lint[1] / 100 }
+    let lines =
+        [("lint (every rule, one after another)", lint), ("each rule run alone, summed", sum(rules))]
+        + shown.map { ("  " + $0.name, $0.times) } + [("  \(small.count) rules under 1%, summed", sum(small))]
+    for (name, times) in lines {
+        print(
+            "  " + name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                + String(format: "%.4f s -> %.4f s: %.2f", times[0], times[1], times[1] / times[0])
+                + (times[1] / times[0] > 4.5 ? "  ABOVE 4.5" : ""))
     }
 }
 

@@ -5,7 +5,8 @@ import Foundation
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
 // about 1.1 KB; stages: parse, resolve, lint, sql, generate, mapping, linearity, compile; default
 // all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
-// `linearity` followed by stage names ("diff report") runs only those stages of it.
+// `linearity` followed by stage names ("diff report") runs only those stages of it;
+// `linearity "lint rules"` splits lint's by rule (`LINT_N=2000` sets lint's N).
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
 // `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
 // (default 10 MB of schema).

@@ -93,10 +93,10 @@ public final class RecordFields: Sendable {
                 let value = slot.move()
                 slot.initialize(to: nil)
                 if let version, isUnchanged(value, at: position, since: version) { continue }
-                let isParent = fields[position].isParent
-                let parent: RecordID? = if case .reference(let reference) = value { reference.recordID } else { nil }
+                if fields[position].isParent {
+                    record.parentIdentifier = if case .reference(let reference) = value { reference.recordID } else { nil }
+                }
                 record.setRecordValue(value, forKey: keys[position], encrypted: fields[position].encrypted)
-                if isParent { record.parentIdentifier = parent }
             }
         }
     }

@@ -66,9 +66,9 @@ extension RecordStorage {
         encrypted ? self[encryptedField: key] : self[field: key]
     }
 
-    /// Sets or (with `nil`) removes a plain or encrypted field's raw value.
+    /// Sets or (with `nil`) removes a plain or encrypted field's raw value, moving it in.
     @inlinable
-    func setRecordValue(_ value: RecordValue?, forKey key: String, encrypted: Bool) {
+    func setRecordValue(_ value: consuming RecordValue?, forKey key: String, encrypted: Bool) {
         if encrypted {
             self[encryptedField: key] = value
         } else {
