@@ -193,7 +193,7 @@ public struct RecordFieldValues {
 
     /// The field at `position`: absent, its default in the table (read from the table rather than
     /// passed in: a default argument per call site is a closure for the compiler to specialize).
-    @inlinable
+    @inlinable @inline(__always)
     func value<Value: CloudFieldValue>(at position: Int) throws(RecordDecodingError) -> Value {
         guard let stored = values[position] ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
         do {
