@@ -14,9 +14,9 @@ public final class FieldViewModel: TemplateObject {
     public let isOptional: Bool
     public let isList: Bool
     public let defaultValue: String?
-    /// What `init(record:)` passes for the field while a field can't be read (the initializer
-    /// throws once all are read, so nothing sees it): a constant of the type, `nil` for a type
-    /// with none (its decoder throws at once) and for an optional field (`nil` stands in).
+    /// The constant `init(record:)` gets for this field when it can't be read (the initializer
+    /// then throws once every field is read, so nothing sees it); `nil` for a type without one
+    /// (its decoder throws at once) and for an optional field without a default (`nil` stands in).
     public let decodePlaceholder: String?
     /// The field's decoder in `init(record:)` throws: it has no placeholder.
     public var decodeThrows: Bool { decodePlaceholder == nil && !(isOptional && defaultValue == nil) }
