@@ -62,7 +62,7 @@ struct RecordFieldsTests {
             try read.decode(0) as String
         }
         read = try fields.read(record)
-        #expect(read.decode(1, placeholder: true) == true)  // the placeholder, until...
+        #expect(read.decode(1, placeholder: true) == true)  // "yes" is no Bool: the placeholder stands in
         #expect(
             throws: RecordDecodingError(recordType: "Task", key: "done", problem: .typeMismatch(expected: .int64, found: .string))
         ) {
