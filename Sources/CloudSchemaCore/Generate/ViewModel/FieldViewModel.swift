@@ -157,7 +157,6 @@ public final class FieldViewModel: TemplateObject {
         "defaultValue": { $0.defaultValue.map(TemplateValue.string) ?? .null },
         "initDefault": { $0.defaultValue.map(TemplateValue.string) ?? ($0.isOptional ? "nil" : .null) },
         "decodePlaceholder": { $0.decodePlaceholder.map(TemplateValue.string) ?? .null },
-        "decodeThrows": { .bool($0.decodeThrows) },
         "isEncrypted": { .bool($0.isEncrypted) },
         "isParent": { .bool($0.isParent) },
         "referenceAction": { .string($0.referenceAction) },
