@@ -22,7 +22,19 @@ public final class RecordFields: Sendable {
         /// Stored in encrypted values (`CKRecord.encryptedValues`).
         public var encrypted: Bool
         /// The value an absent field reads as (the schema's default), stored.
-        public var defaultValue: RecordValue?
+        public var defaultValue: RecordValue? {
+            get { defaultIsEmptyList ? .list([]) : storedDefault }
+            set {
+                storedDefault = newValue
+                defaultIsEmptyList = false
+            }
+        }
+        // An empty list default is a flag, not `.list([])`: an array inside the array of fields
+        // keeps the compiler from laying out a generated `recordFields` as constant data, and
+        // building it in code instead costs 5% of a record type's compile time. (Internal, not
+        // private, and the memberwise initializer: so `.field(...)` stays inlinable across modules.)
+        var storedDefault: RecordValue?
+        var defaultIsEmptyList = false
         /// How a conflict both sides changed is resolved; `nil` for `@merge(custom)`, which
         /// generated code merges itself.
         public var merge: FieldMergePolicy?
@@ -32,13 +44,21 @@ public final class RecordFields: Sendable {
         public static func field(
             _ key: String, encrypted: Bool = false, merge: FieldMergePolicy? = .mine, parent: Bool = false
         ) -> Field {
-            Field(key: key, encrypted: encrypted, defaultValue: nil, merge: merge, isParent: parent)
+            Field(key: key, encrypted: encrypted, storedDefault: nil, merge: merge, isParent: parent)
         }
 
         public static func field<Value: CloudFieldValue>(
             _ key: String, default defaultValue: Value, encrypted: Bool = false, merge: FieldMergePolicy? = .mine
         ) -> Field {
-            Field(key: key, encrypted: encrypted, defaultValue: defaultValue.recordValue, merge: merge, isParent: false)
+            Field(key: key, encrypted: encrypted, storedDefault: defaultValue.recordValue, merge: merge, isParent: false)
+        }
+
+        public static func field<Element: CloudFieldValue>(
+            _ key: String, default defaultValue: [Element], encrypted: Bool = false, merge: FieldMergePolicy? = .mine
+        ) -> Field {
+            defaultValue.isEmpty
+                ? Field(key: key, encrypted: encrypted, defaultIsEmptyList: true, merge: merge, isParent: false)
+                : Field(key: key, encrypted: encrypted, storedDefault: defaultValue.recordValue, merge: merge, isParent: false)
         }
     }
 

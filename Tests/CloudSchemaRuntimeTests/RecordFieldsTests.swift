@@ -54,6 +54,25 @@ struct RecordFieldsTests {
         #expect(read.decode(1, placeholder: false) == true)
     }
 
+    /// `tags: [String] = []` and `steps: [String] = ["plan"]`: a list default, empty or not,
+    /// is what an absent field reads as and what counts as unchanged against the server.
+    @Test func aListDefaultReadsAsTheList() throws {
+        let lists = RecordFields(
+            recordType: "Task", [.field("tags", default: [] as [String]), .field("steps", default: ["plan"] as [String])])
+        #expect(lists.fields.map(\.defaultValue) == [.list([]), .list(["plan"])])
+        let record = InMemoryRecord(recordType: "Task")
+        var read = try lists.read(record)
+        #expect(read.decode(0, placeholder: ["x"]) == [String]())
+        #expect(read.decode(1, placeholder: ["x"]) == ["plan"])
+        try read.throwFirstFailure()
+        lists.write([.list([]), .list(["plan"])], to: record, changedSince: read.serverVersion)
+        #expect(record.changedKeys() == [])
+
+        var field = lists.fields[0]
+        field.defaultValue = "none"
+        #expect(field.defaultValue == "none")
+    }
+
     @Test func decodingErrorsNameTheFieldAtThePosition() throws {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "done"] = "yes"
