@@ -12,9 +12,10 @@ import Foundation
 /// best, so a slow spell slows both sizes alike and a quick stage gets more tries, and each
 /// stage's N makes t(N) a tenth of a second or more. N is also past the sizes whose data still
 /// fits the processor's caches: below that, a walk over the schema costs less per element at N
-/// than at 4N and the ratio overstates growth. Lint at 2,000 units gave 5 to 6 while at 8,000
-/// it gives 4.1 to 4.8, and its simplest rule (RECORD_FIELD_LIMIT, a count of each record type's
-/// fields) went from 0.5 ms to 6.5 ms from 2,000 to 8,000 units but 4.3× from 8,000 to 32,000.
+/// than at 4N and the ratio overstates growth. Lint's time per unit (every rule walks the whole
+/// schema) was 57, 61, 70, 66 and 72 µs at 4,000, 8,000, 16,000, 32,000 and 64,000 units: it
+/// rises until 16,000 and is flat after, so lint's N is 16,000 (at 8,000 it read 4.3 to 4.8, at
+/// 2,000 5 to 6).
 /// On a shared machine a linear stage still reads 3.8 to 5.2 from run to run (caches and memory
 /// are shared even when cores are not): a stage is superlinear when it stays flagged, run after run.
 func runLinearityBenchmark() {
@@ -109,8 +110,8 @@ func runLinearityBenchmark() {
     }
 }
 
-/// Lint's N: `LINT_N` units, default 8,000.
-let lintUnits = ProcessInfo.processInfo.environment["LINT_N"].flatMap { Int($0) } ?? 8_000
+/// Lint's N: `LINT_N` units, default 16,000.
+let lintUnits = ProcessInfo.processInfo.environment["LINT_N"].flatMap { Int($0) } ?? 16_000
 
 /// `linearity "lint rules"`: lint's t(4N)/t(N) beside each rule's run alone, so a superlinear
 /// lint is traced to a rule or to running them together (each rule walks the whole schema: at N
