@@ -6,8 +6,10 @@ import PackagePlugin
 ///
 /// One build command per target with a fixed list of outputs (`<file>.cloudschema.swift` per schema
 /// file, plus `CloudSchema.swift`), declared before it runs, so SwiftPM and Xcode run the
-/// generator only when a schema, the config or the `cloudschema` tool itself changed. Lint
-/// errors fail the build and show on the schema line (`file:line:col: error:`).
+/// generator only when a schema, the config or the `cloudschema` tool itself changed. A schema
+/// file over 16 KiB is generated in parts the compiler builds in parallel (`<file>.cloudschema.2.swift`,
+/// …); the plugin tells the tool how many it declared. Lint errors fail the build and show on the
+/// schema line (`file:line:col: error:`).
 @main
 struct CloudSchemaPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -57,6 +59,22 @@ enum CloudSchemaBuildCommand {
         return nil
     }
 
+    /// How many files `cloudschema generate` splits a schema file into by default: one per started
+    /// 16 KiB (`Generator.partCount(schemaBytes:)`, which the plugin can't import). The count is
+    /// passed with `--parts`, so the tool writes exactly the files declared here even if the two
+    /// ever differed, or the schema grew after SwiftPM or Xcode last ran the plugin.
+    static func partCount(_ schema: URL) -> Int {
+        // The size of what a link points to (attributesOfItem doesn't follow links).
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: schema.resolvingSymlinksInPath().path)[.size] as? Int) ?? 0
+        return max(1, (bytes + 16_383) / 16_384)
+    }
+
+    /// `Garden.cloudschema.swift`, `Garden.cloudschema.2.swift`, … (`Generator.outputNames(forInput:parts:)`).
+    static func outputNames(_ schema: URL, parts: Int) -> [String] {
+        let name = schema.lastPathComponent
+        return ["\(name).swift"] + (1..<parts).map { "\(name).\($0 + 1).swift" }
+    }
+
     /// The build command for target `target`'s files (its schemas, and anything else); the progress
     /// line names the target, since a package may apply the plugin to several.
     static func make(target: String, files: [URL], config: URL?, tool: URL, outputDirectory: URL) throws -> [Command] {
@@ -64,7 +82,8 @@ enum CloudSchemaBuildCommand {
         guard !sorted.isEmpty else {
             return lintSwift(target: target, files: files, config: config, tool: tool, outputDirectory: outputDirectory)
         }
-        let names = sorted.map { $0.lastPathComponent + ".swift" } + ["CloudSchema.swift"]
+        let parts = sorted.map(partCount)
+        let names = zip(sorted, parts).flatMap { outputNames($0, parts: $1) } + ["CloudSchema.swift"]
         // Code `cloudschema generate` wrote into the target: compiled beside ours, it would fail
         // the build with "multiple producers" or duplicate declarations. Say why instead.
         if let committed = files.first(where: { names.contains($0.lastPathComponent) }) {
@@ -74,6 +93,7 @@ enum CloudSchemaBuildCommand {
         }
         let outputs = names.map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["generate"] + sorted.map(\.path) + ["--output", outputDirectory.path]
+        for (schema, count) in zip(sorted, parts) { arguments += ["--parts", "\(schema.lastPathComponent)=\(count)"] }
         if let config { arguments += ["--config", config.path] }
         return [
             .buildCommand(

@@ -71,15 +71,20 @@ enum ChildProcess {
         return ChildRun(wallSeconds: wall, cpuSeconds: cpu, peakBytes: peak, succeeded: exitedCleanly, output: output)
     }
 
-    /// The best of `runs` runs by CPU time; stops at the first failure and returns it.
+    /// The best of `runs` runs by CPU time, with the shortest wall time of any of them (a
+    /// parallel build's wall time and CPU time are each disturbed on their own); stops at the
+    /// first failure and returns it.
     static func best(of runs: Int, _ arguments: [String], logFile: String, before: () -> Void = {}) -> ChildRun {
         var best: ChildRun?
+        var wall = Double.infinity
         for _ in 0..<runs {
             before()
             let run = run(arguments, logFile: logFile)
             if !run.succeeded { return run }
+            wall = min(wall, run.wallSeconds)
             if best == nil || run.cpuSeconds < best!.cpuSeconds { best = run }
         }
+        best!.wallSeconds = wall
         return best!
     }
 

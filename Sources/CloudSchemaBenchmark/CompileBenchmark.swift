@@ -2,11 +2,14 @@ import CloudSchemaCore
 import Foundation
 
 // Compile time of generated code: CloudSchema's Swift against swift-protobuf's for the same
-// record types (ComparisonSchema: 10, 100 and 300 record types of 20 fields), each compiled as
-// one module with `swiftc -c -O -wmo` and with `swiftc -c -Onone`, Swift 6 mode, public access
-// on both sides (see COMPILE_ACCESS below), every run a clean build. CloudSchema's Swift comes
-// from `Generator` in-process; CloudSchemaRuntime's module is emitted from this package's sources
-// into a scratch folder first.
+// record types (ComparisonSchema: 10, 100 and 300 record types of 20 fields in one schema file
+// and one .proto file), each compiled as one module as SwiftPM builds a target: `swiftc -c -O
+// -wmo -num-threads <cores>` (a release build) and `swiftc -c -Onone -j <cores>
+// -enable-batch-mode` (a debug build), Swift 6 mode, public access on both sides (see
+// COMPILE_ACCESS below), every run a clean build. CloudSchema's Swift comes from `Generator`
+// in-process, split into parts as `cloudschema generate` and the build plugin split it (one file
+// per started 16 KiB of schema); swift-protobuf writes one file per .proto file.
+// CloudSchemaRuntime's module is emitted from this package's sources into a scratch folder first.
 //
 // The swift-protobuf side needs, else it is skipped and the reason printed:
 // - `protoc` on PATH (Debian/Ubuntu: `apt-get install protobuf-compiler`);
@@ -16,11 +19,15 @@ import Foundation
 //   (`swift build -c release --product protoc-gen-swift` in the checkout).
 // Plain structs with the same stored properties and an initializer and nothing else are
 // compiled too: the floor that any generated code for these fields costs.
-// Timings are the best of a few runs by CPU time (the compiler driver and its frontends),
-// which the load of a shared machine disturbs less than wall time; the ratio is of CPU time.
+// Timings are the best of a few runs: CPU time (the compiler driver and its frontends: the
+// work, which the load of a shared machine disturbs least) and wall time (what a developer
+// waits for, shorter than CPU time where the compiler runs parts of the module in parallel).
+// Both ratios are printed.
 // COMPILE_RECORDS=100 (or a comma-separated list, e.g. 10,300) compiles only those record counts,
 // for iterating on one figure; the default is 10,100,300. COMPILE_ACCESS=internal generates both
 // sides internal (both generators' default, what an app target compiles) instead of public.
+// COMPILE_PARTS=1 generates CloudSchema's Swift in one file per schema file, as before parts, to
+// measure what the parts save.
 
 /// This package's root, from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +36,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 func runCompileBenchmark() {
     let access: GenerateConfiguration.Access = ProcessInfo.processInfo.environment["COMPILE_ACCESS"] == "internal" ? .internal : .public
     print(
-        "compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type, \(access.rawValue); CPU s, best run)")
+        "compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type, \(access.rawValue); best runs, \(ProcessInfo.processInfo.activeProcessorCount) cores)"
+    )
     guard let swiftc = ChildProcess.find("swiftc") else {
         print("  skipped: swiftc is not on PATH")
         return
@@ -58,7 +66,12 @@ func runCompileBenchmark() {
         print("  swift-protobuf side skipped: \(error.reason)")
     }
 
-    let modes: [(name: String, flags: [String])] = [("-O -wmo", ["-O", "-wmo"]), ("-Onone", ["-Onone"])]
+    // SwiftPM's flags for a release and a debug build on this machine (`.build/*.yaml`).
+    let cores = String(ProcessInfo.processInfo.activeProcessorCount)
+    let modes: [(name: String, flags: [String])] = [
+        ("-O -wmo", ["-O", "-wmo", "-j", cores, "-num-threads", cores]),
+        ("-Onone", ["-Onone", "-j", cores, "-enable-batch-mode"]),
+    ]
     var previous: [String: (records: Int, cloudSchema: Double, protobuf: Double?)] = [:]
     let counts = ProcessInfo.processInfo.environment["COMPILE_RECORDS"].map { $0.split(separator: ",").compactMap { Int($0) } }
     for records in counts ?? [10, 100, 300] {
@@ -73,8 +86,8 @@ func runCompileBenchmark() {
                 log: work + "/protoc.log")
         }
         print(
-            "  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift"
-                + (protobufFiles.map { ", swift-protobuf \(lineCount($0)) lines" } ?? ""))
+            "  \(records) record types: CloudSchema \(lineCount(cloudSchemaFiles)) lines of Swift in \(cloudSchemaFiles.count) files"
+                + (protobufFiles.map { ", swift-protobuf \(lineCount($0)) lines in \($0.count)" } ?? ""))
         for mode in modes {
             func compile(_ files: [String], _ side: String) -> ChildRun {
                 let output = work + "/objects-\(side)"
@@ -112,7 +125,9 @@ func runCompileBenchmark() {
                 if let earlier = before?.protobuf {
                     line += String(format: " (%.3f marginal)", (protobufRun.cpuSeconds - earlier) / Double(records - before!.records))
                 }
-                line += String(format: "  |  ratio %.2f", cloudSchema.cpuSeconds / protobufRun.cpuSeconds)
+                line += String(
+                    format: "  |  ratio CPU %.2f, wall %.2f", cloudSchema.cpuSeconds / protobufRun.cpuSeconds,
+                    cloudSchema.wallSeconds / protobufRun.wallSeconds)
             }
             print(line)
             let plain = compile([plainFile], "plain")
@@ -142,13 +157,17 @@ func emitModule(_ swiftc: String, _ name: String, sources: [String], into folder
     return ChildProcess.run(arguments, logFile: "\(folder)/\(name).log")
 }
 
-/// CloudSchema's Swift for `ComparisonSchema.cloudSchema(records:)`, written into `folder`.
+/// CloudSchema's Swift for `ComparisonSchema.cloudSchema(records:)`, written into `folder` in
+/// the parts `cloudschema generate` writes.
 func writeCloudSchemaSwift(records: Int, access: GenerateConfiguration.Access, into folder: String) -> [String] {
-    let loaded = SchemaLoader.load(sources: [("Records.cloudschema", ComparisonSchema.cloudSchema(records: records))])
+    let schema = ComparisonSchema.cloudSchema(records: records)
+    let loaded = SchemaLoader.load(sources: [("Records.cloudschema", schema)])
     precondition(!loaded.diagnostics.hasErrors, "comparison schema has errors: \(loaded.diagnostics.prefix(3))")
     try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     do {
-        let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: .init(access: access))
+        let parts = ProcessInfo.processInfo.environment["COMPILE_PARTS"] == "1" ? 1 : Generator.partCount(schemaBytes: schema.utf8.count)
+        let options = Generator.Options(access: access, parts: ["Records.cloudschema": parts])
+        let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: options)
         return files.map { file in
             let path = folder + "/" + file.name
             try! file.contents.write(toFile: path, atomically: false, encoding: .utf8)

@@ -14,6 +14,10 @@ enum GenerateCommand {
                 choices: GenerateConfiguration.Access.allCases.map(\.rawValue)),
             .option("templates", value: "dir", "A folder of *.template files overriding built-in templates by name."),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
+            .option(
+                "parts", value: "file=count",
+                "How many Swift files to split a schema file's declarations into, e.g. Garden.cloudschema=4 (repeatable; default: one per started 16 KiB of schema)."
+            ),
         ],
         examples: [
             "cloudschema generate Schemas --output Sources/App/Generated",
@@ -23,6 +27,8 @@ enum GenerateCommand {
         discussion: """
             Writes one Swift file per schema file (Garden.cloudschema -> Garden.cloudschema.swift, with the declarations read
             from it) plus CloudSchema.swift, always all of them; a file is rewritten only when its bytes change.
+            A schema file over 16 KiB is split into parts (Garden.cloudschema.swift, Garden.cloudschema.2.swift, ...), each
+            with an equal share of its declarations, which the compiler builds in parallel; --parts sets the count.
             Files it wrote before and no longer writes (a schema file was renamed) are removed, if unedited:
             DIR/.cloudschema-generated lists what it wrote, with a hash of the bytes.
             The schemas are linted first: errors stop generation (exit code 1), warnings are printed.
@@ -39,9 +45,16 @@ enum GenerateCommand {
         // SQL migrations describe tables, not record types to generate Swift for.
         let inputs = loaded.sources.paths.filter { !$0.hasSuffix(".sql") && !$0.hasSuffix(".swift") }
 
-        // The output names depend only on the input names: check them before anything else.
+        let parts: [String: Int]
+        switch partCounts(arguments.values("parts"), inputs: inputs, sources: loaded.sources) {
+        case .success(let counts): parts = counts
+        case .failure(let problem):
+            Terminal.err("error: \(problem.message)\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        // The output names depend only on the input names and parts: check them before anything else.
         do {
-            _ = try Generator.outputNames(forInputs: inputs)
+            _ = try Generator.outputNames(forInputs: inputs, parts: parts)
         } catch {
             Terminal.err("error: \(error) [\(error.id)]\n")
             return 2
@@ -84,7 +97,8 @@ enum GenerateCommand {
 
         let report: GeneratedFileWriter.Report
         do {
-            report = try write(loaded.schema, inputs: inputs, options: .init(access: access, templates: templates), to: output)
+            report = try write(
+                loaded.schema, inputs: inputs, options: .init(access: access, templates: templates, parts: parts), to: output)
         } catch .write(let failure) {
             let problem = Diagnostic.error(.outputUnwritable, failure.description, at: nil)
             Terminal.err(DiagnosticRenderer.text([problem], sources: loaded.sources, color: false))
@@ -98,6 +112,37 @@ enum GenerateCommand {
             "Generated \(report.files.count) files in \(output) (\(written) written, \(report.files.count - written) unchanged, \(report.removed.count) stale removed).\n"
         )
         return 0
+    }
+
+    struct UsageProblem: Error { var message: String }
+
+    /// Each input's part count: `--parts NAME=COUNT` for the input whose file name is NAME, else
+    /// one per started 16 KiB of the input's bytes.
+    static func partCounts(_ values: [String], inputs: [String], sources: SourceStore) -> Result<[String: Int], UsageProblem> {
+        let byName = Dictionary(inputs.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { first, _ in first })
+        var given: [String: Int] = [:]
+        for value in values {
+            guard let equals = value.lastIndex(of: "="), let count = Int(value[value.index(after: equals)...]), (1...1000).contains(count)
+            else {
+                return .failure(
+                    UsageProblem(message: "'--parts \(value)' is not FILE=COUNT with a count from 1 to 1000, e.g. Garden.cloudschema=4"))
+            }
+            let name = String(value[..<equals])
+            guard let path = byName[name] else {
+                let known = byName.keys.sorted().joined(separator: ", ")
+                return .failure(
+                    UsageProblem(
+                        message: "'--parts \(value)' names no schema file being generated (they are: \(known.isEmpty ? "none" : known))"))
+            }
+            guard given.updateValue(count, forKey: path) == nil else {
+                return .failure(UsageProblem(message: "'--parts' gives \(name) more than one count"))
+            }
+        }
+        var parts: [String: Int] = [:]
+        for input in inputs {
+            parts[input] = given[input] ?? Generator.partCount(schemaBytes: sources.bytes(of: input)?.count ?? 0)
+        }
+        return .success(parts)
     }
 
     /// Generates and writes each file as it is rendered, so no file's whole text is in memory.

@@ -99,6 +99,24 @@ if grep -q "CloudSchema: generating" "$work/build3.log"; then fail "the generato
 step "swift test: the generated type works"
 swift test 2>&1 | tee "$work/test.log"
 
+step "a schema file over 16 KiB is generated in parts, and the build compiles each"
+# 30 record types of 20 fields, about 19 KiB: Catalog.cloudschema.swift has Item0-14,
+# Catalog.cloudschema.2.swift Item15-29; app code uses a type from each.
+{
+    printf 'zone Catalog\n'
+    for i in $(seq 0 29); do
+        printf '\nrecord Item%d in Catalog {\n' "$i"
+        for f in $(seq 0 19); do printf '    field%d: String? @queryable\n' "$f"; done
+        printf '}\n'
+    done
+} > Sources/Garden/Catalog.cloudschema
+printf 'public let catalogRecordTypes = [Item0.recordType, Item29.recordType]\n' > Sources/Garden/Catalog.swift
+swift build > "$work/build-parts.log" 2>&1 || { cat "$work/build-parts.log"; fail "the build with a schema in parts"; }
+grep -q "generating Swift for Garden from Catalog.cloudschema, Garden.cloudschema" "$work/build-parts.log" || fail "the generator did not run"
+parts=$(find .build/plugins/outputs -name 'Catalog.cloudschema*.swift' -path '*CloudSchemaPlugin*' | sed 's|.*/||' | sort | tr '\n' ' ')
+[ "$parts" = "Catalog.cloudschema.2.swift Catalog.cloudschema.swift " ] || fail "the parts are: $parts"
+rm Sources/Garden/Catalog.cloudschema Sources/Garden/Catalog.swift
+
 step "a lint error fails the build with its file:line:col"
 cp Sources/Garden/Garden.cloudschema "$work/Garden.cloudschema.good"
 sed -i.bak 's/    notes: String? @encrypted/    notes: String? @encrypted @queryable/' Sources/Garden/Garden.cloudschema

@@ -5,7 +5,9 @@
 /// and `B.ckdb.swift` (each holding the declarations read from that file, or only its header;
 /// named after the whole file name, so they never clash with the target's own `A.swift`)
 /// plus `CloudSchema.swift` (schema-wide: the runtime version check, the schema registry, the
-/// SwiftData configuration).
+/// SwiftData configuration). An input split into parts (`Options.parts`) writes
+/// `A.cloudschema.swift`, `A.cloudschema.2.swift`, … instead, every part whether or not it
+/// declares anything.
 ///
 /// ```swift
 /// let loaded = SchemaLoader.load(paths: ["Schemas/Garden"])
@@ -25,11 +27,31 @@ public enum Generator {
     public struct Options: Sendable {
         public var access: GenerateConfiguration.Access
         public var templates: TemplateLibrary
+        /// How many Swift files each input's declarations are split into, by input path as in
+        /// `inputFiles`; an input not listed gets one. `cloudschema generate` gives each input
+        /// `partCount(schemaBytes:)`, the build plugin the count it declared.
+        public var parts: [String: Int]
 
-        public init(access: GenerateConfiguration.Access = .internal, templates: TemplateLibrary = .builtIn) {
+        public init(
+            access: GenerateConfiguration.Access = .internal, templates: TemplateLibrary = .builtIn, parts: [String: Int] = [:]
+        ) {
             self.access = access
             self.templates = templates
+            self.parts = parts
         }
+    }
+
+    /// The schema bytes per part: a schema file of up to 16 KiB (about 25 record types of 20
+    /// fields) is one Swift file. Past that, SwiftPM and Xcode compile the parts in parallel:
+    /// a debug build's frontend jobs take a file each, and a release build (`-wmo -num-threads`)
+    /// runs LLVM per file, so a part's code never waits on the rest, and LLVM's passes that
+    /// grow faster than the number of declarations in a file stay small.
+    public static let schemaBytesPerPart = 16 * 1024
+
+    /// How many parts a schema file of `schemaBytes` bytes is generated into: one per started
+    /// `schemaBytesPerPart`. The build plugin computes the same from the file's size.
+    public static func partCount(schemaBytes: Int) -> Int {
+        max(1, (schemaBytes + schemaBytesPerPart - 1) / schemaBytesPerPart)
     }
 
     /// `Garden.cloudschema.swift` for `Schemas/Garden.cloudschema`, `schema.ckdb.swift` for
@@ -39,24 +61,33 @@ public enum Generator {
         (path.split(separator: "/").last.map(String.init) ?? path) + ".swift"
     }
 
-    /// The output names for `inputs`, in input order, then `CloudSchema.swift`. Throws when
-    /// two inputs would write the same file (names compared case-insensitively, as macOS
-    /// file systems do), or an input would write `CloudSchema.swift`.
-    public static func outputNames(forInputs inputs: [String]) throws(GeneratorError) -> [String] {
+    /// The files of an input split into `parts`: `Garden.cloudschema.swift`, then
+    /// `Garden.cloudschema.2.swift`, `Garden.cloudschema.3.swift`, ….
+    public static func outputNames(forInput path: String, parts: Int) -> [String] {
+        let first = outputName(forInput: path)
+        let base = first.dropLast(".swift".count)
+        return [first] + (1..<max(1, parts)).map { "\(base).\($0 + 1).swift" }
+    }
+
+    /// The output names for `inputs`, in input order (each input's parts in order), then
+    /// `CloudSchema.swift`. Throws when two inputs would write the same file (names compared
+    /// case-insensitively, as macOS file systems do), or an input would write `CloudSchema.swift`.
+    public static func outputNames(forInputs inputs: [String], parts: [String: Int] = [:]) throws(GeneratorError) -> [String] {
         var seen: [String: String] = [schemaFileName.lowercased(): ""]
         var names: [String] = []
         for input in inputs {
-            let name = outputName(forInput: input)
-            if let other = seen[name.lowercased()] {
-                if other.isEmpty {
+            for name in outputNames(forInput: input, parts: parts[input] ?? 1) {
+                if let other = seen[name.lowercased()] {
+                    if other.isEmpty {
+                        throw .outputNameClash(
+                            "'\(input)' would generate \(name), which is the schema-wide file \(schemaFileName); rename the schema file")
+                    }
                     throw .outputNameClash(
-                        "'\(input)' would generate \(name), which is the schema-wide file \(schemaFileName); rename the schema file")
+                        "'\(other)' and '\(input)' would both generate \(name); schema files of one target need different names")
                 }
-                throw .outputNameClash(
-                    "'\(other)' and '\(input)' would both generate \(name); schema files of one target need different names")
+                seen[name.lowercased()] = input
+                names.append(name)
             }
-            seen[name.lowercased()] = input
-            names.append(name)
         }
         return names + [schemaFileName]
     }
@@ -76,8 +107,8 @@ public enum Generator {
     public static func generate(
         _ schema: Schema, inputFiles: [String], options: Options = Options(), into output: inout some GeneratedOutput
     ) throws(GeneratorError) {
-        let names = try outputNames(forInputs: inputFiles)
-        let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access)
+        let names = try outputNames(forInputs: inputFiles, parts: options.parts)
+        let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, parts: options.parts, access: options.access)
         // Every file of the run renders from these, so each template is parsed once.
         let templates = ParsedTemplates(options.templates)
         func render(_ name: String, _ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) {

@@ -125,6 +125,56 @@ import Testing
         #expect(Generator.outputName(forInput: "/abs/path/My.Schema.cloudschema") == "My.Schema.cloudschema.swift")
     }
 
+    @Test func anInputInPartsWritesItsFileThenOnePerFurtherPart() throws {
+        #expect(
+            try Generator.outputNames(forInputs: ["a/A.cloudschema", "b/B.ckdb"], parts: ["a/A.cloudschema": 3]) == [
+                "A.cloudschema.swift", "A.cloudschema.2.swift", "A.cloudschema.3.swift", "B.ckdb.swift", "CloudSchema.swift",
+            ])
+        // One part per started 16 KiB of schema.
+        #expect([0, 1, 16_384, 16_385, 32_768, 56_001].map(Generator.partCount(schemaBytes:)) == [1, 1, 1, 2, 2, 4])
+    }
+
+    /// Each part has an equal run of each kind of declaration, in schema order, the first parts
+    /// the larger; each imports what it uses.
+    @Test func partsShareOutEachKindOfDeclarationInOrder() throws {
+        let loaded = SchemaLoader.load(sources: [
+            (
+                "S/App.cloudschema",
+                """
+                zone Z
+                enum E1: String { a }
+                enum E2: String { b }
+                record R1 in Z { e: E1? }
+                record R2 in Z { e: E2? }
+                record R3 in Z { r: Reference<R1>? }
+                record R4 in Z { name: String }
+                record R5 in Z { name: String }
+                model Trip { name: String = "" }
+
+                """
+            )
+        ])
+        #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        let files = try Generator.generate(
+            loaded.schema, inputFiles: ["S/App.cloudschema"], options: .init(parts: ["S/App.cloudschema": 2]))
+        #expect(files.map(\.name) == ["App.cloudschema.swift", "App.cloudschema.2.swift", "CloudSchema.swift"])
+        func declares(_ file: GeneratedFile) -> [String] {
+            file.contents.split(separator: "\n").compactMap { line in
+                ["struct ", "enum ", "final class "].lazy.compactMap { keyword in
+                    line.hasPrefix(keyword) ? String(line.dropFirst(keyword.count).prefix { $0 != ":" && $0 != " " }) : nil
+                }.first
+            }
+        }
+        #expect(declares(files[0]) == ["E1", "R1", "R2", "R3", "Trip"])
+        #expect(declares(files[1]) == ["E2", "R4", "R5"])
+        #expect(files[1].contents.contains("@_spi(Generated) import CloudSchemaRuntime\nimport Foundation\n"))
+        #expect(files[0].contents.contains("import SwiftData") && !files[1].contents.contains("SwiftData"))
+        // The same declarations as in one file, in the same order.
+        let whole = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])
+        #expect(declares(whole[0]).sorted() == (declares(files[0]) + declares(files[1])).sorted())
+        #expect(whole[1] == files[2])
+    }
+
     @Test func twoInputsWithOneFileNameAreAnError() throws {
         #expect(throws: GeneratorError.self) { try Generator.outputNames(forInputs: ["a/A.cloudschema", "b/A.cloudschema"]) }
         #expect(

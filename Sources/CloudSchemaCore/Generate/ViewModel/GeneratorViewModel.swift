@@ -14,10 +14,10 @@
 /// | variable | |
 /// |---|---|
 /// | `sourceFile` | the header's source: a file name (`Garden.cloudschema`), or the list of them for `CloudSchema.swift` |
-/// | `fileName` | the output file, `Garden.cloudschema.swift` |
+/// | `fileName` | the output file, `Garden.cloudschema.swift` (a later part: `Garden.cloudschema.2.swift`) |
 /// | `access`, `accessPrefix` | `public`/`package`/`internal`, and `"public "`/`"package "`/`""` to put before declarations |
 /// | `runtimeVersion` | `CloudSchemaRuntimeVersion_N` generated code checks for |
-/// | `records`, `enums` | this file's declarations (`CloudSchema.swift`: none) |
+/// | `records`, `enums` | this file's (or part's) declarations (`CloudSchema.swift`: none) |
 /// | `models`, `keyValueStores` | this file's SwiftData models and `keyvalue` declarations (`CloudSchema.swift`: none) |
 /// | `isEmpty` | nothing to declare in this file (it still gets its header) |
 /// | `schema` | the whole schema: `schema.records`, `schema.enums`, `schema.models`, `schema.keyValueStores`, `schema.sourceFiles` (registry, cross-file code) |
@@ -81,10 +81,12 @@
 public struct GeneratorViewModel: Sendable {
     public var access: GenerateConfiguration.Access
     public var runtimeVersion: Int
-    /// One per schema file, in input order.
+    /// One per output file of a schema file, in input order (an input's parts in order).
     public var files: [FileViewModel]
     /// Declarations that came from no input file (a `Schema` built in code).
     public var unplaced: FileViewModel
+    /// The input files' names, as headers print them.
+    private let sourceFiles: [String]
     /// The record types, in schema order. Templates get their view models one at a time, each
     /// made when read and dropped after (`recordValues`): a record's view model is many times
     /// the size of its schema, and all of them at once were most of the generator's memory.
@@ -101,7 +103,8 @@ public struct GeneratorViewModel: Sendable {
     /// The runtime contract version generated code is written against (`CloudSchemaRuntimeVersion_7`).
     public static let runtimeVersion = 7
 
-    public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access) {
+    /// `parts`: how many files an input's declarations are split into, by path (absent: one).
+    public init(schema: Schema, inputFiles: [String], parts: [String: Int] = [:], access: GenerateConfiguration.Access) {
         self.access = access
         self.runtimeVersion = Self.runtimeVersion
         let names = SchemaNames(schema)
@@ -119,11 +122,11 @@ public struct GeneratorViewModel: Sendable {
                 subscriptions: SubscriptionViewModel.values(schema, names: names)
             ).templateValue
         var index: [String: Int] = [:]
-        files = inputFiles.enumerated().map { i, path in
+        var files = inputFiles.enumerated().map { i, path in
             index[path] = i
             return FileViewModel(sourcePath: path)
         }
-        unplaced = FileViewModel(sourcePath: "")
+        var unplaced = FileViewModel(sourcePath: "")
         // Sequences: each declaration's values are made when a template reads them, one at a time.
         schemaValue = [
             "records": Self.recordValues(schema.recordTypes, names: names),
@@ -152,6 +155,9 @@ public struct GeneratorViewModel: Sendable {
                 unplaced.keyValueStores.append(item)
             }
         }
+        self.sourceFiles = files.map(\.sourceFile)
+        self.files = files.flatMap { $0.split(into: parts[$0.sourcePath] ?? 1) }
+        self.unplaced = unplaced
     }
 
     /// Every record type's view model, made now (templates read them one at a time instead).
@@ -189,7 +195,7 @@ public struct GeneratorViewModel: Sendable {
     /// declaration that came from no input file.
     public func schemaContext(fileName: String) -> [String: TemplateValue] {
         var context = baseContext()
-        let sources = files.map(\.sourceFile)
+        let sources = sourceFiles
         context["sourceFile"] = .string(sources.isEmpty ? "no schema files" : sources.joined(separator: ", "))
         context["fileName"] = .string(fileName)
         context["records"] = Self.recordValues(unplaced.records, names: names)
