@@ -169,7 +169,7 @@ import Testing
         #expect(declares(files[1]) == ["E2", "R4", "R5"])
         #expect(files[1].contents.contains("@_spi(Generated) import CloudSchemaRuntime\nimport Foundation\n"))
         #expect(files[0].contents.contains("import SwiftData") && !files[1].contents.contains("SwiftData"))
-        // The same declarations as in one file, in the same order.
+        // The same declarations as in one file (each kind in order within each part).
         let whole = try Generator.generate(loaded.schema, inputFiles: ["S/App.cloudschema"])
         #expect(declares(whole[0]).sorted() == (declares(files[0]) + declares(files[1])).sorted())
         #expect(whole[1] == files[2])

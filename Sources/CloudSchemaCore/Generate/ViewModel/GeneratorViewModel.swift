@@ -195,8 +195,7 @@ public struct GeneratorViewModel: Sendable {
     /// declaration that came from no input file.
     public func schemaContext(fileName: String) -> [String: TemplateValue] {
         var context = baseContext()
-        let sources = sourceFiles
-        context["sourceFile"] = .string(sources.isEmpty ? "no schema files" : sources.joined(separator: ", "))
+        context["sourceFile"] = .string(sourceFiles.isEmpty ? "no schema files" : sourceFiles.joined(separator: ", "))
         context["fileName"] = .string(fileName)
         context["records"] = Self.recordValues(unplaced.records, names: names)
         context["enums"] = .array(unplaced.enums.map(\.templateValue))
