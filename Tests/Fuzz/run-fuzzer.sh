@@ -9,7 +9,9 @@
 # `swift test` (FuzzReplayTests) keeps checking it. Exits 1 when any target found something.
 # FUZZ_SEED=N makes a run repeatable: the same seed, binary and seeds give the same inputs, and a
 # shorter run tries a prefix of them (.ci/run uses it, so CI finds only what a local run of a
-# fresh clone with that seed finds). Without it each run explores new inputs.
+# fresh clone with that seed finds). Without it each run explores new inputs. (Swift seeds its
+# hashing per process, which changes the order of Set and Dictionary and so the coverage the
+# fuzzer steers by; SWIFT_DETERMINISTIC_HASHING fixes it whenever FUZZ_SEED is set.)
 # (Leak detection is off: Swift's lazily initialised globals read as leaks.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,6 +54,7 @@ echo "built the fuzzer in $(($(date +%s) - start)) s"
 seeds=("$root/Tests/Fuzz/Seeds" "$root/Tests/Fuzz/Regressions" "$root/Schemas")
 if [ -d "$root/Tests/Fixtures" ]; then seeds+=("$root/Tests/Fixtures"); fi
 if [ -d "$root/../shared/corpus/ckdb" ]; then seeds+=("$root/../shared/corpus/ckdb"); fi
+if [ -n "${FUZZ_SEED:-}" ]; then export SWIFT_DETERMINISTIC_HASHING=1; fi
 failed=()
 for target in "${targets[@]}"; do
   mkdir -p "$out/corpus/$target" "$out/artifacts/$target"

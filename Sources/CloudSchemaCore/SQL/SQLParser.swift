@@ -28,7 +28,8 @@ struct SQLScript: Sendable {
 /// inserts, pragmas) and every clause it does not model is skipped without complaint.
 ///
 /// One pass over the tokens with no recursion: parentheses are skipped by counting depth, so
-/// any nesting is bounded by the input's length. Every loop advances at least one token.
+/// any nesting is bounded by the input's length. Every loop advances at least one token, and
+/// never past the last: a step over a word a clause expects first checks that one is there.
 struct SQLParser {
     private let tokens: [SQLToken]
     private var i = 0
@@ -339,7 +340,7 @@ struct SQLParser {
             } else if peek("NOT") && peek("DEFERRABLE", 1) {
                 i += 2
             } else if take("DEFERRABLE") {
-                if take("INITIALLY") { i += 1 }
+                if take("INITIALLY"), !atStatementEnd { i += 1 }
             } else {
                 break
             }

@@ -177,6 +177,35 @@ import Testing
         }
     }
 
+    /// A script cut short anywhere, even right after a keyword that expects another word
+    /// (`DEFERRABLE INITIALLY`, `ON DELETE SET`, `DEFAULT -`), loads, with every diagnostic
+    /// inside what is left. (The fuzzer found `INITIALLY` at the very end stepping past the last token.)
+    @Test func aScriptCutShortAnywhereLoads() {
+        let sql = """
+            CREATE TABLE IF NOT EXISTS "lists" ("id" INTEGER PRIMARY KEY ASC ON CONFLICT ABORT AUTOINCREMENT,
+              "n" INT NOT NULL DEFAULT -1 UNIQUE ON CONFLICT FAIL COLLATE NOCASE CHECK ("n" > 0),
+              "parentID" TEXT REFERENCES "lists"("id") ON DELETE SET NULL ON UPDATE NO ACTION MATCH FULL
+                NOT DEFERRABLE DEFERRABLE INITIALLY DEFERRED,
+              "total" INT GENERATED ALWAYS AS ("n" * 2),
+              CONSTRAINT "k" PRIMARY KEY ("id") ON CONFLICT REPLACE, UNIQUE ("n"),
+              FOREIGN KEY ("parentID") REFERENCES main."lists" DEFERRABLE INITIALLY IMMEDIATE) STRICT;
+            CREATE UNIQUE INDEX IF NOT EXISTS "byN" ON "lists"("n" DESC) WHERE "n" > 0;
+            ALTER TABLE "lists" ADD COLUMN "x" TEXT REFERENCES "lists" ON DELETE CASCADE;
+            ALTER TABLE "lists" RENAME COLUMN "x" TO "y";
+            ALTER TABLE "lists" RENAME TO "groups";
+            ALTER TABLE "groups" DROP COLUMN "y";
+            DROP INDEX IF EXISTS "byN";
+            DROP TABLE IF EXISTS "groups";
+            """
+        let bytes = Array(sql.utf8)
+        for end in 0...bytes.count {
+            let cut = String(decoding: bytes[..<end], as: UTF8.self)
+            let loaded = SchemaLoader.load(sources: [("a.sql", cut)])
+            let outside = loaded.diagnostics.filter { ($0.range?.end.offset ?? 0) > end }
+            #expect(outside.isEmpty, "cut after \(end) bytes: \(describe(outside))")
+        }
+    }
+
     @Test func migrationsApplyInOrder() {
         let loaded = SchemaLoader.load(sources: [
             ("m/0001.sql", #"CREATE TABLE "a" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()), "x" TEXT);"#),
