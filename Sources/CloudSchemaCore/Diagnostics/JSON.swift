@@ -29,8 +29,6 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
     }
 
     private func write(to out: inout String, indent: Int?, level: Int) {
-        let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
-        let closing = indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
         switch self {
         case .string(let s): JSON.escape(s, into: &out)
         case .int(let i): out += String(i)
@@ -39,6 +37,7 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
         case .null: out += "null"
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
+            let (newline, closing) = JSON.lineBreaks(indent: indent, level: level)
             out += "["
             for (i, item) in items.enumerated() {
                 out += (i == 0 ? "" : ",") + newline
@@ -47,6 +46,7 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
             out += closing + "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
+            let (newline, closing) = JSON.lineBreaks(indent: indent, level: level)
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 out += (i == 0 ? "" : ",") + newline
@@ -58,21 +58,41 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
         }
     }
 
+    /// What goes before each member of an array or object at `level`, and before its closing bracket.
+    private static func lineBreaks(indent: Int?, level: Int) -> (String, String) {
+        guard let indent else { return ("", "") }
+        return ("\n" + String(repeating: " ", count: indent * (level + 1)), "\n" + String(repeating: " ", count: indent * level))
+    }
+
+    /// Copies `s` in runs between the scalars that need escaping (most strings have none).
     private static func escape(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
+        if s.utf8.allSatisfy({ 0x20..<0x7F ~= $0 && $0 != 0x22 && $0 != 0x5C }) {  // printable ASCII, no quote or backslash
+            out += s
+            out += "\""
+            return
+        }
+        let scalars = s.unicodeScalars
+        var run = scalars.startIndex
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            let escaped: String
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": escaped = "\\\""
+            case "\\": escaped = "\\\\"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\t": escaped = "\\t"
             case _ where DiagnosticRenderer.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: continue
             }
+            out += Substring(scalars[run..<index])
+            out += escaped
+            run = scalars.index(after: index)
         }
+        out += Substring(scalars[run...])
         out += "\""
     }
 }

@@ -72,6 +72,13 @@ struct RendererTests {
         #expect(value.rendered() == #"{"m":"a \"b\" \\ \n \u0001"}"#)
     }
 
+    /// Text between escapes is copied by Unicode scalar, never rounded to whole characters: a
+    /// combining accent on a quote, a CRLF (one character) and a C1 or bidi control all survive.
+    @Test func jsonCopiesTextBetweenEscapesScalarByScalar() {
+        let value: JSON = ["\"\u{301}é", "a\r\nb", "\u{85}x\u{202E}y", "😀 plain", ""]
+        #expect(value.rendered() == #"["\"\#u{301}é","a\r\nb","\u0085x\u202ey","😀 plain",""]"#)
+    }
+
     @Test func summaryCountsBySeverity() {
         let d = Diagnostic.error(.syntaxError, "x", at: nil)
         let w = Diagnostic.warning(.nameCaseCollision, "y", at: nil)
