@@ -64,10 +64,11 @@ public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, Expre
         return ("\n" + String(repeating: " ", count: indent * (level + 1)), "\n" + String(repeating: " ", count: indent * level))
     }
 
-    /// Copies `s` in runs between the scalars that need escaping (most strings have none).
+    /// Copies `s` whole when it is printable ASCII without a quote or backslash (most strings
+    /// are), else in runs between the scalars that need escaping.
     private static func escape(_ s: String, into out: inout String) {
         out += "\""
-        if s.utf8.allSatisfy({ 0x20..<0x7F ~= $0 && $0 != 0x22 && $0 != 0x5C }) {  // printable ASCII, no quote or backslash
+        if s.utf8.allSatisfy({ 0x20..<0x7F ~= $0 && $0 != 0x22 && $0 != 0x5C }) {
             out += s
             out += "\""
             return
