@@ -108,7 +108,7 @@ public enum Generator {
         _ schema: Schema, inputFiles: [String], options: Options = Options(), into output: inout some GeneratedOutput
     ) throws(GeneratorError) {
         let names = try outputNames(forInputs: inputFiles, parts: options.parts)
-        let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, parts: options.parts, access: options.access)
+        let model = GeneratorViewModel(schema: schema, inputFiles: inputFiles, access: options.access, parts: options.parts)
         // Every file of the run renders from these, so each template is parsed once.
         let templates = ParsedTemplates(options.templates)
         func render(_ name: String, _ template: String, _ context: [String: TemplateValue]) throws(GeneratorError) {

@@ -104,7 +104,7 @@ public struct GeneratorViewModel: Sendable {
     public static let runtimeVersion = 7
 
     /// `parts`: how many files an input's declarations are split into, by path (absent: one).
-    public init(schema: Schema, inputFiles: [String], parts: [String: Int] = [:], access: GenerateConfiguration.Access) {
+    public init(schema: Schema, inputFiles: [String], access: GenerateConfiguration.Access, parts: [String: Int] = [:]) {
         self.access = access
         self.runtimeVersion = Self.runtimeVersion
         let names = SchemaNames(schema)
