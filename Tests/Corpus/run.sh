@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Real-world .ckdb files, which this repository does not hold (their licenses are unknown): the
+# Real-world files, which this repository does not hold (their licenses are unknown).
+#
+# .ckdb files: the
 # CKDB tests run over them as they run over Tests/Fixtures/ckdb. Every file must parse without
 # errors or warnings and match a naive reading of it; export, export → parse, import → export
 # and export → import → export must give the file's export back; the import must resolve, lint
 # without findings caused by the import, and be formatted; diff of the file against itself and
 # against its import must find nothing; cktool exports must come back byte for byte.
-#   Tests/Corpus/run.sh                        the shared corpus, ../shared/corpus/ckdb (.ci/run)
+#
+# SwiftData models and SQLiteData migrations (../shared/corpus/swiftdata, sqlitedata): each app is
+# linted as the build plugin lints a target, and must give what Tests/Corpus/apps.txt says a
+# careful reading finds (CorpusAppTests); the "not checked" count per app is printed.
+#
+#   Tests/Corpus/run.sh                        the shared corpus, ../shared/corpus (.ci/run)
 #   Tests/Corpus/run.sh [--export] PATH...     other files or folders of *.ckdb; --export marks
 #                                              the path after it as a cktool export
 set -euo pipefail
@@ -34,8 +41,10 @@ add() {  # add PATH IS_EXPORT
     fi
 }
 
+apps=no
 if [ $# -eq 0 ]; then
     add "$root/../shared/corpus/ckdb" no
+    if [ -d "$root/../shared/corpus/swiftdata" ]; then apps=yes; fi
 fi
 while [ $# -gt 0 ]; do
     if [ "$1" = --export ]; then add "$2" yes; shift 2; else add "$1" no; shift; fi
@@ -47,3 +56,7 @@ echo "== checking $count .ckdb files ($exported cktool exports) besides the fixt
 cd "$root"
 CLOUDSCHEMA_CKDB_FILES="$files" CLOUDSCHEMA_CKDB_EXPORTS="$exports" \
     swift test --filter 'CKDBCorpusTests|CKDBImportLintTests|FormatCKDBImportTests'
+if [ "$apps" = yes ]; then
+    echo "== linting the apps in ../shared/corpus/swiftdata and sqlitedata as the build plugin does"
+    CLOUDSCHEMA_CORPUS_APPS="$root/../shared/corpus" swift test --filter CorpusAppTests
+fi
