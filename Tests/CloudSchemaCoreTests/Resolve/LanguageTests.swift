@@ -142,6 +142,7 @@ struct LanguageTests {
             (.date, "TIMESTAMP"), (.data, "BYTES"), (.uuid, "STRING"), (.url, "STRING"), (.asset, "ASSET"),
             (.location, "LOCATION"), (.reference(target: "A"), "REFERENCE"), (.reference(target: nil), "REFERENCE"),
             (.enumeration("E", rawType: .int64), "INT64"), (.list(.string), "LIST<STRING>"),
+            (.number(preferred: nil), "NUMBER"), (.number(preferred: .int64), "NUMBER PREFERRED AS INT64"),
         ]
         for (type, ckdb) in expected {
             #expect(type.cloudKitType.description == ckdb)
