@@ -95,6 +95,9 @@ public enum CKDBImporter {
             if let entity = record.coreDataEntityName {
                 out +=
                     "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
+            } else if record.isCoreDataMirror {
+                out +=
+                    "// Core Data / SwiftData many-to-many relationships: NSPersistentCloudKitContainer creates and manages this record type.\n"
             }
             if record.isCloudKitSystemType {
                 // CloudKit's own record type (Users, cloudkit.share): exports list it, and apps may add fields to Users.
@@ -125,6 +128,10 @@ public enum CKDBImporter {
 
         private mutating func writeField(_ field: Field, in record: RecordType) {
             out += doc(field.doc, indent: "    ")
+            if !record.isCloudKitSystemType, !SystemFields.contains(field.key), RecordRules.isReservedKey(field.key) {
+                // The server's field keeps its key: a deployed field cannot be renamed or deleted.
+                out += "    // cloudschema:ignore FIELD_NAME_RESERVED a field of the .ckdb, kept under its CloudKit key\n"
+            }
             let (type, note) = typeText(field, in: record)
             var attributes = field.indexes.names.map { "@\($0)" }
             if field.isEncrypted { attributes.append("@encrypted") }

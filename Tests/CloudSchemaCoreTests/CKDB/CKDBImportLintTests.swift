@@ -7,7 +7,9 @@ import Testing
 /// import itself wrote (system fields, the exported `Users` type).
 @Suite("CKDB import lints")
 struct CKDBImportLintTests {
-    static let importArtifacts: Set<DiagnosticID> = ["FIELD_NAME_INVALID", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED"]
+    static let importArtifacts: Set<DiagnosticID> = [
+        "FIELD_NAME_INVALID", "FIELD_NAME_RESERVED", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED",
+    ]
 
     @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.files)
     func importLints(_ file: Corpus.File) {
