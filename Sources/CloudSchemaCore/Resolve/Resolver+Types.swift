@@ -109,7 +109,8 @@ extension Resolver {
             }
             return nil
         }
-        if name.name == TypeCatalog.number {
+        // A declared `Number` (a schema from before the type existed) keeps its meaning.
+        if name.name == TypeCatalog.number, types[name.name] == nil {
             guard site == .recordField else {
                 report(
                     .error(

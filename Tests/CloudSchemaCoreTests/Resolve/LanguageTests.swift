@@ -149,6 +149,19 @@ struct LanguageTests {
         }
     }
 
+    /// `Number` is .ckdb's NUMBER in record fields, but an enum a schema declares as `Number`
+    /// (before the type existed) keeps its meaning.
+    @Test func numberTypesAndADeclaredNumber() {
+        let loaded = load("record A {\n    a: Number?\n    b: Number<Int64>?\n    c: [Number<Double>]?\n}\n")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(
+            loaded.schema.recordTypes[0].fields.map(\.type) == [
+                .number(preferred: nil), .number(preferred: .int64), .list(.number(preferred: .double)),
+            ])
+        let declared = load("enum Number: String {\n    case one\n}\nrecord A {\n    a: Number?\n}\n").schema
+        #expect(declared.recordTypes[0].fields[0].type == .enumeration("Number", rawType: .string))
+    }
+
     @Test func equalityIgnoresSourceLocations() {
         let a = load("record A {\n    x: String\n}\n").schema
         let b = load("\n\n   record A {   x: String   }\n", file: "elsewhere.cloudschema").schema
