@@ -110,11 +110,11 @@ enum RecordRules {
             }
         })
 
-    /// CKRecord's metadata properties ("Accessing the record's metadata" in the CKRecord reference):
-    /// the keys Apple documents as colliding: setObject(_:forKey:) says "Avoid using a key that
-    /// matches the name of any property of CKRecord", and query predicates use five of them for the
-    /// metadata (CKRecord.SystemFieldKey). SQLiteData's longer list (`etag`, `modifiedByDevice`) is SQLiteData's
-    /// own and applies to its tables (SQLiteDataRules.reservedNames).
+    /// CKRecord's metadata properties (the CKRecord reference), the keys Apple documents as
+    /// colliding: setObject(_:forKey:) says "Avoid using a key that matches the name of any property
+    /// of CKRecord", and query predicates use five of them for the metadata (CKRecord.SystemFieldKey).
+    /// SQLiteData's longer list (with `etag`, `modifiedByDevice`) is its own, for its tables
+    /// (SQLiteDataRules.reservedNames).
     static let recordPropertyKeys: Set<String> = [
         "creationDate", "creatorUserRecordID", "lastModifiedUserRecordID", "modificationDate", "recordChangeTag",
         "recordID", "recordType",
@@ -128,12 +128,12 @@ enum RecordRules {
         summary: "A field key that is a CKRecord metadata property (creationDate, recordID, ...) or a '___' system field",
         explanation: """
             Apple's CKRecord reference, setObject(_:forKey:): "Avoid using a key that matches the name of any \
-            property of CKRecord". The record's metadata properties (recordID, recordType, creationDate, \
-            creatorUserRecordID, modificationDate, lastModifiedUserRecordID, recordChangeTag) are such properties, and \
-            all but recordType and recordChangeTag are also the keys query predicates use for the metadata \
-            (CKRecord.SystemFieldKey); '___' names are CloudKit's system fields ("Integrating a Text-Based \
-            Schema into Your Workflow"). Only these are errors: etag and modifiedByDevice, in SQLiteData's list, are not \
-            among CKRecord's documented properties; its other properties (parent, share, encryptedValues) are not checked \
+            property of CKRecord". Its metadata properties are recordID, recordType, creationDate, \
+            creatorUserRecordID, modificationDate, lastModifiedUserRecordID and recordChangeTag, and all but \
+            recordType and recordChangeTag are also the keys query predicates use for the metadata \
+            (CKRecord.SystemFieldKey); '___' names are CloudKit's system fields ("Integrating a Text-Based Schema \
+            into Your Workflow"). Only these are errors: etag and modifiedByDevice, in SQLiteData's list, are no \
+            documented CKRecord property, and its other properties (parent, share, encryptedValues) are not checked \
             (UNSURE whether a field of that key misbehaves).
             """,
         fix: """
