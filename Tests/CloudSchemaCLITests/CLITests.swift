@@ -66,6 +66,36 @@ import Testing
         #expect(garden.status == 0 && garden.stdout.contains("RECORD TYPE Bed ("))
     }
 
+    /// A .ckdb lists the server's fields, so none of them stops `export`: `etag` is no CKRecord
+    /// property, and even a key CKRecord documents (`recordID`) is the server's to keep.
+    @Test func exportWritesACkdbWithAnyServerField() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = """
+            DEFINE SCHEMA
+
+                RECORD TYPE Feed (
+                    "___createTime" TIMESTAMP,
+                    "___createdBy"  REFERENCE,
+                    "___etag"       STRING,
+                    "___modTime"    TIMESTAMP,
+                    "___modifiedBy" REFERENCE,
+                    "___recordID"   REFERENCE,
+                    etag            STRING,
+                    recordID        STRING,
+                    GRANT WRITE TO "_creator",
+                    GRANT CREATE TO "_icloud",
+                    GRANT READ TO "_world"
+                );
+
+            """
+        try Data(schema.utf8).write(to: directory.appendingPathComponent("schema.ckdb"))
+        let exported = try run(["export", "schema.ckdb"], in: directory)
+        #expect(exported.status == 0 && exported.stderr.isEmpty)
+        #expect(exported.stdout == schema)
+    }
+
     /// Subscriptions are not part of a CloudKit schema: `export` leaves them out and says so.
     @Test func exportSaysSubscriptionsAreNotExported() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")

@@ -9,14 +9,16 @@
 /// - No record type is placed in public: `.ckdb` states no database, and exports list default
 ///   grants on every record type, so a comment at the top asks the user to decide.
 /// - CloudKit's own record types (`Users`, `cloudkit.share`) are kept, with a suppression of
-///   `RECORD_NAME_RESERVED`, so exporting the import gives back the export.
+///   `RECORD_NAME_RESERVED`, so exporting the import gives back the export; so is a field whose
+///   key is a CKRecord metadata property (`recordID`), with one of `FIELD_NAME_RESERVED`.
+/// - Core Data's record types (`CD_<Entity>`, `CDMR`) get a comment saying Core Data owns them.
 /// - The six system fields are written (as `___recordID: Reference? @queryable`) only when they
 ///   carry an index or a comment: the others are implicit, and export lists them anyway.
 /// - A `REFERENCE` becomes `Reference<T>` when exactly one record type fits the field name
 ///   (`bed` → `Bed`, `bedRef`/`bedID` → `Bed`, `beds` → `Bed` for a list); otherwise an untyped
 ///   `Reference` with a comment asking the user to choose.
-/// - `NUMBER` has no `.cloudschema` spelling: it is written as its preferred type (`Double` when
-///   none) with a comment saying so. Such a field exports as that type, not as NUMBER.
+/// - `NUMBER` becomes `Number`, `NUMBER PREFERRED AS INT64` `Number<Int64>` (and `DOUBLE`
+///   `Number<Double>`), which export writes back as they were.
 /// - Elements are written in source order when they came from a file (their spans), with the
 ///   detached comments put back between them; doc comments become `///`.
 /// - Keywords used as names get backticks; names that are not identifiers get `@name("...")`.
@@ -93,6 +95,9 @@ public enum CKDBImporter {
             if let entity = record.coreDataEntityName {
                 out +=
                     "// Core Data / SwiftData mirror of entity '\(entity)': NSPersistentCloudKitContainer creates and manages this record type.\n"
+            } else if record.isCoreDataMirror {
+                out +=
+                    "// Core Data / SwiftData many-to-many relationships: NSPersistentCloudKitContainer creates and manages this record type.\n"
             }
             if record.isCloudKitSystemType {
                 // CloudKit's own record type (Users, cloudkit.share): exports list it, and apps may add fields to Users.
@@ -123,6 +128,10 @@ public enum CKDBImporter {
 
         private mutating func writeField(_ field: Field, in record: RecordType) {
             out += doc(field.doc, indent: "    ")
+            if !record.isCloudKitSystemType, !SystemFields.contains(field.key), RecordRules.isReservedKey(field.key) {
+                // The server's field keeps its key: a deployed field cannot be renamed or deleted.
+                out += "    // cloudschema:ignore FIELD_NAME_RESERVED a field of the .ckdb, kept under its CloudKit key\n"
+            }
             let (type, note) = typeText(field, in: record)
             var attributes = field.indexes.names.map { "@\($0)" }
             if field.isEncrypted { attributes.append("@encrypted") }
@@ -143,10 +152,6 @@ public enum CKDBImporter {
             let isList = type.isList
             let element = type.listElement ?? type
             switch element {
-            case .number(let preferred):
-                let replacement: FieldType = preferred == .int64 ? .int64 : .double
-                note = ".ckdb type \(field.type.cloudKitType); .cloudschema has no NUMBER, so this exports as \(replacement.cloudKitType)"
-                type = isList ? .list(replacement) : replacement
             case .reference(target: nil) where !field.isCloudKitSystemField:
                 if let target = referenceTarget(for: field.key, isList: isList) {
                     type = isList ? .list(.reference(target: target)) : .reference(target: target)

@@ -33,9 +33,13 @@ public struct CKDBComment: Hashable, Sendable {
     public var isTrailing: Bool
     public var isBlock: Bool
 
+    /// A `#` line, which Apple's grammar lacks (CKDB_HASH_COMMENT).
+    var isHash: Bool { text.hasPrefix("#") }
+
     /// The text without markers, one entry per line, each trimmed of surrounding white space.
     public var lines: [String] {
-        let inner: Substring = isBlock ? text.dropFirst(2).dropLast(text.hasSuffix("*/") && text.count >= 4 ? 2 : 0) : text.dropFirst(2)
+        let inner: Substring =
+            isBlock ? text.dropFirst(2).dropLast(text.hasSuffix("*/") && text.count >= 4 ? 2 : 0) : text.dropFirst(isHash ? 1 : 2)
         return inner.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .map { CKDBComment.trim($0) }
     }
@@ -59,6 +63,7 @@ struct CKDBLexer {
     private var lineStart = 0
     private var sawNewline = true
     private var lastTokenLine = 0
+    private var sawHashComment = false
 
     private(set) var tokens: [CKDBToken] = []
     private(set) var comments: [CKDBComment] = []
@@ -100,6 +105,8 @@ struct CKDBLexer {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
                 comments.append(
                     CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: isTrailing(start), isBlock: false))
+            case UInt8(ascii: "#") where sawNewline:
+                hashComment(start)
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 blockComment(start)
             case UInt8(ascii: "\""):
@@ -166,6 +173,23 @@ struct CKDBLexer {
                 at: SourceRange(
                     file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 2, offset: start.offset + 2))))
         comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: false, isBlock: true))
+    }
+
+    /// A line starting with `#`, which Apple's grammar lacks: read as a comment, so the rest of
+    /// the file is checked, with one warning for the file.
+    private mutating func hashComment(_ start: SourcePosition) {
+        if !sawHashComment {
+            sawHashComment = true
+            diagnostics.append(
+                .warning(
+                    .ckdbHashComment,
+                    "'#' starts no comment in the CloudKit Schema Language (its comments are //, -- and /* */), so cktool may reject this file; write these lines with //",
+                    at: SourceRange(
+                        file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1))
+                ))
+        }
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: false, isBlock: false))
     }
 
     /// `"name"` on one line. An unterminated name is reported at its opening quote.

@@ -33,6 +33,12 @@ extension CKDBParser {
                         .ckdbCoreDataMirror, .info,
                         "record type '\(record.name)' is the Core Data / SwiftData mirror of entity '\(entity)'; NSPersistentCloudKitContainer creates and manages it",
                         at: record.spans.name))
+            } else if record.isCoreDataMirror {
+                diagnostics.append(
+                    Diagnostic(
+                        .ckdbCoreDataMirror, .info,
+                        "record type '\(record.name)' holds Core Data / SwiftData many-to-many relationships; NSPersistentCloudKitContainer creates and manages it",
+                        at: record.spans.name))
             }
         }
     }
@@ -88,9 +94,11 @@ extension CKDBParser {
         var record = RecordType(
             name: pending.name, fields: fields, grants: grants, doc: Self.docText(pending.doc), format: .ckdb,
             spans: SourceSpans(range: pending.range, name: pending.nameRange))
+        // Grants matter only in the public database, but cktool writes the default ones on every
+        // record type, private ones included: only grants someone changed say the type is public.
         if record.isCoreDataMirror {
             record.placement = .zone(CoreDataMirror.zoneName)
-        } else if !grants.isEmpty {
+        } else if !grants.isEmpty && !CKDB.areDefaultGrants(grants) {
             record.placement = .publicDatabase
         }
         return record

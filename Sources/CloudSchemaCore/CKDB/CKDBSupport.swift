@@ -20,6 +20,15 @@ public enum CKDB {
     /// A field CloudKit defines on one of its own record types: `"___*"` or `"cloudkit.*"`.
     static func isSystemRecordTypeField(_ key: String) -> Bool { key.hasPrefix("___") || key.hasPrefix("cloudkit.") }
 
+    /// Exactly the grants `cktool export-schema` writes on every record type, private ones included
+    /// (`GRANT WRITE TO "_creator"`, `GRANT CREATE TO "_icloud"`, `GRANT READ TO "_world"`): they
+    /// say nothing about where the type lives.
+    static func areDefaultGrants(_ grants: [Grant]) -> Bool {
+        let defaults = CoreDataMirror.defaultGrants
+        return grants.count == defaults.count
+            && defaults.allSatisfy { d in grants.contains { $0.grantee == d.grantee && $0.permissions == d.permissions } }
+    }
+
     /// The prefix `NSPersistentCloudKitContainer` gives record types and fields it creates.
     public static let coreDataPrefix = "CD_"
 

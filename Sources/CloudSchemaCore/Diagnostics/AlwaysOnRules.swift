@@ -1,6 +1,6 @@
 /// The IDs no configuration can change: the front end's (`.cloudschema` and `.ckdb`), and
-/// problems with input, output and config files. All are errors but NAME_CASE_COLLISION
-/// (a warning) and CKDB_CORE_DATA_MIRROR (information).
+/// problems with input, output and config files. All are errors but NAME_CASE_COLLISION and
+/// CKDB_HASH_COMMENT (warnings) and CKDB_CORE_DATA_MIRROR (information).
 public enum AlwaysOnRules {
     public static let all: [DiagnosticRule] = [
         DiagnosticRule(
@@ -118,11 +118,23 @@ public enum AlwaysOnRules {
             explanation: "A CloudKit Schema Language file starts with DEFINE SCHEMA, as `cktool export-schema` writes it.",
             fix: "rename the file if it is not a schema, or replace it with the output of 'cktool export-schema'."),
         DiagnosticRule(
-            .ckdbCoreDataMirror, .ckdb, .syntax, .info,
-            summary: "A .ckdb record type named CD_... is Core Data / SwiftData's mirror of an entity",
+            .ckdbHashComment, .ckdb, .syntax, .warning,
+            summary: "'#' comment lines in a .ckdb file, which Apple's grammar does not have",
             explanation: """
-                NSPersistentCloudKitContainer prefixes the record types and fields it mirrors with CD_ ("Reading \
-                CloudKit Records for Core Data"); it creates and changes them itself, so they are read as they are.
+                The CloudKit Schema Language has three comment forms, // and -- to the end of the line and /* */ \
+                ("Integrating a Text-Based Schema into Your Workflow"). Lines starting with '#' are read as comments \
+                so the rest of the file is checked, but whether cktool accepts them is not documented (one public \
+                schema with a '#' header says it is imported with cktool), so this is a warning, once per file.
+                """,
+            fix: "start those lines with // instead of #."),
+        DiagnosticRule(
+            .ckdbCoreDataMirror, .ckdb, .syntax, .info,
+            summary: "A .ckdb record type that Core Data / SwiftData mirroring owns: CD_<Entity>, or CDMR for many-to-many relationships",
+            explanation: """
+                NSPersistentCloudKitContainer prefixes the record types and fields it mirrors with CD_, and stores \
+                many-to-many relationships as CDMR records (CD_entityNames, CD_recordNames, CD_relationships) \
+                ("Reading CloudKit Records for Core Data"); it creates and changes them itself, so they are read as \
+                they are.
                 """,
             fix: "nothing to do; declare the entity as a model to generate SwiftData code for it."),
         DiagnosticRule(

@@ -74,4 +74,6 @@ extension DiagnosticID {
     public static let ckdbCoreDataMirror: DiagnosticID = "CKDB_CORE_DATA_MIRROR"
     /// A file read as `.ckdb` that is not a CloudKit schema at all (for example Swift source).
     public static let ckdbNotASchema: DiagnosticID = "CKDB_NOT_A_SCHEMA"
+    /// Warning: `#` comment lines, which Apple's grammar does not have; read as comments.
+    public static let ckdbHashComment: DiagnosticID = "CKDB_HASH_COMMENT"
 }

@@ -18,9 +18,12 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case codable(String)
     case list(FieldType)
 
-    public enum NumberPreference: String, Hashable, Sendable {
+    public enum NumberPreference: String, Hashable, Sendable, CaseIterable {
         case int64 = "INT64"
         case double = "DOUBLE"
+
+        /// The `.cloudschema` type it is written as: `Number<Int64>`.
+        public var schemaName: String { self == .int64 ? "Int64" : "Double" }
     }
 
     /// How the type is spelled in `.cloudschema`.
@@ -38,7 +41,7 @@ public indirect enum FieldType: Hashable, Sendable, CustomStringConvertible {
         case .asset: "Asset"
         case .location: "Location"
         case .decimal: "Decimal"
-        case .number: "Number"
+        case .number(let preferred): preferred.map { "Number<\($0.schemaName)>" } ?? "Number"
         case .reference(let target): target.map { "Reference<\($0)>" } ?? "Reference"
         case .enumeration(let name, _): name
         case .model(let name): name

@@ -9,11 +9,15 @@ enum TypeCatalog {
         ("Location", .location), ("Decimal", .decimal),
     ]
 
-    /// `Reference<T>`, or untyped `Reference`: the one type that takes a generic argument.
+    /// `Reference<T>`, or untyped `Reference`: takes a record type as its generic argument.
     static let reference = "Reference"
 
+    /// `.ckdb`'s `NUMBER`: `Number`, or `Number<Int64>` / `Number<Double>` for `NUMBER PREFERRED AS
+    /// INT64 | DOUBLE`. Record fields only: CloudKit infers it in development (ckdb-language 1.2).
+    static let number = "Number"
+
     /// Every name the language defines, for "did you mean" hints.
-    static let names = builtins.map(\.name) + [reference]
+    static let names = builtins.map(\.name) + [reference, number]
 
     /// A scan, not a dictionary: as cheap as a switch for a dozen names, no hashing.
     static func builtin(_ name: String) -> FieldType? {

@@ -109,6 +109,25 @@ extension Resolver {
             }
             return nil
         }
+        // A declared `Number` (a schema from before the type existed) keeps its meaning.
+        if name.name == TypeCatalog.number, types[name.name] == nil {
+            guard site == .recordField else {
+                report(
+                    .error(
+                        .typeMisplaced,
+                        "Number is .ckdb's NUMBER, a type CloudKit infers for record fields; use Int64 or Double in \(site.rawValue)",
+                        at: range))
+                return nil
+            }
+            guard let argument = arguments.first else { return .number(preferred: nil) }
+            guard arguments.count == 1, case .named(let preferred, let inner, _) = argument, inner.isEmpty,
+                let preference = FieldType.NumberPreference.allCases.first(where: { $0.schemaName == preferred.name })
+            else {
+                report(.error(.typeMisplaced, "Number takes Int64 or Double, as in Number<Int64> (NUMBER PREFERRED AS INT64)", at: range))
+                return nil
+            }
+            return .number(preferred: preference)
+        }
         if !arguments.isEmpty {
             let codable = site == .modelProperty ? "; a Codable collection of the app, such as Set<String>, needs @codable" : ""
             report(.error(.typeMisplaced, "'\(name.name)' takes no generic arguments; only Reference<T> does\(codable)", at: range))

@@ -425,6 +425,13 @@ public struct Resolver {
         }
         for (name, index) in AttributeCatalog.indexes where attributes.has(name) { field.indexes.insert(index) }
         field.isEncrypted = attributes.has("encrypted")
+        if field.isEncrypted, case .number = type.listElement ?? type {
+            // Apple's grammar has no ENCRYPTED NUMBER (ckdb-language 1.1).
+            report(
+                .error(
+                    .attributeMisplaced, "@encrypted applies to no Number: CloudKit has no ENCRYPTED NUMBER; use Int64 or Double",
+                    at: field.spans.attributes["encrypted"]))
+        }
         for name in Self.referenceAttributes where attributes.has(name) {
             let allowed = name == "parent" ? type.isReference : type.isReferenceOrList
             if !allowed {

@@ -133,6 +133,20 @@ struct CKDBDiagnosticsTests {
         #expect(error.message.contains(c.message), "\(error.message)")
     }
 
+    /// Apple's grammar has //, -- and /* */ comments; a public schema imported with cktool starts
+    /// with '#' lines. They are read as comments, with one warning for the file.
+    @Test("'#' lines: one warning, read as comments")
+    func hashComments() {
+        let source = "# Schema v3\n#\n# Private database.\nDEFINE SCHEMA\n    RECORD TYPE A (a STRING);\n"
+        let parsed = CKDBParser.parseFile(Array(source.utf8), file: "schema.ckdb")
+        #expect(
+            parsed.diagnostics.map { "\($0.severity) \($0.id) \($0.range!.start.line):\($0.range!.start.column)" } == [
+                "warning CKDB_HASH_COMMENT 1:1"
+            ])
+        #expect(parsed.schema.recordTypes.map(\.name) == ["A"])
+        #expect(CKDBImporter.importSchema(parsed).hasPrefix("// Schema v3\n// Private database.\nrecord A {\n"))
+    }
+
     @Test("recovery: independent errors in one file are all reported, and the rest is read")
     func recovery() {
         let source = """

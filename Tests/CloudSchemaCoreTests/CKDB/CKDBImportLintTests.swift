@@ -7,7 +7,9 @@ import Testing
 /// import itself wrote (system fields, the exported `Users` type).
 @Suite("CKDB import lints")
 struct CKDBImportLintTests {
-    static let importArtifacts: Set<DiagnosticID> = ["FIELD_NAME_INVALID", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED"]
+    static let importArtifacts: Set<DiagnosticID> = [
+        "FIELD_NAME_INVALID", "FIELD_NAME_RESERVED", "RECORD_NAME_RESERVED", "SUPPRESSION_UNUSED",
+    ]
 
     @Test("an imported corpus file resolves and has no findings caused by the import", arguments: Corpus.files)
     func importLints(_ file: Corpus.File) {
@@ -58,6 +60,43 @@ struct CKDBImportLintTests {
                 }
 
                 """)
+    }
+
+    /// NUMBER, which CloudKit infers for a field a sandbox save adds, is `Number` in .cloudschema,
+    /// and `PREFERRED AS` its argument: import → export gives the export back byte for byte.
+    @Test("NUMBER and NUMBER PREFERRED AS round-trip through import and export")
+    func numberRoundTrip() {
+        let export = """
+            DEFINE SCHEMA
+
+                RECORD TYPE Reading (
+                    "___createTime" TIMESTAMP,
+                    "___createdBy"  REFERENCE,
+                    "___etag"       STRING,
+                    "___modTime"    TIMESTAMP,
+                    "___modifiedBy" REFERENCE,
+                    "___recordID"   REFERENCE,
+                    celsius         NUMBER PREFERRED AS DOUBLE,
+                    count           NUMBER PREFERRED AS INT64,
+                    samples         LIST<NUMBER>,
+                    value           NUMBER SORTABLE
+                );
+
+            """
+        let imported = CKDBImporter.importSchema(CKDBParser.parseFile(Array(export.utf8), file: "schema.ckdb"))
+        #expect(
+            imported == """
+                record Reading {
+                    celsius: Number<Double>?
+                    count: Number<Int64>?
+                    samples: [Number]?
+                    value: Number? @sortable
+                }
+
+                """)
+        let loaded = SchemaLoader.load(sources: [("Imported.cloudschema", imported)])
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
+        #expect(CKDBExporter.export(loaded.schema) == export)
     }
 
     @Test("system fields declared in .cloudschema must keep their CloudKit type")

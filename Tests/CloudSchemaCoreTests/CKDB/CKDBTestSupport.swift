@@ -59,7 +59,7 @@ enum Corpus {
         """
 }
 
-/// An independent, deliberately naive reading of a well-formed `.ckdb` file (comments stripped,
+/// An independent, deliberately naive reading of a well-formed `.ckdb` file (comments, `#` lines too, stripped,
 /// statements split at `;`, items at `,`), to check the parser against something it did not compute.
 struct NaiveScan {
     struct Item { var name: String; var type: String; var options: Set<String> }
@@ -72,7 +72,7 @@ struct NaiveScan {
         var i = text.startIndex
         while i < text.endIndex {
             let rest = text[i...]
-            if rest.hasPrefix("//") || rest.hasPrefix("--") {
+            if rest.hasPrefix("//") || rest.hasPrefix("--") || rest.hasPrefix("#") {
                 i = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? text.endIndex
             } else if rest.hasPrefix("/*") {
                 i = rest.range(of: "*/")?.upperBound ?? text.endIndex

@@ -76,4 +76,48 @@ struct CoreDataMirrorTests {
         #expect(!diagnostics.hasErrors)
         #expect(reparsed.recordTypes.map(\.name) == ["CDMR", "CD_GardenBed", "CD_Harvest", "CD_Note", "CD_Tag"])
     }
+
+    /// CDMR, where Core Data keeps many-to-many relationships, is a mirror type like the CD_ ones:
+    /// in Core Data's zone, reported as such, linted as nothing of the developer's, imported with a
+    /// comment saying so, and exported back as it was.
+    @Test("a .ckdb CDMR is Core Data's many-to-many record type")
+    func manyToManyRecordType() throws {
+        let export = """
+            DEFINE SCHEMA
+
+                RECORD TYPE CDMR (
+                    CD_entityNames   STRING,
+                    CD_recordNames   STRING,
+                    CD_relationships STRING,
+                    "___createTime"  TIMESTAMP,
+                    "___createdBy"   REFERENCE,
+                    "___etag"        STRING,
+                    "___modTime"     TIMESTAMP,
+                    "___modifiedBy"  REFERENCE,
+                    "___recordID"    REFERENCE,
+                    GRANT WRITE TO "_creator",
+                    GRANT CREATE TO "_icloud",
+                    GRANT READ TO "_world"
+                );
+
+            """
+        let parsed = CKDBParser.parseFile(Array(export.utf8), file: "schema.ckdb")
+        #expect(
+            parsed.diagnostics.map { "\($0.id) \($0.range!.start.line):\($0.range!.start.column) \($0.message)" } == [
+                "CKDB_CORE_DATA_MIRROR 3:17 record type 'CDMR' holds Core Data / SwiftData many-to-many relationships; NSPersistentCloudKitContainer creates and manages it"
+            ])
+        let record = try #require(parsed.schema.recordTypes.first)
+        #expect(record.isCoreDataMirror && record.placement == .zone(CoreDataMirror.zoneName))
+        #expect(describe(lintFindings(export, file: "schema.ckdb")) == ["3:17-3:21 info CKDB_CORE_DATA_MIRROR"])
+
+        let imported = CKDBImporter.importSchema(parsed)
+        #expect(
+            imported.contains(
+                """
+                // Core Data / SwiftData many-to-many relationships: NSPersistentCloudKitContainer creates and manages this record type.
+                record CDMR {
+                    CD_entityNames: String?
+                """))
+        #expect(CKDBExporter.export(SchemaLoader.load(sources: [("Imported.cloudschema", imported)]).schema) == export)
+    }
 }

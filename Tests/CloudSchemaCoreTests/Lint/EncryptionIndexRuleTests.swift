@@ -99,20 +99,26 @@ import Testing
     }
 
     /// INDEX_QUERY_ALL reads .ckdb record types (only they can declare system fields), and only
-    /// the public ones: with grants, and neither a Core Data mirror nor one of CloudKit's own.
+    /// the ones that grant public reads: READ to _world or _icloud, in grants other than the three
+    /// defaults cktool writes on every type (a private Note carries them too); neither a Core Data
+    /// mirror nor one of CloudKit's own.
     @Test func indexQueryAllOnPublicCkdbRecordTypes() {
         let source = """
             DEFINE SCHEMA
                 RECORD TYPE Recipe (title STRING, GRANT READ TO "_world");
                 RECORD TYPE Menu ("___recordID" REFERENCE QUERYABLE, GRANT READ TO "_world");
                 RECORD TYPE Draft (title STRING);
+                RECORD TYPE Note (title STRING, GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world");
+                RECORD TYPE Diary (title STRING, GRANT READ, WRITE TO "_creator");
+                RECORD TYPE Board (title STRING, GRANT READ, CREATE, WRITE TO "_icloud");
                 RECORD TYPE CD_Recipe (CD_title STRING, GRANT READ TO "_world");
                 RECORD TYPE CDMR (CD_entityNames STRING, GRANT READ TO "_world");
                 RECORD TYPE Users (roles LIST<INT64>, GRANT READ TO "_world");
                 RECORD TYPE "cloudkit.share" ("cloudkit.title" STRING, GRANT READ TO "_world");
             """
         let found = lintFindings(source, file: "schema.ckdb")
-        #expect(describe(found.filter { $0.id == "INDEX_QUERY_ALL" }) == ["2:17-2:23 info INDEX_QUERY_ALL"])
+        #expect(
+            describe(found.filter { $0.id == "INDEX_QUERY_ALL" }) == ["2:17-2:23 info INDEX_QUERY_ALL", "7:17-7:22 info INDEX_QUERY_ALL"])
         // .ckdb record types carry no zone, so zone rules skip them.
         #expect(!found.contains { $0.id == "RECORD_DEFAULT_ZONE" || $0.id == "GRANT_NOT_PUBLIC" })
     }

@@ -60,6 +60,8 @@ import Testing
                 zone Z
                 record A in Z {
                     creationDate: Date? @name("createdOn")
+                    etag: String?
+                    modifiedByDevice: String?
                 }
                 """),
         RuleCase(
@@ -161,9 +163,10 @@ import Testing
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c) }
 
-    /// Core Data already moves a large CD_ value into its _ckAsset companion, and CloudKit's own
-    /// record types are as CloudKit made them: only a BYTES field without a companion is reported.
-    @Test func bytesLargeSkipsCoreDataCompanionsAndCloudKitTypes() {
+    /// Core Data chooses how its CD_ fields are stored (a large value moves into a CD_x_ckAsset
+    /// companion it creates when needed), and CloudKit's own record types are as CloudKit made
+    /// them: only a BYTES field the developer declared is reported.
+    @Test func bytesLargeSkipsCoreDataFieldsAndCloudKitTypes() {
         let source = """
             DEFINE SCHEMA
                 RECORD TYPE CD_Photo (
@@ -171,12 +174,34 @@ import Testing
                     CD_image_ckAsset ASSET,
                     CD_thumbnail     BYTES
                 );
+                RECORD TYPE Photo (thumbnail BYTES);
                 RECORD TYPE "cloudkit.share" ("cloudkit.thumbnailImageData" BYTES);
             """
         #expect(
             describe(lintFindings(source, file: "schema.ckdb").filter { $0.id == "FIELD_BYTES_LARGE" }) == [
-                "5:26-5:31 warning FIELD_BYTES_LARGE"
+                "7:34-7:39 warning FIELD_BYTES_LARGE"
             ])
+    }
+
+    /// A .ckdb lists the fields the server has: a key CKRecord documents as its own is no error
+    /// there (so `export` writes), and `etag`, which Apple documents nowhere, is none anywhere.
+    @Test func reservedKeysInCkdbAreNoError() {
+        let source = """
+            DEFINE SCHEMA
+                RECORD TYPE Feed (etag STRING, recordID STRING);
+            """
+        #expect(describe(lintFindings(source, file: "schema.ckdb")) == [])
+        let imported = CKDBImporter.importSchema(CKDBParser.parseFile(Array(source.utf8), file: "schema.ckdb"))
+        #expect(
+            imported == """
+                record Feed {
+                    etag: String?
+                    // cloudschema:ignore FIELD_NAME_RESERVED a field of the .ckdb, kept under its CloudKit key
+                    recordID: String?
+                }
+
+                """)
+        #expect(describe(lintFindings(imported).filter { $0.severity == .error }) == [])
     }
 
     /// CloudKit's own record types parse in .ckdb as exports write them, and lint says nothing about them.

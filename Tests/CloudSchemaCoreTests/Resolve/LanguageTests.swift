@@ -142,10 +142,24 @@ struct LanguageTests {
             (.date, "TIMESTAMP"), (.data, "BYTES"), (.uuid, "STRING"), (.url, "STRING"), (.asset, "ASSET"),
             (.location, "LOCATION"), (.reference(target: "A"), "REFERENCE"), (.reference(target: nil), "REFERENCE"),
             (.enumeration("E", rawType: .int64), "INT64"), (.list(.string), "LIST<STRING>"),
+            (.number(preferred: nil), "NUMBER"), (.number(preferred: .int64), "NUMBER PREFERRED AS INT64"),
         ]
         for (type, ckdb) in expected {
             #expect(type.cloudKitType.description == ckdb)
         }
+    }
+
+    /// `Number` is .ckdb's NUMBER in record fields, but an enum a schema declares as `Number`
+    /// (before the type existed) keeps its meaning.
+    @Test func numberTypesAndADeclaredNumber() {
+        let loaded = load("record A {\n    a: Number?\n    b: Number<Int64>?\n    c: [Number<Double>]?\n}\n")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(
+            loaded.schema.recordTypes[0].fields.map(\.type) == [
+                .number(preferred: nil), .number(preferred: .int64), .list(.number(preferred: .double)),
+            ])
+        let declared = load("enum Number: String {\n    case one\n}\nrecord A {\n    a: Number?\n}\n").schema
+        #expect(declared.recordTypes[0].fields[0].type == .enumeration("Number", rawType: .string))
     }
 
     @Test func equalityIgnoresSourceLocations() {

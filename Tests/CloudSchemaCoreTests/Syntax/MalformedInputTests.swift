@@ -154,6 +154,18 @@ struct MalformedInputTests {
             source: "record A {\n    b: M?\n}\nmodel M {\n    y: String = \"\"\n}\n",
             expected: ["TYPE_MISPLACED 2:8-2:9"]),
         Case(
+            name: "Number takes Int64 or Double",
+            source: "record A {\n    x: Number<String>?\n}\n",
+            expected: ["TYPE_MISPLACED 2:8-2:22"]),
+        Case(
+            name: "Number in a model",
+            source: "model M {\n    n: Number?\n}\n",
+            expected: ["TYPE_MISPLACED 2:8-2:14"]),
+        Case(
+            name: "encrypted Number (.ckdb has no ENCRYPTED NUMBER)",
+            source: "record A {\n    x: Number<Int64>? @encrypted\n}\n",
+            expected: ["ATTRIBUTE_MISPLACED 2:23-2:33"]),
+        Case(
             name: "Asset in a model",
             source: "model M {\n    a: Asset?\n}\n",
             expected: ["TYPE_MISPLACED 2:8-2:13"]),

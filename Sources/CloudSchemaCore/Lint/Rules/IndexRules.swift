@@ -75,13 +75,15 @@ enum IndexRules {
 
     static let queryAll = LintRule(
         "INDEX_QUERY_ALL", .indexes, .info,
-        summary: "A public .ckdb record type without a queryable ___recordID: queries without filters need it",
+        summary: "A .ckdb record type granting public reads without a queryable ___recordID: queries without filters need it",
         explanation: """
             A CKQuery with no filter (TRUEPREDICATE) needs a QUERYABLE index on the system field ___recordID, set \
             in the dashboard or the .ckdb file (TN3164; the public database is read by queries). Only .ckdb input \
-            can declare system fields, so only .ckdb record types taken to be public are checked: those with \
-            grants (which matter only in the public database), except Core Data mirrors (CD_*, CDMR: private, in \
-            Core Data's zone) and CloudKit's own record types (Users, cloudkit.share).
+            can declare system fields, so only .ckdb record types that grant public reads are checked: READ to \
+            _world or _icloud, in grants (which matter only in the public database) other than exactly the three \
+            defaults cktool writes on every record type, private ones included (WRITE to _creator, CREATE to \
+            _icloud, READ to _world: observed in every export, ckdb-language 2.2). Core Data mirrors (CD_*, CDMR: \
+            private, in Core Data's zone) and CloudKit's own record types (Users, cloudkit.share) are not checked.
             """,
         fix: """
             add \
@@ -89,7 +91,9 @@ enum IndexRules {
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType else { return }
+                guard record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType,
+                    record.grants.contains(where: { $0.permissions.contains(.read) && ($0.grantee == .world || $0.grantee == .icloud) })
+                else { return }
                 let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
                 if !indexed {
                     out.report(

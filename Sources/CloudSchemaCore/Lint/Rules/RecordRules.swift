@@ -110,33 +110,45 @@ enum RecordRules {
             }
         })
 
-    static let systemKeys: Set<String> = [
-        "creationDate", "creatorUserRecordID", "etag", "lastModifiedUserRecordID", "modificationDate",
-        "modifiedByDevice", "recordChangeTag", "recordID", "recordType",
+    /// CKRecord's metadata properties (the CKRecord reference), the keys Apple documents as
+    /// colliding: setObject(_:forKey:) says "Avoid using a key that matches the name of any property
+    /// of CKRecord", and query predicates use five of them for the metadata (CKRecord.SystemFieldKey).
+    /// SQLiteData's longer list (with `etag`, `modifiedByDevice`) is its own, for its tables
+    /// (SQLiteDataRules.reservedNames).
+    static let recordPropertyKeys: Set<String> = [
+        "creationDate", "creatorUserRecordID", "lastModifiedUserRecordID", "modificationDate", "recordChangeTag",
+        "recordID", "recordType",
     ]
+
+    /// A field key FIELD_NAME_RESERVED reports in `.cloudschema`: a CKRecord property or a `___` system name.
+    static func isReservedKey(_ key: String) -> Bool { recordPropertyKeys.contains(key) || key.hasPrefix("___") }
 
     static let fieldNameReserved = LintRule(
         "FIELD_NAME_RESERVED", .records, .error,
-        summary: "A field key that is a CKRecord system property (creationDate, recordID, ...) or a '___' system field",
+        summary: "A field key that is a CKRecord metadata property (creationDate, recordID, ...) or a '___' system field",
         explanation: """
-            Apple: "Avoid using a key that matches the name of any property of CKRecord" (setObject(_:forKey:)). \
-            The keys creationDate, creatorUserRecordID, etag, lastModifiedUserRecordID, modificationDate, \
-            modifiedByDevice, recordChangeTag, recordID and recordType collide with CKRecord's own metadata \
-            (SQLiteData documents the same list), and '___' names are CloudKit's system fields.
+            Apple's CKRecord reference, setObject(_:forKey:): "Avoid using a key that matches the name of any \
+            property of CKRecord". Its metadata properties are recordID, recordType, creationDate, \
+            creatorUserRecordID, modificationDate, lastModifiedUserRecordID and recordChangeTag, and all but \
+            recordType and recordChangeTag are also the keys query predicates use for the metadata \
+            (CKRecord.SystemFieldKey); '___' names are CloudKit's system fields ("Integrating a Text-Based Schema \
+            into Your Workflow"). Only these are errors: etag and modifiedByDevice, in SQLiteData's list, are no \
+            documented CKRecord property, and its other properties (parent, share, encryptedValues) are not checked \
+            (UNSURE whether a field of that key misbehaves).
             """,
         fix: """
-            rename the field, or keep the Swift name and store it under another key with @name("createdOn").
+            rename the field, or keep the Swift name and store it under another key with @name("createdOn"). \
+            A .ckdb lists the fields the server has, so .ckdb input is not checked; `cloudschema import` keeps such \
+            a field with a suppression of this rule.
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
-                guard !record.isCloudKitSystemType else { return }
+                guard record.format == .cloudschema && !record.isCloudKitSystemType else { return }
                 record.fields.forEachInPlace { field in
-                    guard !field.isSystem else { return }
-                    if systemKeys.contains(field.key) || field.key.hasPrefix("___") {
-                        out.report(
-                            "field key '\(field.key)' is a CKRecord system property; rename the field or give it another key with @name",
-                            at: nameRange(field.spans))
-                    }
+                    guard !field.isSystem, isReservedKey(field.key) else { return }
+                    out.report(
+                        "field key '\(field.key)' is a CKRecord metadata property; rename the field or give it another key with @name",
+                        at: nameRange(field.spans))
                 }
             }
         })
@@ -172,9 +184,10 @@ enum RecordRules {
             """,
         fix: """
             use Asset for images, documents and anything unbounded; keep Data for small, \
-            bounded values and suppress this warning there. Not reported on fields Core Data mirroring writes \
-            (CD_x BYTES with its CD_x_ckAsset companion, into which Core Data moves a value too large for the \
-            record: sync-compat-rules 1.3), nor on CloudKit's own record types.
+            bounded values and suppress this warning there. Not reported on the CD_ fields of Core Data mirror \
+            types: Core Data chooses their storage, and moves a value too large for the record into a \
+            CD_x_ckAsset companion it creates when needed (sync-compat-rules 1.3); nor on CloudKit's own record \
+            types.
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
@@ -182,7 +195,7 @@ enum RecordRules {
                 record.fields.forEachInPlace { field in
                     // `listElement`, not `== .list(.data)`: FieldType is indirect, so that literal allocates.
                     guard field.type == .data || field.type.listElement == .data else { return }
-                    if record.isCoreDataMirror, record.field(key: field.key + "_ckAsset")?.type == .asset { return }
+                    if record.isCoreDataMirror, field.key.hasPrefix(CKDB.coreDataPrefix) { return }
                     out.report(
                         "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
                         at: field.spans.type ?? field.spans.name)
