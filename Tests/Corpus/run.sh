@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Real-world files, which this repository does not hold (their licenses are unknown).
 #
-# .ckdb files: the
-# CKDB tests run over them as they run over Tests/Fixtures/ckdb. Every file must parse without
-# errors or warnings and match a naive reading of it; export, export → parse, import → export
+# .ckdb files (../shared/corpus/ckdb and ckdb-more): the CKDB tests run over them as they run over
+# Tests/Fixtures/ckdb. Every file must parse without errors or warnings and match a naive reading of it; export, export → parse, import → export
 # and export → import → export must give the file's export back; the import must resolve, lint
 # without findings caused by the import, and be formatted; diff of the file against itself and
 # against its import must find nothing; cktool exports must come back byte for byte.
@@ -20,10 +19,16 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 files=""
 exports=""
 
-# The shared corpus's cktool exports (its README says which files are what), found by name.
+# The shared corpus's cktool exports, found by name: ckdb/'s README says which; in ckdb-more/, the
+# files with cktool's exact layout and a Users type that round-trip byte for byte.
 known_exports=" alan9259__keel__schema.ckdb hnaht95__Pay__schema.ckdb FreeScoopDev__Wockett__schema.ckdb
     Tom4259__SwiftUIFeatureBugReport__Schema.ckdb pagoda8__Walking-Buddy__cloudkit-schema.ckdb
-    robbiet480__Dispatch__schema.ckdb "
+    robbiet480__Dispatch__schema.ckdb
+    AlexW00__hibi__schema.ckdb chriswa__opProxy__schema.ckdb gomez1112__MoodMargins__CloudKitSchema.ckdb
+    iosipratama__bitcoin-tracker-ios__CloudKitSchema.ckdb jestatsio__reolens__schema.ckdb
+    kirillginko__indigo__CloudKitSchema.production.ckdb ngs__tides-swift__schema.ckdb
+    pvillareal__gutenberg-rdf-parser__schema.ckdb wpowiertowski__healthloom.app__schema.ckdb
+    zhong228__MoYue__cloudkit.ckdb "
 
 add() {  # add PATH IS_EXPORT
     if [ -d "$1" ]; then
@@ -44,6 +49,7 @@ add() {  # add PATH IS_EXPORT
 apps=no
 if [ $# -eq 0 ]; then
     add "$root/../shared/corpus/ckdb" no
+    if [ -d "$root/../shared/corpus/ckdb-more" ]; then add "$root/../shared/corpus/ckdb-more" no; fi
     if [ -d "$root/../shared/corpus/swiftdata" ]; then apps=yes; fi
 fi
 while [ $# -gt 0 ]; do
