@@ -41,18 +41,20 @@ struct GitSourceTests {
     }
 
     /// The core reads git only through `InputFileSystem`, so a repository's history can be
-    /// stated in memory: no files, no git.
+    /// stated in memory: no files, no git. The revision's files are searched as a folder on
+    /// disk is, named `REV:path` in diagnostics.
     @Test func readsARevisionThroughTheInputFileSystem() throws {
         let schema = "record Plant in public {\n    name: String\n    grant read to world\n}\n"
         var fileSystem = MemoryFileSystem()
         fileSystem.git = [
-            ["rev-parse", "--is-inside-work-tree"]: GitOutput(status: 0, output: Array("true\n".utf8), error: ""),
+            ["rev-parse", "--show-toplevel", "--show-prefix"]: GitOutput(status: 0, output: Array("/repo\n\n".utf8), error: ""),
             ["rev-parse", "--verify", "--quiet", "v1^{commit}"]: GitOutput(status: 0, output: [], error: ""),
-            ["ls-tree", "-r", "-z", "--name-only", "--full-name", "v1", "--", "Schemas"]: GitOutput(
-                status: 0, output: Array("Schemas/Garden.cloudschema\0Schemas/notes.txt\0".utf8), error: ""),
-            ["show", "v1:Schemas/Garden.cloudschema"]: GitOutput(status: 0, output: Array(schema.utf8), error: ""),
+            ["ls-tree", "-r", "-z", "--full-tree", "v1"]: GitOutput(
+                status: 0, output: Array("100644 blob a1\tSchemas/Garden.cloudschema\0100644 blob b2\tSchemas/notes.txt\0".utf8), error: ""),
+            ["cat-file", "blob", "a1"]: GitOutput(status: 0, output: Array(schema.utf8), error: ""),
         ]
-        let loaded = try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+        let loaded = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:v1"), currentPaths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.sources.paths == ["v1:Schemas/Garden.cloudschema"])
         #expect(loaded.schema.recordTypes.map(\.name) == ["Plant"])
@@ -63,7 +65,8 @@ struct GitSourceTests {
                 "--against git:v1 reads from git, but '/repo' is not inside a git repository; run it from your repository or compare against a file"
             )
         ) {
-            try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+            try DiffSourceLoader.load(
+                DiffSource(parsing: "git:v1"), currentPaths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
         }
     }
 
