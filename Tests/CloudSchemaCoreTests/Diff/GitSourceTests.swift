@@ -114,6 +114,47 @@ struct GitSourceTests {
         #expect(deployed.schema.recordTypes.map(\.name) == ["B"])
     }
 
+    /// Paths start where git runs, `..` and links included, as on disk; each file is shown by
+    /// its path from the repository's root.
+    @Test func theRevisionIsSearchedAsTheWorkingTreeIs() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        for folder in ["Shared", "Sources/App"] {
+            try FileManager.default.createDirectory(atPath: repository.path + "/" + folder, withIntermediateDirectories: true)
+        }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.write("Shared/B.cloudschema", "record B { y: String }")
+        try FileManager.default.createSymbolicLink(atPath: repository.path + "/Schemas/Shared", withDestinationPath: "../Shared")
+        try repository.commit("A schema and a linked folder")
+        let paths = ["../../Schemas"]
+        let app = repository.path + "/Sources/App"
+        let onDisk = try DiffSourceLoader.load(.files(paths), currentPaths: [], workingDirectory: app)
+        let atHEAD = try DiffSourceLoader.load(.git(revision: "HEAD", paths: paths), currentPaths: [], workingDirectory: app)
+        #expect(atHEAD.sources.paths == ["HEAD:Schemas/A.cloudschema", "HEAD:Shared/B.cloudschema"])
+        #expect(onDisk.schema.recordTypes.map(\.name) == ["A", "B"])
+        #expect(atHEAD.schema.recordTypes.map(\.name) == ["A", "B"])
+    }
+
+    /// A submodule's files are another repository's: searching one is an error, not a skip.
+    @Test func aSubmoduleIsNotSkipped() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.run("add", "-A")
+        try repository.run("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),Schemas/Vendor")
+        try repository.run("commit", "-q", "-m", "A schema and a submodule")
+        #expect(
+            throws: DiffSourceError(
+                "cannot read the deployed schema (git:HEAD): cannot read 'Schemas/Vendor' (a submodule in HEAD; its files are in another repository, so name the schema's folder instead)"
+            )
+        ) {
+            try DiffSourceLoader.load(DiffSource(parsing: "git:HEAD"), currentPaths: ["Schemas"], workingDirectory: repository.path)
+        }
+        let named = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:HEAD:Schemas/A.cloudschema"), currentPaths: [], workingDirectory: repository.path)
+        #expect(named.schema.recordTypes.map(\.name) == ["A"])
+    }
+
     @Test func aBadRevisionIsAClearError() throws {
         let repository = try Repository()
         defer { repository.remove() }
