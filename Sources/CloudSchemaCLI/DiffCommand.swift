@@ -83,8 +83,12 @@ enum DiffCommand {
         }
         var currentSchema = current.schema
         currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
-        let diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
+        var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
             .configured(configurations.configuration(for:))
+        // Said once when both sides leave out the same declaration.
+        let notRead = current.diagnostics.filter { $0.id == .swiftUnreadable }
+        diff.notRead =
+            notRead + deployed.diagnostics.filter { old in old.id == .swiftUnreadable && !notRead.contains { $0.message == old.message } }
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         switch format {

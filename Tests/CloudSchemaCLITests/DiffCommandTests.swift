@@ -74,6 +74,31 @@ struct DiffCommandTests {
         #expect(try cloudschema("diff", "Schemas", "--against", "deployed", in: folder).stdout == "No changes against deployed.\n")
         #expect(try cloudschema("diff", "Schemas", "--against", "deployed", "--format", "github", in: folder).stdout == "")
     }
+
+    /// A property a reader leaves out is in neither schema, so removing it is no change the
+    /// comparison can see: the report says what was not read, on either side.
+    @Test func whatTheReadersLeftOutIsNotRead() throws {
+        let model =
+            "import SwiftData\n\n@Model final class Plant {\n    var name: String = \"\"\n    var id: String = UUID().uuidString\n    init() {}\n}\n"
+        let folder = try temporaryFolder([
+            "deployed/Models.swift": model,
+            "Sources/Models.swift": model.replacingOccurrences(of: "    var id: String = UUID().uuidString\n", with: ""),
+        ])
+        let text = try cloudschema("diff", "Sources", "--against", "deployed", in: folder)
+        #expect(text.status == 0)
+        #expect(
+            text.stdout == """
+                Not read: the readers left these out of either side, so a change to them is not checked:
+                  deployed/Models.swift:5:22: property 'id' is not checked: its default value is not one CloudSchema reads [SWIFT_UNREADABLE]
+
+                No changes against deployed. Partial check: 1 declaration not read.
+
+                """)
+        let json = try cloudschema("diff", "Sources", "--against", "deployed", "--format", "json", in: folder)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let diagnostics = try #require(object?["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { "\($0["severity"]!) \($0["id"]!) \($0["file"]!)" } == ["warning SWIFT_UNREADABLE deployed/Models.swift"])
+    }
 }
 
 /// `diff --against git:REV` reads the revision's files as `diff --against FOLDER` reads a

@@ -23,7 +23,9 @@ import Testing
         let (old, new) = (SchemaLoader.load(sources: deployed), SchemaLoader.load(sources: current))
         #expect(old.diagnostics.isEmpty && new.diagnostics.isEmpty)
         let diff = SchemaComparison.compare(deployed: old.schema, current: new.schema)
-        return diff.changes.map { "\($0.rule?.id.rawValue ?? $0.kind.rawValue) \($0.location?.file ?? "-") \($0.deployedLocation?.file ?? "-")" }
+        return diff.changes.map {
+            "\($0.rule?.id.rawValue ?? $0.kind.rawValue) \($0.location?.file ?? "-") \($0.deployedLocation?.file ?? "-")"
+        }
     }
 
     @Test func aNameRegisteredByTwoAppsPairsItsUnchangedCopies() {
