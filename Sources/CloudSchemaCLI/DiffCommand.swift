@@ -85,10 +85,16 @@ enum DiffCommand {
         currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
         var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
             .configured(configurations.configuration(for:))
-        // Said once when both sides leave out the same declaration.
-        let notRead = current.diagnostics.filter { $0.id == .swiftUnreadable }
-        diff.notRead =
-            notRead + deployed.diagnostics.filter { old in old.id == .swiftUnreadable && !notRead.contains { $0.message == old.message } }
+        // What both sides leave out is said once, at the current side's place.
+        var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }
+        diff.notRead = unmatched
+        for old in deployed.diagnostics where old.id == .swiftUnreadable {
+            if let same = unmatched.firstIndex(where: { $0.message == old.message }) {
+                unmatched.remove(at: same)
+            } else {
+                diff.notRead.append(old)
+            }
+        }
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         switch format {

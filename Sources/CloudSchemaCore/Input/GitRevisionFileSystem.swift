@@ -9,7 +9,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
     public let revision: String
     private let base: any InputFileSystem
     private let folder: String
-    /// The repository's root and the folder git runs in, as `git rev-parse` names them.
+    /// The repository's root, and the path from it to `folder` ("" or "Sources/App/").
     private let root: String
     private let prefix: String
     /// Every blob and submodule of the tree, by its path from the repository's root.
@@ -56,6 +56,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
             let path = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
             let kind: Entry.Kind = fields[1] == "commit" ? .submodule : fields[0] == "120000" ? .link : .file
             entries[path] = Entry(kind: kind, object: fields[2])
+            // Each folder on the way lists its child; one that already did has its parents done.
             var child = Substring(path)
             while let slash = child.lastIndex(of: "/") {
                 let parent = String(child[..<slash])
@@ -74,8 +75,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
 
     /// `REV:path/from/the/repository/root`, git's name for the file, shown in diagnostics.
     public func displayPath(of path: String) -> String {
-        guard let resolved = try? resolve(path) else { return "\(revision):\(path)" }
-        return "\(revision):\(resolved)"
+        "\(revision):\((try? resolve(path)) ?? path)"
     }
 
     public func status(of path: String) throws(InputError) -> InputFileStatus {
@@ -83,7 +83,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
         let identity = [UInt64(0), numbers[resolved] ?? 0]
         if folders[resolved] != nil { return InputFileStatus(kind: .folder, identity: identity) }
         guard let entry = entries[resolved] else { throw missing }
-        guard entry.kind == .file else { throw submodule(resolved) }
+        guard entry.kind == .file else { throw submodule }
         return InputFileStatus(kind: .file, identity: identity)
     }
 
@@ -95,7 +95,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
     public func contents(of file: String) throws(InputError) -> [UInt8] {
         let resolved = try resolve(file)
         guard let entry = entries[resolved] else { throw missing }
-        guard entry.kind == .file else { throw submodule(resolved) }
+        guard entry.kind == .file else { throw submodule }
         return try blob(entry.object)
     }
 
@@ -109,7 +109,7 @@ public struct GitRevisionFileSystem: InputFileSystem {
 
     private var missing: InputError { InputError("not in \(revision)", isMissing: true) }
 
-    private func submodule(_ path: String) -> InputError {
+    private var submodule: InputError {
         InputError("a submodule in \(revision); its files are in another repository, so name the schema's folder instead")
     }
 
