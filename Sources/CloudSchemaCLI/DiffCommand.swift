@@ -5,11 +5,13 @@ enum DiffCommand {
         name: "diff",
         abstract: "Check that schema changes are additive against the deployed schema.",
         positionals: "[<paths> ...]",
-        positionalHelp: "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql. (default: .)",
+        positionalHelp:
+            "Schema files or folders, searched recursively for *.cloudschema, *.ckdb and *.sql (or, when a folder has none, *.swift). (default: .)",
         options: [
             .option(
                 "against", value: "source",
-                "The deployed schema: a .ckdb export, a .cloudschema file or folder, or git:REV[:PATH]."),
+                "The deployed schema: files or folders, read as <paths> are, or git:REV[:PATH], the same read at a git revision (PATH default: <paths>)."
+            ),
             .option(
                 "format", value: "format", "Output format.", default: "text",
                 choices: ["text", "json", "markdown", "github"]),
@@ -23,7 +25,8 @@ enum DiffCommand {
         discussion: """
             Production CloudKit schemas are additive only: record types and fields can be added, never removed, \
             renamed or retyped. Exit codes: 0 no breaking changes (warnings allowed), 1 breaking changes or \
-            schema errors, 2 usage, config or I/O errors. Configure the rules under "breaking" in cloudschema.json \
+            schema errors, 2 usage, config or I/O errors or a deployed schema with errors; a failure is still one \
+            document in json ("verdict": "failed"), markdown and github. Configure the rules under "breaking" in cloudschema.json \
             ({"breaking": {"use", "except", "severity", "ignore"}}), as lint's under "lint".
             """)
 
@@ -42,35 +45,56 @@ enum DiffCommand {
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let current = SchemaLoader.load(paths: paths)
-        if current.diagnostics.contains(where: { $0.id == .inputUnreadable }) {
-            return fail(current.diagnostics.filter { $0.severity == .error }, current.sources, format: format, against: against, code: 2)
+        func fail(_ problem: String, _ diagnostics: [Diagnostic], _ sources: SourceStore, code: Int32) -> Int32 {
+            switch format {
+            case "json": Terminal.out(DiffReport.json(failure: problem, diagnostics, against: against))
+            case "markdown": Terminal.out(DiffReport.markdown(failure: problem, diagnostics, against: against))
+            case "github": Terminal.out(DiffReport.github(failure: problem, diagnostics))
+            default: Terminal.err(DiagnosticRenderer.text(diagnostics, sources: sources, color: false) + "error: \(problem)\n")
+            }
+            return code
         }
+        let current = SchemaLoader.load(paths: paths)
         if current.diagnostics.hasErrors {
             // A schema with errors resolves partially; comparing it would report phantom removals.
-            return fail(current.diagnostics.filter { $0.severity == .error }, current.sources, format: format, against: against, code: 1)
+            let unreadable = current.diagnostics.contains { $0.id == .inputUnreadable }
+            return fail(
+                "the current schema \(unreadable ? "cannot be read" : "has errors"); fix it before checking for breaking changes",
+                current.diagnostics.filter { $0.severity == .error }, current.sources, code: unreadable ? 2 : 1)
         }
         let configurations = ConfigurationSet(files: current.sources.paths, explicitPath: arguments.value("config"))
         if !configurations.diagnostics.isEmpty {
-            Terminal.err(DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: current.sources, color: false))
-            return 2
+            return fail(
+                "the configuration has errors; fix it before checking for breaking changes", configurations.diagnostics.sorted(),
+                current.sources, code: 2)
         }
         let deployed: LoadedSchema
         do {
             deployed = try DiffSourceLoader.load(source, currentPaths: paths)
         } catch {
-            Terminal.err("error: \(error.message)\n")
-            return 2
+            return fail(
+                "cannot check for breaking changes without the deployed schema (\(against))",
+                [.error(.inputUnreadable, error.message, at: nil)], SourceStore(), code: 2)
         }
         if deployed.diagnostics.hasErrors {
-            Terminal.err("error: the deployed schema (\(against)) has errors; fix or choose another source\n")
-            Terminal.err(DiagnosticRenderer.text(deployed.diagnostics.filter { $0.severity == .error }, sources: deployed.sources))
-            return 2
+            return fail(
+                "the deployed schema (\(against)) has errors; fix or choose another source",
+                deployed.diagnostics.filter { $0.severity == .error }, deployed.sources, code: 2)
         }
         var currentSchema = current.schema
         currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
-        let diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
+        var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
             .configured(configurations.configuration(for:))
+        // What both sides leave out is said once, at the current side's place.
+        var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }
+        diff.notRead = unmatched
+        for old in deployed.diagnostics where old.id == .swiftUnreadable {
+            if let same = unmatched.firstIndex(where: { $0.message == old.message }) {
+                unmatched.remove(at: same)
+            } else {
+                diff.notRead.append(old)
+            }
+        }
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         switch format {
@@ -82,19 +106,5 @@ enum DiffCommand {
         default: Terminal.out(DiffReport.text(diff, against: against, sources: sources, color: Terminal.stdoutSupportsColor))
         }
         return diff.isBreaking ? 1 : 0
-    }
-
-    /// Front-end errors instead of a comparison.
-    private static func fail(
-        _ diagnostics: [Diagnostic], _ sources: SourceStore, format: String, against: String, code: Int32
-    ) -> Int32 {
-        switch format {
-        case "json": Terminal.out(DiffReport.json(SchemaDiff(changes: []), against: against, extra: diagnostics))
-        case "github": Terminal.out(DiffReport.github(SchemaDiff(changes: []), extra: diagnostics))
-        default:
-            Terminal.err(DiagnosticRenderer.text(diagnostics, sources: sources, color: false))
-            Terminal.err("error: the current schema has errors; fix them before checking for breaking changes\n")
-        }
-        return code
     }
 }

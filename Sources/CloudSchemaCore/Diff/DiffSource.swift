@@ -48,87 +48,40 @@ public struct DiffSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// Reads the deployed side of a diff.
+/// Reads the deployed side of a diff: files on disk or a git revision's files, found and read
+/// by one `SchemaLoader` in every input language.
 public enum DiffSourceLoader {
     /// - Parameters:
     ///   - currentPaths: the current side's paths, used for `git:REV` without a PATH.
     ///   - workingDirectory: where git runs and relative paths start (default: the process's).
+    ///   - fileSystem: the working tree's file system (and its `git`).
     public static func load(
         _ source: DiffSource, currentPaths: [String], workingDirectory: String? = nil,
         fileSystem: any InputFileSystem = LocalFileSystem()
     ) throws(DiffSourceError) -> LoadedSchema {
+        let loaded: LoadedSchema
         switch source {
         case .files(let paths):
             let resolved = paths.map { path in
                 guard let workingDirectory, !path.hasPrefix("/") else { return path }
                 return workingDirectory + "/" + path
             }
-            let loaded = SchemaLoader.load(paths: resolved, fileSystem: fileSystem)
-            if let problem = loaded.diagnostics.first(where: { $0.id == .inputUnreadable }) {
-                throw DiffSourceError("cannot read the deployed schema: \(problem.message)")
-            }
-            return loaded
+            loaded = SchemaLoader.load(paths: resolved, fileSystem: fileSystem)
         case .git(let revision, let paths):
-            return try GitSource.load(
-                revision: revision, paths: paths ?? currentPaths, workingDirectory: workingDirectory, fileSystem: fileSystem)
-        }
-    }
-}
-
-/// Reads schema files as they were at a git revision, through `git ls-tree` and
-/// `git show` (`InputFileSystem.git`: a subprocess, no libgit2, no dependency).
-public enum GitSource {
-    /// Every `*.cloudschema` file under `paths` at `revision` (a `.ckdb` or
-    /// `.cloudschema` path is taken as is), read and resolved. Files are named
-    /// `REV:path/from/repository/root` in diagnostics.
-    public static func load(
-        revision: String, paths: [String], workingDirectory: String? = nil,
-        fileSystem: any InputFileSystem = LocalFileSystem()
-    ) throws(DiffSourceError) -> LoadedSchema {
-        let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
-        func git(_ arguments: [String], in directory: String) throws(DiffSourceError) -> GitOutput {
+            // Paths as on disk, relative to where git runs: a file has the same name (and a
+            // migration the same identity) on both sides, shown as `REV:path` in diagnostics.
+            let revisionFiles: GitRevisionFileSystem
             do {
-                return try fileSystem.git(arguments, in: directory)
+                revisionFiles = try GitRevisionFileSystem(
+                    revision: revision, in: workingDirectory ?? FileManager.default.currentDirectoryPath, base: fileSystem)
             } catch {
                 throw DiffSourceError(error.reason)
             }
+            loaded = SchemaLoader.load(paths: paths ?? currentPaths, fileSystem: revisionFiles)
         }
-        let inside = try git(["rev-parse", "--is-inside-work-tree"], in: directory)
-        guard inside.status == 0 else {
-            throw DiffSourceError(
-                "--against git:\(revision) reads from git, but '\(directory)' is not inside a git repository; run it from your repository or compare against a file"
-            )
+        if let problem = loaded.diagnostics.first(where: { $0.id == .inputUnreadable }) {
+            throw DiffSourceError("cannot read the deployed schema (\(source)): \(problem.message)")
         }
-        let verify = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: directory)
-        guard verify.status == 0 else {
-            throw DiffSourceError(
-                "unknown git revision '\(revision)'; use a branch, tag or commit that exists (see 'git log --oneline')")
-        }
-        var files: [String] = []
-        for path in paths.isEmpty ? ["."] : paths {
-            let listing = try git(["ls-tree", "-r", "-z", "--name-only", "--full-name", revision, "--", path], in: directory)
-            guard listing.status == 0 else {
-                throw DiffSourceError("git ls-tree failed for '\(path)' at \(revision): \(listing.error)")
-            }
-            let names = listing.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            let explicit = SchemaLoader.extensions.contains { path.hasSuffix("." + $0) }
-            let schemas = names.filter { name in
-                explicit || SchemaLoader.extensions.contains { name.hasSuffix("." + $0) }
-            }
-            guard !schemas.isEmpty else {
-                throw DiffSourceError("no *.cloudschema files at '\(path)' in \(revision); name the schema with git:\(revision):PATH")
-            }
-            files += schemas.sorted()
-        }
-        var seen = Set<String>()
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for file in files where seen.insert(file).inserted {
-            let shown = try git(["show", "\(revision):\(file)"], in: directory)
-            guard shown.status == 0 else {
-                throw DiffSourceError("cannot read '\(file)' at \(revision): \(shown.error)")
-            }
-            sources.append(("\(revision):\(file)", shown.output))
-        }
-        return SchemaLoader.load(bytes: sources)
+        return loaded
     }
 }

@@ -205,6 +205,9 @@ public struct SchemaDiff: Hashable, Sendable {
     /// What the comparison could not check, because one side is a `.ckdb` (empty when both
     /// sides are `.cloudschema`).
     public var unchecked: [Unchecked]
+    /// What a reader left out of either side (`SWIFT_UNREADABLE`): in neither schema, so no
+    /// change to it was compared.
+    public var notRead: [Diagnostic] = []
 
     public init(changes: [SchemaChange], unchecked: [Unchecked] = []) {
         self.changes = changes.sorted()

@@ -129,13 +129,23 @@ private struct Comparer {
     // MARK: SQLiteData migrations
 
     /// Migrations by name: a shipped one must keep its text; a new one must not drop or rename
-    /// what devices on older versions still sync.
+    /// what devices on older versions still sync. A run may hold several migrators (one per app
+    /// or database) that register the same name: unchanged copies pair first, then the rest
+    /// in order, so identical sides never differ.
     private mutating func compareMigrations() {
-        let old = Dictionary(deployed.sqlite.migrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newNames = Set(current.sqlite.migrations.map(\.name))
-        for migration in current.sqlite.migrations {
-            if let shipped = old[migration.name] {
-                guard shipped.text != migration.text else { continue }
+        let shipped = deployed.sqlite.migrations
+        var byName: [String: [Int]] = [:]
+        for i in shipped.indices { byName[shipped[i].name, default: []].append(i) }
+        var paired = [Bool](repeating: false, count: shipped.count)
+        func pair(_ migration: SQLMigration, sameText: Bool) -> SQLMigration? {
+            let candidates = byName[migration.name] ?? []
+            guard let i = candidates.first(where: { !paired[$0] && (!sameText || shipped[$0].text == migration.text) }) else { return nil }
+            paired[i] = true
+            return shipped[i]
+        }
+        let unchanged = current.sqlite.migrations.map { pair($0, sameText: true) != nil }
+        for (migration, unchanged) in zip(current.sqlite.migrations, unchanged) where !unchanged {
+            if let shipped = pair(migration, sameText: false) {
                 add(
                     SchemaChange(
                         .migrationEdited, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,
@@ -159,7 +169,7 @@ private struct Comparer {
                         .migrationAdded, .migration(migration.name), message: "migration '\(migration.name)' added", at: migration.range))
             }
         }
-        for migration in deployed.sqlite.migrations where !newNames.contains(migration.name) {
+        for (migration, paired) in zip(shipped, paired) where !paired {
             add(
                 SchemaChange(
                     .migrationRemoved, .migration(migration.name), rule: SQLiteDataRules.migrationEdited,

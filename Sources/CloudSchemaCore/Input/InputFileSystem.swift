@@ -10,9 +10,10 @@ import Darwin
 
 /// Every read of the outside world the core makes: the file-system calls of `SchemaLoader`
 /// and of config discovery (`ConfigurationSet`), and the `git` commands of
-/// `diff --against git:REV`. `LocalFileSystem` is the real one;
-/// tests substitute folders and files that cannot be read (which permissions alone cannot
-/// show when tests run as root) and a repository's history, with no files and no git.
+/// `diff --against git:REV`. `LocalFileSystem` is the real one, `GitRevisionFileSystem` the
+/// files of a git revision; tests substitute folders and files that cannot be read (which
+/// permissions alone cannot show when tests run as root) and a repository's history, with no
+/// files and no git.
 public protocol InputFileSystem: Sendable {
     /// What `path` is, following symbolic links.
     func status(of path: String) throws(InputError) -> InputFileStatus
@@ -22,6 +23,13 @@ public protocol InputFileSystem: Sendable {
     func standardInput() throws(InputError) -> [UInt8]
     /// Runs `git` with `arguments` in `folder`; throws only when git cannot run at all.
     func git(_ arguments: [String], in folder: String) throws(InputError) -> GitOutput
+    /// What diagnostics call the file at `path`: the path itself, or for a git revision's file
+    /// git's name for it (`HEAD:Schemas/0001.sql`).
+    func displayPath(of path: String) -> String
+}
+
+extension InputFileSystem {
+    public func displayPath(of path: String) -> String { path }
 }
 
 /// What a `git` command printed, and its exit status.

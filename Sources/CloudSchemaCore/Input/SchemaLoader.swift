@@ -36,7 +36,9 @@ public enum SchemaLoader {
         load(bytes: sources.map { ($0.path, Array($0.text.utf8)) })
     }
 
-    public static func load(bytes sources: [(path: String, bytes: [UInt8])]) -> LoadedSchema {
+    /// `pathsOnDisk` maps a source shown under another name to its path as it would be on disk
+    /// (`HEAD:Schemas/0001.sql` to `Schemas/0001.sql`), which names its migration.
+    public static func load(bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:]) -> LoadedSchema {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
         var outlines: [SourceFileOutline] = []
@@ -61,7 +63,7 @@ public enum SchemaLoader {
             if path.hasSuffix(".sql") {
                 // One file is one migration, named by the file name, applied in path order.
                 let script = SQLParser.parse(bytes, file: path)
-                let name = String((path.split(separator: "/").last ?? "").dropLast(4))
+                let name = String(((pathsOnDisk[path] ?? path).split(separator: "/").last ?? "").dropLast(4))
                 migrator.apply(script, as: name, range: script.firstStatement)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
                 diagnostics += script.diagnostics
@@ -119,22 +121,25 @@ public enum SchemaLoader {
     }
 
     /// Reads every schema file under `paths` (files, folders searched recursively skipping
-    /// hidden entries, or `-` for standard input, called `standardInputName`).
+    /// hidden entries, or `-` for standard input, called `standardInputName`), each file shown
+    /// in diagnostics as `fileSystem.displayPath(of:)` names it.
     public static func load(
         paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem()
     ) -> LoadedSchema {
         let (found, problems) = findFiles(paths, fileSystem: fileSystem)
         var sources: [(String, [UInt8])] = []
+        var pathsOnDisk: [String: String] = [:]
         var diagnostics = problems
         for path in found {
-            let name = path == standardInput ? standardInputName : path
+            let name = path == standardInput ? standardInputName : fileSystem.displayPath(of: path)
+            if name != path && path != standardInput { pathsOnDisk[name] = path }
             do {
                 sources.append((name, try read(path, as: name, fileSystem: fileSystem)))
             } catch {
                 diagnostics.append(error)
             }
         }
-        var loaded = load(bytes: sources)
+        var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk)
         loaded.diagnostics = (diagnostics + loaded.diagnostics).sorted()
         return loaded
     }

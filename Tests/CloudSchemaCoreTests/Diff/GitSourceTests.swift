@@ -41,18 +41,20 @@ struct GitSourceTests {
     }
 
     /// The core reads git only through `InputFileSystem`, so a repository's history can be
-    /// stated in memory: no files, no git.
+    /// stated in memory: no files, no git. The revision's files are searched as a folder on
+    /// disk is, named `REV:path` in diagnostics.
     @Test func readsARevisionThroughTheInputFileSystem() throws {
         let schema = "record Plant in public {\n    name: String\n    grant read to world\n}\n"
         var fileSystem = MemoryFileSystem()
         fileSystem.git = [
-            ["rev-parse", "--is-inside-work-tree"]: GitOutput(status: 0, output: Array("true\n".utf8), error: ""),
+            ["rev-parse", "--show-toplevel", "--show-prefix"]: GitOutput(status: 0, output: Array("/repo\n\n".utf8), error: ""),
             ["rev-parse", "--verify", "--quiet", "v1^{commit}"]: GitOutput(status: 0, output: [], error: ""),
-            ["ls-tree", "-r", "-z", "--name-only", "--full-name", "v1", "--", "Schemas"]: GitOutput(
-                status: 0, output: Array("Schemas/Garden.cloudschema\0Schemas/notes.txt\0".utf8), error: ""),
-            ["show", "v1:Schemas/Garden.cloudschema"]: GitOutput(status: 0, output: Array(schema.utf8), error: ""),
+            ["ls-tree", "-r", "-z", "--full-tree", "v1"]: GitOutput(
+                status: 0, output: Array("100644 blob a1\tSchemas/Garden.cloudschema\0100644 blob b2\tSchemas/notes.txt\0".utf8), error: ""),
+            ["cat-file", "blob", "a1"]: GitOutput(status: 0, output: Array(schema.utf8), error: ""),
         ]
-        let loaded = try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+        let loaded = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:v1"), currentPaths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.sources.paths == ["v1:Schemas/Garden.cloudschema"])
         #expect(loaded.schema.recordTypes.map(\.name) == ["Plant"])
@@ -63,7 +65,8 @@ struct GitSourceTests {
                 "--against git:v1 reads from git, but '/repo' is not inside a git repository; run it from your repository or compare against a file"
             )
         ) {
-            try GitSource.load(revision: "v1", paths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
+            try DiffSourceLoader.load(
+                DiffSource(parsing: "git:v1"), currentPaths: ["Schemas"], workingDirectory: "/repo", fileSystem: fileSystem)
         }
     }
 
@@ -109,6 +112,47 @@ struct GitSourceTests {
             DiffSource(parsing: "git:HEAD:Schemas/B.cloudschema"), currentPaths: ["Schemas"],
             workingDirectory: repository.path)
         #expect(deployed.schema.recordTypes.map(\.name) == ["B"])
+    }
+
+    /// Paths start where git runs, `..` and links included, as on disk; each file is shown by
+    /// its path from the repository's root.
+    @Test func theRevisionIsSearchedAsTheWorkingTreeIs() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        for folder in ["Shared", "Sources/App"] {
+            try FileManager.default.createDirectory(atPath: repository.path + "/" + folder, withIntermediateDirectories: true)
+        }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.write("Shared/B.cloudschema", "record B { y: String }")
+        try FileManager.default.createSymbolicLink(atPath: repository.path + "/Schemas/Shared", withDestinationPath: "../Shared")
+        try repository.commit("A schema and a linked folder")
+        let paths = ["../../Schemas"]
+        let app = repository.path + "/Sources/App"
+        let onDisk = try DiffSourceLoader.load(.files(paths), currentPaths: [], workingDirectory: app)
+        let atHEAD = try DiffSourceLoader.load(.git(revision: "HEAD", paths: paths), currentPaths: [], workingDirectory: app)
+        #expect(atHEAD.sources.paths == ["HEAD:Schemas/A.cloudschema", "HEAD:Shared/B.cloudschema"])
+        #expect(onDisk.schema.recordTypes.map(\.name) == ["A", "B"])
+        #expect(atHEAD.schema.recordTypes.map(\.name) == ["A", "B"])
+    }
+
+    /// A submodule's files are another repository's: searching one is an error, not a skip.
+    @Test func aSubmoduleIsNotSkipped() throws {
+        let repository = try Repository()
+        defer { repository.remove() }
+        try repository.write("Schemas/A.cloudschema", "record A { x: String }")
+        try repository.run("add", "-A")
+        try repository.run("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),Schemas/Vendor")
+        try repository.run("commit", "-q", "-m", "A schema and a submodule")
+        #expect(
+            throws: DiffSourceError(
+                "cannot read the deployed schema (git:HEAD): cannot read 'Schemas/Vendor' (a submodule in HEAD; its files are in another repository, so name the schema's folder instead)"
+            )
+        ) {
+            try DiffSourceLoader.load(DiffSource(parsing: "git:HEAD"), currentPaths: ["Schemas"], workingDirectory: repository.path)
+        }
+        let named = try DiffSourceLoader.load(
+            DiffSource(parsing: "git:HEAD:Schemas/A.cloudschema"), currentPaths: [], workingDirectory: repository.path)
+        #expect(named.schema.recordTypes.map(\.name) == ["A"])
     }
 
     @Test func aBadRevisionIsAClearError() throws {
