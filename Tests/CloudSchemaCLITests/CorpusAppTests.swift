@@ -66,8 +66,8 @@ enum CorpusApps {
         var severity: String
         var place: String
         var message: String
-        /// What the reader could not follow (SWIFT_UNREADABLE and the like), not a finding.
-        var isNotChecked: Bool { rule != "INPUT_UNREADABLE" && rule.hasSuffix("_UNREADABLE") }
+        /// What a reader could not follow (SWIFT_UNREADABLE, SQL_NOT_CHECKED), not a finding.
+        var isNotChecked: Bool { rule == "SWIFT_UNREADABLE" || rule == "SQL_NOT_CHECKED" }
         var description: String { "\(severity) \(rule) \(place): \(message)" }
     }
 
