@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import CloudSchemaCore
+
+/// What Swift and SwiftData accept reads without a false error or a "not checked": each snippet
+/// beside the same snippet with a real mirroring mistake, found at its line.
+@Suite struct SwiftAcceptedTests {
+    /// Lints Swift files read together, as the build plugin reads a target.
+    static func lint(_ files: [(String, String)]) -> [String] {
+        describe(Linter.lint(load(files)))
+    }
+
+    static func lint(_ swift: String) -> [String] { lint([("Models.swift", swift)]) }
+
+    static let deck = #"""
+        import SwiftData
+        import Foundation
+
+        enum Limits { static let defaultCount = 3 }
+        enum Kind: String, Codable { case a, b }
+
+        @Model final class Deck {
+            var count: Int = Limits.defaultCount
+            var blob: Data = Data()
+            var ident: String = UUID().uuidString
+            var kind: String = Kind.a.rawValue
+            var zone: String = TimeZone.current.identifier
+            var width: CGFloat = 0
+            var duration: TimeInterval = 0
+            @Relationship(deleteRule: .cascade, inverse: \Card.deck) var cards: [Card]? = [Card]()
+            @Transient var cache: NSCache<NSString, NSString> = NSCache()
+            init() {}
+        }
+
+        @Model final class Card {
+            var deck: Deck?
+            var title: String = ""
+            init() {}
+        }
+        """#
+
+    @Test func aDeckOfEverydaySwiftGetsOnlyTheExternalStorageAdvice() {
+        // `Data = Data()` is a default like any other, so it gets the advice a `Data?` gets.
+        #expect(Self.lint(Self.deck) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE"])
+    }
+
+    @Test func theDecksRealMistakesAreFoundAtTheirLines() {
+        let required = Self.deck.replacingOccurrences(of: "var cards: [Card]? = [Card]()", with: "var cards: [Card] = [Card]()")
+        #expect(Self.lint(required) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE", "15:73-15:79 error MODEL_RELATIONSHIP_OPTIONAL"])
+        let unique = Self.deck.replacingOccurrences(of: "var ident", with: "@Attribute(.unique) var ident")
+        #expect(Self.lint(unique) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE", "10:16-10:23 error MODEL_UNIQUE"])
+    }
+
+    /// The Swift compiler type-checks every initial value, so none is a type mismatch; the schema
+    /// keeps the values it can state (`0`, `.high`) and knows the others are defaults.
+    @Test func anyInitialValueIsADefault() {
+        let source = """
+            enum Limits { static let defaultCount = 3 }
+            enum Priority: Int { case low, high }
+            @Model final class Budget {
+                var income: Decimal = .zero
+                var order: Int = .max
+                var count: Int = Limits.defaultCount
+                var start: Date = Date(timeIntervalSinceReferenceDate: .zero)
+                var priority: Priority = .high
+                var limit: Int = 0
+            }
+            """
+        #expect(Self.lint(source) == ["4:17-4:24 warning MODEL_DECIMAL"])
+        let budget = load(source, file: "Models.swift").schema.models[0]
+        #expect(budget.properties.map(\.defaultValue) == [nil, nil, nil, nil, .enumCase("high"), .int(0)])
+        // A property with no initial value still needs one (or '?').
+        let missing = source.replacingOccurrences(of: "var order: Int = .max", with: "var order: Int")
+        #expect(Self.lint(missing) == ["4:17-4:24 warning MODEL_DECIMAL", "5:16-5:19 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+    }
+
+    /// A type-inferred property takes the type its value names: a literal, `T(...)` or `T.member`.
+    @Test func aTypeInferredPropertyHasTheTypeItsValueNames() {
+        let source = """
+            @Model final class Habit {
+                var total = Decimal.zero
+                var id = UUID()
+                var isActive = true
+                var since = Date(timeIntervalSince1970: 0)
+                var scale = CGFloat.zero
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models[0].properties.map(\.type) == [.decimal, .uuid, .bool, .date, .double])
+        // Where the value does not say its type, that property is not checked, at the value.
+        #expect(findings("@Model final class Habit {\n    var streak = makeStreak()\n}\n", file: "Models.swift") == ["SWIFT_UNREADABLE 2:18-2:30"])
+    }
+
+    /// A relationship stays one whatever its initial value is spelled, and the same rules apply to each.
+    @Test(arguments: ["= []", "= [Card]()", "= Array<Card>()", "= .init()"])
+    func aRelationshipDefaultIsNoDefault(_ value: String) {
+        let source = """
+            @Model final class Deck {
+                @Relationship(inverse: \\Card.deck) var cards: [Card]? \(value)
+            }
+            @Model final class Card { var deck: Deck? }
+            """
+        #expect(Self.lint(source) == [])
+        let required = source.replacingOccurrences(of: "[Card]? ", with: "[Card] ")
+        #expect(Self.lint(required) == ["2:51-2:57 error MODEL_RELATIONSHIP_OPTIONAL"])
+    }
+
+    /// `@Relationship` says the property is a relationship even when its model is in a file not read.
+    @Test func aRelationshipToAModelOfAnotherFileIsStillChecked() {
+        let source = """
+            @Model final class Shelf {
+                @Relationship(deleteRule: .cascade, inverse: \\Book.shelf) var books: [Book]? = []
+            }
+            """
+        #expect(Self.lint(source) == [])
+        #expect(load(source, file: "Models.swift").schema.models[0].properties[0].type == .list(.model("Book")))
+        let deny = source.replacingOccurrences(of: ".cascade", with: ".deny")
+        #expect(Self.lint(deny) == ["2:19-2:36 error MODEL_DELETE_RULE_DENY"])
+    }
+
+    /// Every scalar Core Data maps is read as the type it is stored as.
+    @Test func scalarTypesAreReadAsTheirStorage() {
+        let source = """
+            @Model final class Sample {
+                var width: CGFloat = 0
+                var duration: TimeInterval = 1.5
+                var port: UInt16 = 0
+                var level: Float = 0.5
+                var small: Int8 = 0
+                var big: UInt64? = nil
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models[0].properties.map(\.type) == [.double, .double, .int, .double, .int, .int])
+        let required = source.replacingOccurrences(of: "var port: UInt16 = 0", with: "var port: UInt16")
+        #expect(Self.lint(required) == ["4:15-4:21 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+    }
+
+    /// A comma inside `<...>` or `[...]` is part of the type; one between two names declares two properties.
+    @Test func genericsWithCommasAreOneProperty() {
+        let source = """
+            @Model final class Scores {
+                var byName: [String: Int] = [:]
+                var byDay: Dictionary<String, Int> = [:]
+                @Transient var cache: NSCache<NSString, NSString> = NSCache()
+            }
+            """
+        #expect(Self.lint(source) == [])
+        #expect(load(source, file: "Models.swift").schema.models[0].properties.map(\.name) == ["byName", "byDay"])
+        #expect(findings("@Model final class Scores {\n    var a: Int = 0, b: Int = 0\n}\n", file: "Models.swift") == ["SWIFT_UNREADABLE 2:5-2:31"])
+    }
+
+    /// `@Transient` is never stored, so it is never reported; a stored property of a type no file
+    /// read declares is one warning per type, naming every property that uses it.
+    @Test func anUnknownTypeIsOneWarningNamingItsProperties() {
+        let source = """
+            @Model final class Trip {
+                @Transient var formatter: MeasurementFormatter = MeasurementFormatter()
+                var start: Coordinate?
+                var end: Coordinate?
+                var name: String = ""
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 3:16-3:26"])
+        #expect(loaded.diagnostics[0].message.hasPrefix("properties 'Trip.start', 'Trip.end' are not checked: no file read declares 'Coordinate'"))
+        // Read with the file that declares it, it is checked: here a Codable value with no default.
+        let declared = load([("Models.swift", source), ("Coordinate.swift", "struct Coordinate: Codable { var lat, lon: Double }")])
+        #expect(declared.diagnostics.map(\.compact) == [])
+        #expect(declared.schema.models[0].properties.map(\.name) == ["start", "end", "name"])
+    }
+
+    /// The files of one run know each other's models, enums, Codable types and typealiases.
+    @Test func filesReadTogetherKnowEachOthersTypes() {
+        let files = [
+            ("Types.swift", "public typealias ID = UUID\nenum Mood: String, Codable { case calm, busy }\nstruct Place: Codable { var name: String }"),
+            ("Entry.swift", "@Model final class Entry {\n    var id: ID = UUID()\n    var mood: Mood = .calm\n    var place: Place?\n    var day: Day?\n}"),
+            ("Day.swift", "@Model final class Day {\n    var entries: [Entry]? = []\n}"),
+        ]
+        #expect(Self.lint(files) == [])
+        let entry = load(files).schema.models.first { $0.name == "Entry" }
+        #expect(entry?.properties.map(\.type) == [.uuid, .enumeration("Mood", rawType: .string), .codable("Place"), .model("Day")])
+        // Each file alone leaves the other's types unknown: said once each, never an error.
+        #expect(Self.lint([files[1]]).allSatisfy { $0.hasSuffix("SWIFT_UNREADABLE") })
+    }
+}
