@@ -47,6 +47,7 @@ public enum SchemaLoader {
         var migrator = SQLMigrator()
         var nothingDeclared: Diagnostic?
         var externalModels: Set<String> = []
+        var localModels: [LocalModels] = []
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -94,6 +95,7 @@ public enum SchemaLoader {
             let swift = SwiftModelReader.read(swiftSources)
             let swiftFiles = swift.files
             externalModels = swift.externalModels
+            localModels = swift.localModels
             diagnostics += swift.diagnostics
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
                 let nothing = unreadable(
@@ -109,6 +111,7 @@ public enum SchemaLoader {
         }
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
         diagnostics += resolveDiagnostics
+        schema.localModels = localModels
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
         // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
         // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).

@@ -118,3 +118,19 @@ public struct KeyValueKey: Hashable, Sendable {
         self.spans = spans
     }
 }
+
+/// Models the app stores without CloudKit, so Core Data's mirroring rules do not apply to them:
+/// what the Swift setup shows (`ModelConfiguration(..., cloudKitDatabase: .none)`), or what
+/// cloudschema.json's `swiftdata.localModels` lists.
+public struct LocalModels: Hashable, Sendable {
+    public var models: [String]
+    /// Why, as the info finding says it ("stored with cloudKitDatabase: .none").
+    public var reason: String
+    @IgnoredInEquality public var range: SourceRange?
+
+    public init(models: [String], reason: String, range: SourceRange?) {
+        self.models = models
+        self.reason = reason
+        self.range = range
+    }
+}

@@ -16,6 +16,8 @@ enum SwiftModelReader {
         var diagnostics: [Diagnostic]
         /// Models declared outside the files read that a `@Relationship` property points at.
         var externalModels: Set<String>
+        /// The models the SwiftData setup read stores without CloudKit.
+        var localModels: [LocalModels]
     }
 
     /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
@@ -86,7 +88,8 @@ enum SwiftModelReader {
                     if !unknown.isEmpty {
                         if isTransient { return nil }  // never stored, so never checked: nothing to say
                         // `@Relationship var xs: [X]?` with X declared elsewhere: a relationship all the same.
-                        if model.relationships.contains(property.name.name), case .named(let target, let arguments, _)? = relationshipElement(property.type),
+                        if model.relationships.contains(property.name.name),
+                            case .named(let target, let arguments, _)? = relationshipElement(property.type),
                             arguments.isEmpty, unknown.count == 1, unknown[0].0 == target.name
                         {
                             externalModels.insert(target.name)
@@ -131,12 +134,20 @@ enum SwiftModelReader {
                 result[scanIndex].declarations.append(.enumeration(e.syntax))
             }
         }
-        return Read(files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels)
+        let models = result.flatMap(\.declarations).compactMap { declaration -> String? in
+            if case .model(let model) = declaration { return model.name.name }
+            return nil
+        }
+        let localModels = ModelStoreReader.localModels(scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models)
+        return Read(
+            files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
+            localModels: localModels)
     }
 
     /// The one warning for a type no file read declares, naming the properties left out.
     static func unknownType(_ name: String, _ properties: [String]) -> String {
-        let named = properties.count == 1 ? "property '\(properties[0])'" : "properties " + properties.map { "'\($0)'" }.joined(separator: ", ")
+        let named =
+            properties.count == 1 ? "property '\(properties[0])'" : "properties " + properties.map { "'\($0)'" }.joined(separator: ", ")
         return """
             \(named) \(properties.count == 1 ? "is" : "are") not checked: no file read declares '\(name)', so \(properties.count == 1 ? "it is" : "they are") \
             left out of lint, export and diff. A Codable value is stored encoded (CloudKit: CD_<name> BYTES and \

@@ -90,7 +90,10 @@ import Testing
         #expect(loaded.diagnostics.map(\.compact) == [])
         #expect(loaded.schema.models[0].properties.map(\.type) == [.decimal, .uuid, .bool, .date, .double])
         // Where the value does not say its type, that property is not checked, at the value.
-        #expect(findings("@Model final class Habit {\n    var streak = makeStreak()\n}\n", file: "Models.swift") == ["SWIFT_UNREADABLE 2:18-2:30"])
+        #expect(
+            findings("@Model final class Habit {\n    var streak = makeStreak()\n}\n", file: "Models.swift") == [
+                "SWIFT_UNREADABLE 2:18-2:30"
+            ])
     }
 
     /// A relationship stays one whatever its initial value is spelled, and the same rules apply to each.
@@ -150,7 +153,10 @@ import Testing
             """
         #expect(Self.lint(source) == [])
         #expect(load(source, file: "Models.swift").schema.models[0].properties.map(\.name) == ["byName", "byDay"])
-        #expect(findings("@Model final class Scores {\n    var a: Int = 0, b: Int = 0\n}\n", file: "Models.swift") == ["SWIFT_UNREADABLE 2:5-2:31"])
+        #expect(
+            findings("@Model final class Scores {\n    var a: Int = 0, b: Int = 0\n}\n", file: "Models.swift") == [
+                "SWIFT_UNREADABLE 2:5-2:31"
+            ])
     }
 
     /// `@Transient` is never stored, so it is never reported; a stored property of a type no file
@@ -166,18 +172,32 @@ import Testing
             """
         let loaded = load(source, file: "Models.swift")
         #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 3:16-3:26"])
-        #expect(loaded.diagnostics[0].message.hasPrefix("properties 'Trip.start', 'Trip.end' are not checked: no file read declares 'Coordinate'"))
+        #expect(
+            loaded.diagnostics[0].message.hasPrefix(
+                "properties 'Trip.start', 'Trip.end' are not checked: no file read declares 'Coordinate'"))
         // Read with the file that declares it, it is checked: here a Codable value with no default.
         let declared = load([("Models.swift", source), ("Coordinate.swift", "struct Coordinate: Codable { var lat, lon: Double }")])
         #expect(declared.diagnostics.map(\.compact) == [])
         #expect(declared.schema.models[0].properties.map(\.name) == ["start", "end", "name"])
     }
 
+    /// GitHub reads at most 1,024 characters of a SARIF rule's description (explanation and fix).
+    @Test func theNotCheckedExplanationFitsInSARIF() throws {
+        let rule = try #require(DiagnosticRegistry.rule(.swiftUnreadable))
+        #expect(rule.explanation.count + " Fix: ".count + rule.fix.count < 1024)
+    }
+
     /// The files of one run know each other's models, enums, Codable types and typealiases.
     @Test func filesReadTogetherKnowEachOthersTypes() {
         let files = [
-            ("Types.swift", "public typealias ID = UUID\nenum Mood: String, Codable { case calm, busy }\nstruct Place: Codable { var name: String }"),
-            ("Entry.swift", "@Model final class Entry {\n    var id: ID = UUID()\n    var mood: Mood = .calm\n    var place: Place?\n    var day: Day?\n}"),
+            (
+                "Types.swift",
+                "public typealias ID = UUID\nenum Mood: String, Codable { case calm, busy }\nstruct Place: Codable { var name: String }"
+            ),
+            (
+                "Entry.swift",
+                "@Model final class Entry {\n    var id: ID = UUID()\n    var mood: Mood = .calm\n    var place: Place?\n    var day: Day?\n}"
+            ),
             ("Day.swift", "@Model final class Day {\n    var entries: [Entry]? = []\n}"),
         ]
         #expect(Self.lint(files) == [])
@@ -185,5 +205,70 @@ import Testing
         #expect(entry?.properties.map(\.type) == [.uuid, .enumeration("Mood", rawType: .string), .codable("Place"), .model("Day")])
         // Each file alone leaves the other's types unknown: said once each, never an error.
         #expect(Self.lint([files[1]]).allSatisfy { $0.hasSuffix("SWIFT_UNREADABLE") })
+    }
+}
+
+/// Which models sync: the SwiftData setup read with the models, or cloudschema.json when it is not.
+@Suite struct SwiftStoreTests {
+    static let models = """
+        @Model final class Video { var title: String = "" }
+        @Model final class CachedImage { @Attribute(.unique) var url: String }
+        """
+
+    static func lint(_ setup: String, config: String? = nil) -> [String] {
+        let loaded = load([("Models.swift", models), ("App.swift", setup)])
+        guard let config else { return describe(Linter.lint(loaded)) }
+        let (configuration, problems) = ConfigurationLoader.parse(Array(config.utf8), path: "/project/cloudschema.json")
+        #expect(problems.map(\.compact) == [])
+        return describe(Linter.lint(loaded) { _ in configuration })
+    }
+
+    static let cacheErrors = ["2:45-2:52 error MODEL_UNIQUE", "2:63-2:69 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+
+    /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
+    @Test func aNoneStoresModelsAreNotMirrored() {
+        let setup = """
+            let synced = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))
+            let schema = Schema([CachedImage.self])
+            let cache = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+            """
+        #expect(Self.lint(setup) == ["3:13-3:72 info MODEL_LOCAL_STORE"])
+        let found = Linter.lint(load([("Models.swift", Self.models), ("App.swift", setup)]))
+        #expect(
+            found.map(\.message) == [
+                "'CachedImage' is stored with cloudKitDatabase: .none, so CloudKit mirroring rules are not applied to it"
+            ])
+    }
+
+    /// A store that may sync, by default or by a runtime choice, is checked.
+    @Test(arguments: [
+        #"ModelConfiguration(schema: Schema([Video.self, CachedImage.self]), cloudKitDatabase: flag ? .private("iCloud.app") : .none)"#,
+        "ModelConfiguration(schema: Schema([Video.self, CachedImage.self]))",
+        "ModelContainer(for: Video.self, CachedImage.self)",
+        ".modelContainer(for: [Video.self, CachedImage.self])",
+    ])
+    func aStoreThatMaySyncIsChecked(_ setup: String) {
+        #expect(
+            Self.lint("let store = " + setup).map { String($0.split(separator: " ").last!) } == [
+                "MODEL_UNIQUE", "MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+            ])
+    }
+
+    /// A model in no schema of the setup read is never opened; a schema the reader cannot list leaves every model checked.
+    @Test func aModelInNoSchemaIsNotMirroredWhenEverySchemaIsKnown() {
+        let listed = #"let store = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))"#
+        #expect(Self.lint(listed) == ["1:13-1:103 info MODEL_LOCAL_STORE"])
+        let unknown = listed + "\nlet other = ModelConfiguration(schema: Schema(versionedSchema: SchemaV2.self))"
+        #expect(Self.lint(unknown) == Self.cacheErrors)
+        #expect(Self.lint("let x = 1") == Self.cacheErrors)
+    }
+
+    /// Without the setup among the files read, cloudschema.json says which models are local.
+    @Test func theConfigListsLocalModels() {
+        #expect(Self.lint("let x = 1", config: #"{"swiftdata": {"localModels": ["CachedImage"]}}"#) == ["1:31-1:46 info MODEL_LOCAL_STORE"])
+        #expect(
+            ConfigSuppressionTests().configProblems(#"{"swiftdata": {"local": []}}"#) == [
+                "1:16-1:23 error CONFIG_INVALID: unknown key 'local' in 'swiftdata'; expected localModels"
+            ])
     }
 }
