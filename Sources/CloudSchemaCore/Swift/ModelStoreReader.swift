@@ -60,7 +60,8 @@ enum ModelStoreReader {
             // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
             if t[i].text != "ModelConfiguration" && (!labels.contains("for") || labels.contains("configurations")) { continue }
             let hasList = labels.contains("schema") || labels.contains("for")
-            let isLocal = database.map { $0.count == 2 && t[$0.lowerBound].isPunctuation(".") && t[$0.lowerBound + 1].isWord("none") } ?? false
+            let isLocal =
+                database.map { $0.count == 2 && t[$0.lowerBound].isPunctuation(".") && t[$0.lowerBound + 1].isWord("none") } ?? false
             stores.append(Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: t[i].range.union(t[close].range)))
         }
         return stores
@@ -77,7 +78,9 @@ enum ModelStoreReader {
             guard let listed = store.models else { continue }
             stored.formUnion(listed)
             let local = models.filter { listed.contains($0) && !synced.contains($0) }
-            if !local.isEmpty { result.append(LocalModels(models: local, reason: "stored with cloudKitDatabase: .none", range: store.range)) }
+            if !local.isEmpty {
+                result.append(LocalModels(models: local, reason: "stored with cloudKitDatabase: .none", range: store.range))
+            }
         }
         if stores.allSatisfy({ $0.models != nil }) {
             let unused = models.filter { !stored.contains($0) }
@@ -96,7 +99,8 @@ enum ModelStoreReader {
     private static func modelList(_ range: Range<Int>, _ t: [SwiftToken], schemas: [String: Set<String>]) -> Set<String>? {
         guard let first = range.first, let last = range.last else { return nil }
         if range.count == 1, t[first].kind == .identifier { return schemas[t[first].text] }
-        if t[first].isWord("Schema"), range.count > 2, t[first + 1].isPunctuation("("), let (arguments, close) = arguments(from: first + 1, t),
+        if t[first].isWord("Schema"), range.count > 2, t[first + 1].isPunctuation("("),
+            let (arguments, close) = arguments(from: first + 1, t),
             close == last
         {
             // The unlabeled arguments (`version:` is not a model).

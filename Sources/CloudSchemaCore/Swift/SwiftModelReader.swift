@@ -5,9 +5,10 @@
 /// Tolerant by design: it reads the subset of Swift models are written in (stored `var` and
 /// `let` properties with their types, defaults, `@Attribute`, `@Relationship`, `@Transient`,
 /// `#Unique`, and the raw-value enums their properties use) and steps over everything else
-/// (computed properties, methods, `init`s, static members, other types). What it cannot read
-/// in a model (a type or default it does not know, an unterminated literal) is one located
-/// `SWIFT_UNREADABLE` warning, and that property (or model) is left out: never guessed.
+/// (computed properties, methods, `init`s, static members, other types). Any initial value is a
+/// default, since the Swift compiler checked it. What the files read cannot tell (a type none of
+/// them declares, a type-inferred value that does not say its type, an unterminated literal) is
+/// one located `SWIFT_UNREADABLE` warning, and that property (or model) is left out: never guessed.
 enum SwiftModelReader {
     /// What the Swift files of one run declare.
     struct Read {

@@ -75,6 +75,20 @@ import Testing
         #expect(Self.lint(missing) == ["4:17-4:24 warning MODEL_DECIMAL", "5:16-5:19 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
     }
 
+    /// `import` says where a Swift default has no `.cloudschema` spelling, rather than drop it in silence.
+    @Test func importMarksADefaultItCannotWrite() {
+        let swift = load(
+            "@Model final class Budget {\n    var count: Int = Limits.defaultCount\n    var limit: Int = 5\n}\n", file: "Models.swift")
+        #expect(
+            SwiftImporter.importSchema(swift.schema) == """
+                model Budget {
+                    count: Int // the Swift initial value is not a schema value: write one
+                    limit: Int = 5
+                }
+
+                """)
+    }
+
     /// A type-inferred property takes the type its value names: a literal, `T(...)` or `T.member`.
     @Test func aTypeInferredPropertyHasTheTypeItsValueNames() {
         let source = """
