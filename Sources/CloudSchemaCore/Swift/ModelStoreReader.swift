@@ -23,19 +23,23 @@ enum ModelStoreReader {
         var range: SourceRange
     }
 
-    /// The stores one file opens.
-    static func stores(_ t: [SwiftToken]) -> [Store] {
+    /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
+    /// list is split stepping over the brackets inside it.
+    static func stores(_ tokens: [SwiftToken]) -> [Store] {
+        let t = Tokens(tokens)
         var schemas: [String: Set<String>] = [:]  // `let schema = Schema([...])`, `let schema: Schema = ...`
-        for i in t.indices where t[i].isWord("Schema") && i >= 2 && t[i - 1].isOperator("=") {
-            let name = i >= 4 && t[i - 3].isPunctuation(":") ? i - 4 : i - 2
-            guard t[name].kind == .identifier, let models = modelList(i..<callEnd(i, t), t, schemas: [:]) else { continue }
-            schemas[t[name].text] = models
+        for i in tokens.indices where tokens[i].isWord("Schema") && i >= 2 && tokens[i - 1].isOperator("=") {
+            let name = i >= 4 && tokens[i - 3].isPunctuation(":") ? i - 4 : i - 2
+            guard tokens[name].kind == .identifier, let close = t.partner[i + 1], let models = t.schemaModels(i..<(close + 1)) else {
+                continue
+            }
+            schemas[tokens[name].text] = models
         }
         var stores: [Store] = []
-        for i in t.indices where t[i].kind == .identifier && i + 1 < t.count && t[i + 1].isPunctuation("(") {
-            let isModifier = t[i].text == "modelContainer" && i > 0 && t[i - 1].isPunctuation(".")
-            guard t[i].text == "ModelConfiguration" || t[i].text == "ModelContainer" || isModifier,
-                let (arguments, close) = arguments(from: i + 1, t)
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
+            guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
+                let (arguments, close) = t.arguments(i + 1)
             else { continue }
             var listed: Set<String> = []
             var labels: Set<String> = []
@@ -44,25 +48,30 @@ enum ModelStoreReader {
             var label: String?
             for argument in arguments {
                 var value = argument
-                if argument.count > 2, t[argument.lowerBound + 1].isPunctuation(":") {
-                    label = t[argument.lowerBound].text
+                if argument.count > 2, tokens[argument.lowerBound + 1].isPunctuation(":") {
+                    label = tokens[argument.lowerBound].text
                     value = (argument.lowerBound + 2)..<argument.upperBound
                 }
                 guard let label else { continue }
                 labels.insert(label)
                 switch label {
                 case "schema", "for":  // `for:` is variadic: the unlabeled arguments after it are in its list
-                    if let models = modelList(value, t, schemas: schemas) { listed.formUnion(models) } else { isListed = false }
+                    let models =
+                        value.count == 1 && tokens[value.lowerBound].kind == .identifier
+                        ? schemas[tokens[value.lowerBound].text] : t.schemaModels(value) ?? t.typeList(value)
+                    if let models { listed.formUnion(models) } else { isListed = false }
                 case "cloudKitDatabase": database = value
                 default: break
                 }
             }
             // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
-            if t[i].text != "ModelConfiguration" && (!labels.contains("for") || labels.contains("configurations")) { continue }
+            if tokens[i].text != "ModelConfiguration" && (!labels.contains("for") || labels.contains("configurations")) { continue }
             let hasList = labels.contains("schema") || labels.contains("for")
             let isLocal =
-                database.map { $0.count == 2 && t[$0.lowerBound].isPunctuation(".") && t[$0.lowerBound + 1].isWord("none") } ?? false
-            stores.append(Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: t[i].range.union(t[close].range)))
+                database.map { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") && tokens[$0.lowerBound + 1].isWord("none") }
+                ?? false
+            stores.append(
+                Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: tokens[i].range.union(tokens[close].range)))
         }
         return stores
     }
@@ -94,73 +103,84 @@ enum ModelStoreReader {
         return result
     }
 
-    /// `A.self`, `[A.self, B.self]`, `Schema([A.self, ...])` or `Schema(A.self, ...)`, or a name the
-    /// file binds to a Schema: the models' names; nil for anything else.
-    private static func modelList(_ range: Range<Int>, _ t: [SwiftToken], schemas: [String: Set<String>]) -> Set<String>? {
-        guard let first = range.first, let last = range.last else { return nil }
-        if range.count == 1, t[first].kind == .identifier { return schemas[t[first].text] }
-        if t[first].isWord("Schema"), range.count > 2, t[first + 1].isPunctuation("("),
-            let (arguments, close) = arguments(from: first + 1, t),
-            close == last
-        {
-            // The unlabeled arguments (`version:` is not a model).
-            let types = arguments.filter { !($0.count > 2 && t[$0.lowerBound + 1].isPunctuation(":")) }
-            guard !types.isEmpty else { return nil }
+    /// A file's tokens with each bracket's partner.
+    private struct Tokens {
+        let tokens: [SwiftToken]
+        /// For each `(`, `[` or `{`, the index of the bracket that closes it (unbalanced: none).
+        let partner: [Int: Int]
+
+        init(_ tokens: [SwiftToken]) {
+            self.tokens = tokens
+            var partner: [Int: Int] = [:]
+            var open: [Int] = []
+            for (k, token) in tokens.enumerated() where token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": open.append(k)
+                case ")", "]", "}": if let start = open.popLast() { partner[start] = k }
+                default: break
+                }
+            }
+            self.partner = partner
+        }
+
+        /// The arguments of the `(` at `open`, split at its top-level commas, and its `)`.
+        func arguments(_ open: Int) -> ([Range<Int>], Int)? {
+            guard open < tokens.count, tokens[open].isPunctuation("("), let close = partner[open] else { return nil }
+            return (split(open + 1, close), close)
+        }
+
+        /// The ranges between top-level commas in `from..<to`, empty ones left out.
+        private func split(_ from: Int, _ to: Int) -> [Range<Int>] {
+            var parts: [Range<Int>] = []
+            var start = from
+            var k = from
+            while k < to {
+                if let close = partner[k] {
+                    k = close + 1
+                    continue
+                }
+                if tokens[k].isPunctuation(",") {
+                    if start < k { parts.append(start..<k) }
+                    start = k + 1
+                }
+                k += 1
+            }
+            if start < to { parts.append(start..<to) }
+            return parts
+        }
+
+        /// `Schema([A.self, ...])` or `Schema(A.self, ...)` (a `version:` argument aside): the models' names.
+        func schemaModels(_ range: Range<Int>) -> Set<String>? {
+            guard range.count > 2, tokens[range.lowerBound].isWord("Schema"), let (arguments, close) = self.arguments(range.lowerBound + 1),
+                close == range.upperBound - 1
+            else { return nil }
+            let types = arguments.filter { !($0.count > 2 && tokens[$0.lowerBound + 1].isPunctuation(":")) }
             var names: Set<String> = []
             for type in types {
-                guard let models = modelList(type, t, schemas: [:]) else { return nil }
+                guard let models = typeList(type) else { return nil }
                 names.formUnion(models)
             }
-            return names
+            return names.isEmpty ? nil : names
         }
-        if t[first].isPunctuation("["), t[last].isPunctuation("]"), let (elements, close) = arguments(from: first, t, closer: "]"),
-            close == last
-        {
+
+        /// `A.self` or `[A.self, B.self]`: the models' names.
+        func typeList(_ range: Range<Int>) -> Set<String>? {
+            guard let first = range.first else { return nil }
+            guard tokens[first].isPunctuation("["), partner[first] == range.upperBound - 1 else { return typeName(range).map { [$0] } }
             var names: Set<String> = []
-            for element in elements {
-                guard let name = typeName(element, t) else { return nil }
+            for element in split(first + 1, range.upperBound - 1) {
+                guard let name = typeName(element) else { return nil }
                 names.insert(name)
             }
-            return names
+            return names.isEmpty ? nil : names
         }
-        return typeName(range, t).map { [$0] }
-    }
 
-    /// `Name.self` or `Outer.Name.self`: `Name`.
-    private static func typeName(_ range: Range<Int>, _ t: [SwiftToken]) -> String? {
-        guard range.count >= 3, t[range.upperBound - 1].isKeyword("self"), t[range.upperBound - 2].isPunctuation("."),
-            t[range.upperBound - 3].kind == .identifier
-        else { return nil }
-        return t[range.upperBound - 3].text
-    }
-
-    /// The index after the call that starts at `i` (`Schema(...)`), or `i + 1`.
-    private static func callEnd(_ i: Int, _ t: [SwiftToken]) -> Int {
-        guard i + 1 < t.count, t[i + 1].isPunctuation("("), let (_, close) = arguments(from: i + 1, t) else { return i + 1 }
-        return close + 1
-    }
-
-    /// The arguments between the bracket at `open` and the `closer` that closes it, split at
-    /// top-level commas, and the closer's index.
-    private static func arguments(from open: Int, _ t: [SwiftToken], closer: String = ")") -> ([Range<Int>], Int)? {
-        var arguments: [Range<Int>] = []
-        var depth = 0
-        var start = open + 1
-        for k in (open + 1)..<t.count where t[k].kind == .punctuation {
-            switch t[k].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                if depth == 0 {
-                    if start < k { arguments.append(start..<k) }
-                    return t[k].text == closer ? (arguments, k) : nil
-                }
-                depth -= 1
-            case "," where depth == 0:
-                if start < k { arguments.append(start..<k) }
-                start = k + 1
-            default: break
-            }
+        /// `Name.self` or `Outer.Name.self`: `Name`.
+        private func typeName(_ range: Range<Int>) -> String? {
+            guard range.count >= 3, tokens[range.upperBound - 1].isKeyword("self"), tokens[range.upperBound - 2].isPunctuation("."),
+                tokens[range.upperBound - 3].kind == .identifier
+            else { return nil }
+            return tokens[range.upperBound - 3].text
         }
-        return nil
     }
 }
