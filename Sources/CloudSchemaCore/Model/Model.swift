@@ -47,6 +47,12 @@ public struct ModelProperty: Hashable, Sendable {
     public var deprecation: Deprecation?
     public var doc: String?
     public var spans: SourceSpans
+    /// An initial value the schema does not state: a Swift expression (`= Limits.defaultCount`,
+    /// `= Data()`) the compiler checked. A default all the same.
+    public var hasUnstatedDefault = false
+
+    /// Whether the property has a default: a stated value or a Swift initial value.
+    public var hasDefault: Bool { defaultValue != nil || hasUnstatedDefault }
 
     public init(
         name: String, originalName: String? = nil, type: FieldType, isOptional: Bool = false,

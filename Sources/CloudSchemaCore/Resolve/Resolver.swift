@@ -515,6 +515,7 @@ public struct Resolver {
                     }
                 } else {
                     property.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: property.name, inModel: true)
+                    if case .swiftInitializer = value, property.defaultValue == nil, !isOptional { property.hasUnstatedDefault = true }
                 }
             }
             if attrs.has("externalStorage") {

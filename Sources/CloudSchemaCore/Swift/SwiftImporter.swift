@@ -54,7 +54,7 @@ public enum SwiftImporter {
             attributes.sort { AttributeCatalog.rank($0.0) < AttributeCatalog.rank($1.0) }
             var text = ([line] + attributes.map(\.1)).joined(separator: " ")
             // A Swift initial value the schema cannot state (`= Limits.defaultCount`): say so, as .cloudschema has no such default.
-            if property.defaultValue == nil, property.spans.defaultValue != nil, !property.isRelationship, !property.isOptional {
+            if property.hasUnstatedDefault && !property.isOptional {
                 text += " // the Swift initial value is not a schema value: write one"
             }
             out += doc(property.doc, indent: "    ") + text + "\n"

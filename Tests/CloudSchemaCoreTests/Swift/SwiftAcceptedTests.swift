@@ -70,6 +70,11 @@ import Testing
         #expect(Self.lint(source) == ["4:17-4:24 warning MODEL_DECIMAL"])
         let budget = load(source, file: "Models.swift").schema.models[0]
         #expect(budget.properties.map(\.defaultValue) == [nil, nil, nil, nil, .enumCase("high"), .int(0)])
+        // Changing a stated default for one Swift states in code is no change CloudKit sees.
+        let deployed = load(source, file: "Models.swift").schema
+        let edited = load(
+            source.replacingOccurrences(of: "var limit: Int = 0", with: "var limit: Int = Limits.defaultCount"), file: "Models.swift")
+        #expect(SchemaComparison.compare(deployed: deployed, current: edited.schema).changes.map(\.message) == [])
         // A property with no initial value still needs one (or '?').
         let missing = source.replacingOccurrences(of: "var order: Int = .max", with: "var order: Int")
         #expect(Self.lint(missing) == ["4:17-4:24 warning MODEL_DECIMAL", "5:16-5:19 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])

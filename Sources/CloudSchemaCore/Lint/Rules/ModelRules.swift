@@ -94,8 +94,7 @@ enum ModelRules {
                 // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
                 forEachSynced(model) { property in
                     guard
-                        !property.isRelationship && !property.isOptional && property.defaultValue == nil
-                            && property.spans.defaultValue == nil
+                        !property.isRelationship && !property.isOptional && !property.hasDefault && property.spans.defaultValue == nil
                     else { return }
                     var fixIts: [Diagnostic.FixIt] = []
                     if let type = property.spans.type {
