@@ -161,6 +161,24 @@ import Testing
         #expect(Self.lint(required) == ["4:15-4:21 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
     }
 
+    /// An enum stores its raw value, so a sized integer raw type is an Int64 enum; `.ephemeral` is not
+    /// persisted, as `@Transient`; a Codable value is stored as bytes, so it may be stored externally.
+    @Test func rawTypesEphemeralAndExternalCodableValues() {
+        let source = """
+            enum Level: UInt8, Codable { case low = 1, high = 2 }
+            struct Item: Codable { var name: String }
+            @Model final class Pack {
+                var level: Level = .low
+                @Attribute(.ephemeral) var draft: Scratch?
+                @Attribute(.externalStorage) var items: [Item] = []
+            }
+            """
+        #expect(Self.lint(source) == [])
+        let pack = load(source, file: "Models.swift").schema.models[0]
+        #expect(pack.properties.map(\.type) == [.enumeration("Level", rawType: .int64), .list(.codable("Item"))])
+        #expect(pack.properties.map(\.isExternalStorage) == [false, true])
+    }
+
     /// A comma inside `<...>` or `[...]` is part of the type; one between two names declares two properties.
     @Test func genericsWithCommasAreOneProperty() {
         let source = """
