@@ -6,11 +6,12 @@
 ///     ModelContainer(for: Recipe.self, Ingredient.self)                                  // syncs
 ///     .modelContainer(for: [Note.self, Tag.self])                                        // syncs
 ///
-/// A configuration's `cloudKitDatabase` defaults to `.automatic`, which mirrors when the app has
-/// the CloudKit entitlement ("ModelConfiguration.CloudKitDatabase"); only a plain `.none` is no
-/// CloudKit, so a runtime choice counts as syncing. A store's models are a `Schema([A.self, ...])`,
+/// A configuration's `cloudKitDatabase` defaults to `.automatic`, which mirrors when the app's
+/// entitlements name a CloudKit container; only a plain `.none` "disables managed CloudKit sync"
+/// (Apple, `ModelConfiguration.CloudKitDatabase.none`), so a runtime choice counts as syncing. A store's models are a `Schema([A.self, ...])`,
 /// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
-/// `ModelContainer(..., configurations:)` stores its models in those configurations.
+/// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
+/// to a configuration without a schema (written inline, or a name the same file binds to one).
 ///
 /// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
 /// store does, and every syncing store's models are known (one that is not could hold any model);
@@ -36,6 +37,8 @@ enum ModelStoreReader {
             schemas[tokens[name].text] = models
         }
         var stores: [Store] = []
+        var configurations: [Int: Int] = [:]  // a configuration's store, by the index of its call and of the name bound to it
+        var containers: [(models: Set<String>?, configurations: [Range<Int>])] = []
         for i in tokens.indices where tokens[i].kind == .identifier {
             let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
             guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
@@ -46,6 +49,7 @@ enum ModelStoreReader {
             var isListed = true
             var database: Range<Int>?
             var label: String?
+            var configured: [Range<Int>] = []
             for argument in arguments {
                 var value = argument
                 if argument.count > 2, tokens[argument.lowerBound + 1].isPunctuation(":") {
@@ -61,17 +65,38 @@ enum ModelStoreReader {
                         ? schemas[tokens[value.lowerBound].text] : t.schemaModels(value) ?? t.typeList(value)
                     if let models { listed.formUnion(models) } else { isListed = false }
                 case "cloudKitDatabase": database = value
+                case "configurations": configured.append(value)
                 default: break
                 }
             }
-            // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
-            if tokens[i].text != "ModelConfiguration" && (!labels.contains("for") || labels.contains("configurations")) { continue }
             let hasList = labels.contains("schema") || labels.contains("for")
+            if tokens[i].text != "ModelConfiguration" {
+                // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
+                if !configured.isEmpty { containers.append((hasList && isListed ? listed : nil, configured)) }
+                if !labels.contains("for") || !configured.isEmpty { continue }
+            } else if !hasList {
+                configurations[i] = stores.count
+                if i >= 2, tokens[i - 1].isOperator("="), tokens[i - 2].kind == .identifier { configurations[i - 2] = stores.count }
+            }
             let isLocal =
                 database.map { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") && tokens[$0.lowerBound + 1].isWord("none") }
                 ?? false
             stores.append(
                 Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: tokens[i].range.union(tokens[close].range)))
+        }
+        // A configuration without a schema holds its container's models: `configurations: config`, `[a, b]` or inline.
+        var names: [String: Int] = [:]
+        for (index, store) in configurations where tokens[index].text != "ModelConfiguration" { names[tokens[index].text] = store }
+        for (models, values) in containers {
+            for value in values {
+                let elements =
+                    tokens[value.lowerBound].isPunctuation("[") && t.partner[value.lowerBound] == value.upperBound - 1
+                    ? t.split(value.lowerBound + 1, value.upperBound - 1) : [value]
+                for element in elements {
+                    let store = element.count == 1 ? names[tokens[element.lowerBound].text] : configurations[element.lowerBound]
+                    if let store, stores[store].models == nil { stores[store].models = models }
+                }
+            }
         }
         return stores
     }
@@ -130,7 +155,7 @@ enum ModelStoreReader {
         }
 
         /// The ranges between top-level commas in `from..<to`, empty ones left out.
-        private func split(_ from: Int, _ to: Int) -> [Range<Int>] {
+        func split(_ from: Int, _ to: Int) -> [Range<Int>] {
             var parts: [Range<Int>] = []
             var start = from
             var k = from

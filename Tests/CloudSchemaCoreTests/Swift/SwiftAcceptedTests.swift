@@ -277,6 +277,19 @@ import Testing
             ])
     }
 
+    /// A configuration without a schema holds the models of the container it is given to.
+    @Test func aConfigurationHoldsItsContainersModels() {
+        let setup = """
+            let preview = ModelConfiguration(isStoredInMemoryOnly: true)
+            let app = try ModelContainer(for: Video.self, configurations: preview)
+            let cache = try ModelContainer(for: CachedImage.self, configurations: [ModelConfiguration(cloudKitDatabase: .none)])
+            """
+        #expect(Self.lint(setup) == ["3:72-3:115 info MODEL_LOCAL_STORE"])
+        // Given to no container, its models are unknown: it may hold any model, so every model is checked.
+        let unknown = setup.replacingOccurrences(of: "configurations: preview", with: "configurations: other")
+        #expect(Self.lint(unknown) == Self.cacheErrors)
+    }
+
     /// A store that may sync, by default or by a runtime choice, is checked.
     @Test(arguments: [
         #"ModelConfiguration(schema: Schema([Video.self, CachedImage.self]), cloudKitDatabase: flag ? .private("iCloud.app") : .none)"#,
