@@ -38,7 +38,7 @@ enum ModelStoreReader {
         }
         var stores: [Store] = []
         var configurations: [Int: Int] = [:]  // a configuration's store, by the index of its call and of the name bound to it
-        var containers: [(models: Set<String>?, configurations: [Range<Int>])] = []
+        var containers: [(models: Set<String>?, configurations: [Range<Int>], range: SourceRange)] = []
         for i in tokens.indices where tokens[i].kind == .identifier {
             let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
             guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
@@ -72,7 +72,9 @@ enum ModelStoreReader {
             let hasList = labels.contains("schema") || labels.contains("for")
             if tokens[i].text != "ModelConfiguration" {
                 // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
-                if !configured.isEmpty { containers.append((hasList && isListed ? listed : nil, configured)) }
+                if !configured.isEmpty {
+                    containers.append((hasList && isListed ? listed : nil, configured, tokens[i].range.union(tokens[close].range)))
+                }
                 if !labels.contains("for") || !configured.isEmpty { continue }
             } else if !hasList {
                 configurations[i] = stores.count
@@ -87,7 +89,8 @@ enum ModelStoreReader {
         // A configuration without a schema holds its container's models: `configurations: config`, `[a, b]` or inline.
         var names: [String: Int] = [:]
         for (index, store) in configurations where tokens[index].text != "ModelConfiguration" { names[tokens[index].text] = store }
-        for (models, values) in containers {
+        for (models, values, range) in containers {
+            var everyOneRead = true
             for value in values {
                 let elements =
                     tokens[value.lowerBound].isPunctuation("[") && t.partner[value.lowerBound] == value.upperBound - 1
@@ -95,8 +98,11 @@ enum ModelStoreReader {
                 for element in elements {
                     let store = element.count == 1 ? names[tokens[element.lowerBound].text] : configurations[element.lowerBound]
                     if let store, stores[store].models == nil { stores[store].models = models }
+                    if store == nil { everyOneRead = false }
                 }
             }
+            // A configuration not read (a parameter, one built elsewhere) may sync: the container's models count as syncing.
+            if !everyOneRead { stores.append(Store(models: models, isLocal: false, range: range)) }
         }
         return stores
     }

@@ -285,6 +285,9 @@ import Testing
             let cache = try ModelContainer(for: CachedImage.self, configurations: [ModelConfiguration(cloudKitDatabase: .none)])
             """
         #expect(Self.lint(setup) == ["3:72-3:115 info MODEL_LOCAL_STORE"])
+        // A configuration not read may sync, so its container's models are checked.
+        let parameter = setup.replacingOccurrences(of: "[ModelConfiguration(cloudKitDatabase: .none)]", with: "given")
+        #expect(Self.lint(parameter) == Self.cacheErrors)
         // Given to no container, its models are unknown: it may hold any model, so every model is checked.
         let unknown = setup.replacingOccurrences(of: "configurations: preview", with: "configurations: other")
         #expect(Self.lint(unknown) == Self.cacheErrors)
