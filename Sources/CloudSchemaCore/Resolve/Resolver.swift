@@ -525,7 +525,7 @@ public struct Resolver {
                 } else {
                     report(
                         .error(
-                            .attributeMisplaced, "@externalStorage applies to Data properties, not \(type)",
+                            .attributeMisplaced, "@externalStorage applies to Data and Codable properties, not \(type)",
                             at: property.spans.attributes["externalStorage"]))
                 }
             }
