@@ -73,9 +73,10 @@ public enum ConfigurationLoader {
             case "breaking": readRules(section.value, kind: .breaking, into: &config, fail: fail)
             case "generate": readGenerate(section.value, into: &config, fail: fail)
             case "sqlitedata": config.sqlitedata = SQLiteDataConfiguration.read(section.value, fail: fail)
+            case "swiftdata": config.swiftdata = SwiftDataConfiguration.read(section.value, fail: fail)
             default:
                 fail(
-                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate or sqlitedata\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata"])))",
+                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate, sqlitedata or swiftdata\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata", "swiftdata"])))",
                     section.keyRange)
             }
         }

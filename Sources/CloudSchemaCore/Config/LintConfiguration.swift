@@ -19,6 +19,8 @@ public struct LintConfiguration: Sendable {
     public var generate: GenerateConfiguration
     /// The `sqlitedata` section: the tables SQLiteData syncs.
     public var sqlitedata: SQLiteDataConfiguration?
+    /// The `swiftdata` section: the models stored without CloudKit.
+    public var swiftdata: SwiftDataConfiguration?
 
     public static var `default`: LintConfiguration {
         LintConfiguration(

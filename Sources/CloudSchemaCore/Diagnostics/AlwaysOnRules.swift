@@ -142,22 +142,17 @@ public enum AlwaysOnRules {
             summary:
                 "A part of a SwiftData @Model class, or of SQLiteData's SyncEngine(for:tables:privateTables:) call, the Swift reader cannot read; it is left out, not guessed",
             explanation: """
-                CloudSchema reads the Swift that models are written in: stored properties with their types and \
-                defaults, @Attribute, @Relationship, @Transient, #Unique, and the String or Int enums properties \
-                use, and Codable values (@codable): types the files read declare Codable, and arrays, Sets and \
-                dictionaries of them. A property whose type, default or attribute option is outside that subset (a \
-                type not declared Codable in the files read, such as Foundation's or CoreLocation's, which is not \
-                guessed; .transformable; a default computed by a function) is reported here and left out of lint, \
-                diff and export; a model with an unterminated literal or comment is left out whole. SwiftData stores \
-                a Codable value encoded in one attribute, which Core Data mirrors to CloudKit as CD_<name> BYTES plus \
-                CD_<name>_ckAsset ASSET (pookjw/OpenCloudData OCCloudKitSerializer.m; observed in \
-                jirigrill/eczema-helper#747), so those fields are missing from an export of the models. \
-                The synced tables are read from SyncEngine(for:tables:privateTables:) as 'Type.self' arguments named by the types' \
-                @Table("name") (or StructuredQueries' default name); a call it cannot read, or two calls naming \
-                different tables, leaves them to cloudschema.json's "sqlitedata" section, or every table.
+                CloudSchema reads the Swift models are written in: stored properties (any initial value is a default \
+                the compiler checked), @Attribute, @Relationship, @Transient, #Unique, the enums, Codable types and \
+                typealiases of the files read, and Foundation's scalars and Codable values. What the files read cannot \
+                tell is one warning per cause, left out of lint, diff and export, never guessed: a type no file read \
+                declares (a Codable value is CD_<name> BYTES plus CD_<name>_ckAsset ASSET: pookjw/OpenCloudData \
+                OCCloudKitSerializer.m), .transformable, a type-inferred value that does not name its type; a model \
+                with an unterminated literal is left out whole. SyncEngine(for:tables:privateTables:) is read as \
+                'Type.self' arguments named by @Table("name"); a call it cannot read, or two naming different tables, \
+                leaves the synced tables to cloudschema.json's "sqlitedata" section, or every table.
                 """,
-            fix:
-                "write the property, or the SyncEngine call's tables as Type.self, in the subset the message names, or check it by hand; this warning cannot be suppressed."
+            fix: "do what the message says (read the declaring file too, write the type, tables as Type.self); it cannot be suppressed."
         ),
         DiagnosticRule(
             .inputUnreadable, .input, .files, .error,

@@ -952,7 +952,7 @@ private struct Comparer {
                         at: now.isEncrypted ? now.spans.attribute("encrypted") : now.spans.name,
                         deployedAt: property.spans.name))
             }
-            let mayBeAbsent = { (p: ModelProperty) in p.isOptional || p.defaultValue != nil }
+            let mayBeAbsent = { (p: ModelProperty) in p.isOptional || p.hasDefault }
             if mayBeAbsent(property), !mayBeAbsent(now) {
                 add(
                     SchemaChange(

@@ -103,6 +103,8 @@ struct PieceWriter {
             add(Self.valueName(name), name.range, space: space)
         case .call(let name, let range):
             add(Self.valueName(name) + "()", range, space: space)
+        case .swiftInitializer(let value, _):  // never in .cloudschema text
+            if let value { try self.expression(value, space: space) }
         case .enumCase(let name, let range):
             try add(.dot, ".", after: range.start.offset, space: space)
             add(Self.name(name), name.range, space: false)

@@ -48,6 +48,8 @@ public enum SchemaLoader {
         var syncEngineScans: [SyncEngineReader.FileScan] = []
         var migrator = SQLMigrator()
         var nothingDeclared: Diagnostic?
+        var externalModels: Set<String> = []
+        var localModels: [LocalModels] = []
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -92,8 +94,11 @@ public enum SchemaLoader {
             diagnostics += parseDiagnostics
         }
         if !swiftSources.isEmpty {
-            let (swiftFiles, swiftDiagnostics) = SwiftModelReader.read(swiftSources)
-            diagnostics += swiftDiagnostics
+            let swift = SwiftModelReader.read(swiftSources)
+            let swiftFiles = swift.files
+            externalModels = swift.externalModels
+            localModels = swift.localModels
+            diagnostics += swift.diagnostics
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
                 let nothing = unreadable(
                     "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
@@ -106,8 +111,9 @@ public enum SchemaLoader {
                 files.append(file)
             }
         }
-        var (schema, resolveDiagnostics) = Resolver.resolve(consume files)
+        var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
         diagnostics += resolveDiagnostics
+        schema.localModels = localModels
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
         // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
         // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).

@@ -22,6 +22,11 @@ public enum Linter {
     ) -> [Diagnostic] {
         var schema = loaded.schema
         schema.sqlite.adoptSyncedTables(from: configuration)
+        if let file = schema.models.first?.spans.range?.file, let section = configuration(file).swiftdata, !section.localModels.isEmpty {
+            schema.localModels.append(
+                LocalModels(models: section.localModels, reason: "listed in cloudschema.json's swiftdata.localModels", range: section.range)
+            )
+        }
         let input = LintInput(schema: schema, sources: loaded.sources)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []

@@ -47,6 +47,12 @@ public struct ModelProperty: Hashable, Sendable {
     public var deprecation: Deprecation?
     public var doc: String?
     public var spans: SourceSpans
+    /// An initial value the schema does not state: a Swift expression (`= Limits.defaultCount`,
+    /// `= Data()`) the compiler checked. A default all the same.
+    public var hasUnstatedDefault = false
+
+    /// Whether the property has a default: a stated value or a Swift initial value.
+    public var hasDefault: Bool { defaultValue != nil || hasUnstatedDefault }
 
     public init(
         name: String, originalName: String? = nil, type: FieldType, isOptional: Bool = false,
@@ -116,5 +122,21 @@ public struct KeyValueKey: Hashable, Sendable {
         self.deprecation = deprecation
         self.doc = doc
         self.spans = spans
+    }
+}
+
+/// Models the app stores without CloudKit, so Core Data's mirroring rules do not apply to them:
+/// what the Swift setup shows (`ModelConfiguration(..., cloudKitDatabase: .none)`), or what
+/// cloudschema.json's `swiftdata.localModels` lists.
+public struct LocalModels: Hashable, Sendable {
+    public var models: [String]
+    /// Why, as the info finding says it ("stored with cloudKitDatabase: .none").
+    public var reason: String
+    @IgnoredInEquality public var range: SourceRange?
+
+    public init(models: [String], reason: String, range: SourceRange?) {
+        self.models = models
+        self.reason = reason
+        self.range = range
     }
 }

@@ -16,6 +16,8 @@ public struct Schema: Hashable, Sendable {
     public var subscriptions: [Subscription]
     /// SQLite tables synced by SQLiteData, from `.sql` migrations.
     public var sqlite = SQLiteSchema()
+    /// Models stored without CloudKit (the Swift setup read, or cloudschema.json).
+    public var localModels: [LocalModels] = []
 
     public init(
         container: Container? = nil, roles: [Role] = [], zones: [Zone] = [], enums: [EnumType] = [],

@@ -182,6 +182,8 @@ extension Resolver {
         case .keyValue?:
             report(.error(.typeMisplaced, "'\(name.name)' is a keyvalue declaration, not a type", at: range))
             return nil
+        case nil where site == .modelProperty && externalModels.contains(name.name):
+            return .model(name.name)
         case nil:
             let hint = suggestion(for: name.name, kind: "type") { TypeCatalog.names + Array($0.types.keys) }
             let codable = hint == nil && site == .modelProperty ? "; if it is a Codable type of the app, add @codable" : ""
@@ -213,6 +215,10 @@ extension Resolver {
     mutating func checkDefault(
         _ value: ExpressionSyntax, type: FieldType, isOptional: Bool, member: String, inModel: Bool = false
     ) -> DefaultValue? {
+        // The Swift compiler checked it: the schema keeps its value when it can, and never reports it.
+        if case .swiftInitializer(let swift, _) = value {
+            return swift.flatMap { defaultValue($0, type, inModel: inModel) }
+        }
         if case .name(let n) = value, n.name == "nil", !n.isBackticked {
             if isOptional { return nil }
             report(
@@ -238,6 +244,7 @@ extension Resolver {
         case .enumCase(let n, _): ".\(n.name)"
         case .list: "[...]"
         case .call(let n, _): "\(n.name)()"
+        case .swiftInitializer(let value, _): value.map(describe) ?? "(a Swift expression)"
         }
     }
 

@@ -14,6 +14,7 @@ public struct Resolver {
     var enums: [String: EnumType] = [:]
     /// Each model's property names, for `@inverse`.
     private var modelProperties: [String: Set<String>] = [:]
+    var externalModels: Set<String> = []
     var subscriptionNames: [String: SourceRange] = [:]
     /// Subscriptions wait for every record type: their predicates name fields.
     var pendingSubscriptions: [SubscriptionSyntax] = []
@@ -45,8 +46,13 @@ public struct Resolver {
     private static let relationshipAttributes = ["inverse", "deleteRule"]
 
     /// Takes the trees: handed over (`consume`), each declaration is released once resolved.
-    public static func resolve(_ files: consuming [SourceFileSyntax]) -> (schema: Schema, diagnostics: [Diagnostic]) {
+    /// `externalModels`: models declared outside the files read that a property names as the
+    /// target of a relationship (Swift's `@Relationship var xs: [X]?` with `X` in another module).
+    public static func resolve(
+        _ files: consuming [SourceFileSyntax], externalModels: Set<String> = []
+    ) -> (schema: Schema, diagnostics: [Diagnostic]) {
         var resolver = Resolver()
+        resolver.externalModels = externalModels
         var files = files
         let schema = resolver.run(&files)
         return (schema, resolver.diagnostics)
@@ -504,21 +510,29 @@ public struct Resolver {
             }
             if let value = propertySyntax.defaultValue {
                 if type.relationshipTarget != nil {
-                    report(
-                        .error(
-                            .defaultTypeMismatch, "a relationship cannot have a default value; remove '= ...'",
-                            at: value.range))
+                    // Swift needs an initial value (`= []`, `= [Trip]()`, `= nil`); Core Data has no
+                    // default for a relationship: it starts empty or nil, whatever the spelling.
+                    if case .swiftInitializer = value {
+                        property.spans.defaultValue = nil
+                    } else {
+                        report(
+                            .error(
+                                .defaultTypeMismatch, "a relationship cannot have a default value; remove '= ...'",
+                                at: value.range))
+                    }
                 } else {
                     property.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: property.name, inModel: true)
+                    if case .swiftInitializer = value, property.defaultValue == nil, !isOptional { property.hasUnstatedDefault = true }
                 }
             }
             if attrs.has("externalStorage") {
-                if type == .data || type == .list(.data) {
+                // A Codable value is stored encoded, as bytes, so it may be stored outside as Data is.
+                if type == .data || type == .list(.data) || type.isCodable {
                     property.isExternalStorage = true
                 } else {
                     report(
                         .error(
-                            .attributeMisplaced, "@externalStorage applies to Data properties, not \(type)",
+                            .attributeMisplaced, "@externalStorage applies to Data and Codable properties, not \(type)",
                             at: property.spans.attributes["externalStorage"]))
                 }
             }
@@ -532,7 +546,8 @@ public struct Resolver {
             if property.isRelationship {
                 property.deleteRule = attrs.value("deleteRule").flatMap(ModelProperty.DeleteRule.init(rawValue:))
                 if let inverse = attrs.names.first, let target = type.relationshipTarget {
-                    if modelProperties[target]?.contains(inverse) == true {
+                    // An external model's properties are not known: its inverse is taken as written.
+                    if modelProperties[target]?.contains(inverse) ?? externalModels.contains(target) {
                         property.inverse = inverse
                     } else {
                         report(

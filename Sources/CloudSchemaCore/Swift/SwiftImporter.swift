@@ -52,7 +52,12 @@ public enum SwiftImporter {
             if let inverse = property.inverse { attributes.append(("inverse", "@inverse(\(SchemaText.name(inverse)))")) }
             if let rule = property.deleteRule { attributes.append(("deleteRule", "@deleteRule(\(rule.rawValue))")) }
             attributes.sort { AttributeCatalog.rank($0.0) < AttributeCatalog.rank($1.0) }
-            out += doc(property.doc, indent: "    ") + ([line] + attributes.map(\.1)).joined(separator: " ") + "\n"
+            var text = ([line] + attributes.map(\.1)).joined(separator: " ")
+            // A Swift initial value the schema cannot state (`= Limits.defaultCount`): say so, as .cloudschema has no such default.
+            if property.hasUnstatedDefault && !property.isOptional {
+                text += " // the Swift initial value is not a schema value: write one"
+            }
+            out += doc(property.doc, indent: "    ") + text + "\n"
         }
         return out + "}"
     }

@@ -5,16 +5,28 @@
 /// Tolerant by design: it reads the subset of Swift models are written in (stored `var` and
 /// `let` properties with their types, defaults, `@Attribute`, `@Relationship`, `@Transient`,
 /// `#Unique`, and the raw-value enums their properties use) and steps over everything else
-/// (computed properties, methods, `init`s, static members, other types). What it cannot read
-/// in a model (a type or default it does not know, an unterminated literal) is one located
-/// `SWIFT_UNREADABLE` warning, and that property (or model) is left out: never guessed.
+/// (computed properties, methods, `init`s, static members, other types). Any initial value is a
+/// default, since the Swift compiler checked it. What the files read cannot tell (a type none of
+/// them declares, a type-inferred value that does not say its type, an unterminated literal) is
+/// one located `SWIFT_UNREADABLE` warning, and that property (or model) is left out: never guessed.
 enum SwiftModelReader {
+    /// What the Swift files of one run declare.
+    struct Read {
+        /// The `.cloudschema` syntax of every file that declares a model or an enum a model uses.
+        var files: [SourceFileSyntax]
+        var diagnostics: [Diagnostic]
+        /// Models declared outside the files read that a `@Relationship` property points at.
+        var externalModels: Set<String>
+        /// The models the SwiftData setup read stores without CloudKit.
+        var localModels: [LocalModels]
+    }
+
     /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
     /// uses, and what could not be read.
-    static func read(_ files: [(path: String, bytes: [UInt8])]) -> (files: [SourceFileSyntax], diagnostics: [Diagnostic]) {
+    static func read(_ files: [(path: String, bytes: [UInt8])]) -> Read {
         var scans = files.map { FileScan(path: $0.path, lexer: SwiftLexer.tokenize($0.bytes, file: $0.path)) }
         for index in scans.indices { scans[index].scan() }
-        // Names are global to the module: a model may use an enum or model of another file.
+        // Names are global to the module: a model may use an enum, model or typealias of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
         let older = olderVersions(scans, \.models) { $0.name.name }
         let olderEnums = olderVersions(scans, \.enums) { $0.name.name }
@@ -24,17 +36,26 @@ enum SwiftModelReader {
                 enumCounts[e.syntax.name.name, default: 0] += 1
             }
         }
+        var aliases: [String: TypeSyntax] = [:]
+        for scan in scans { aliases.merge(scan.aliases) { first, _ in first } }
         let codableTypes = codableNames(scans)
         var usedEnums: Set<String> = []
+        var externalModels: Set<String> = []
+        // Each type no file read declares, with the properties that use it: one warning per type.
+        var unknownTypes: [(name: String, uses: [(property: String, range: SourceRange)])] = []
+        var unknownIndex: [String: Int] = [:]
         var diagnostics = scans.flatMap(\.diagnostics)
         var result: [SourceFileSyntax] = []
         for (scanIndex, scan) in scans.enumerated() {
             var declarations: [DeclarationSyntax] = []
             for (modelIndex, model) in scan.models.enumerated() where !older.contains([scanIndex, modelIndex]) {
                 var syntax = model.syntax
-                syntax.properties = model.syntax.properties.compactMap { property -> FieldSyntax? in
+                syntax.properties = model.syntax.properties.compactMap { written -> FieldSyntax? in
+                    var property = written
+                    property.type = resolvingAliases(written.type, aliases, depth: 0)
                     var codable = false
                     var relationship = false
+                    var unknown: [(String, SourceRange)] = []
                     for (name, isGeneric, range) in namedTypes(property.type) {
                         if modelNames.contains(name) {
                             relationship = true
@@ -49,16 +70,41 @@ enum SwiftModelReader {
                             usedEnums.insert(name)
                             continue
                         }
-                        // Two enums of one name are ambiguous even when they are Codable.
-                        if enumCounts[name] == nil, codableTypes.contains(name) || (isGeneric && Self.codableCollections.contains(name)) {
+                        if enumCounts[name] != nil {  // two enums of one name are ambiguous even when they are Codable
+                            diagnostics.append(
+                                unreadable(
+                                    "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one",
+                                    at: range))
+                            return nil
+                        }
+                        if codableTypes.contains(name) || foundationCodable.contains(name)
+                            || (isGeneric && codableCollections.contains(name))
+                        {
                             codable = true
                             continue
                         }
-                        let message =
-                            enumCounts[name] != nil
-                            ? "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one"
-                            : codableValue(property.name.name, "'\(name)' is not declared Codable in the files read")
-                        diagnostics.append(unreadable(message, at: range))
+                        unknown.append((name, range))
+                    }
+                    let isTransient = property.attributes.contains { $0.name.name == "transient" }
+                    if !unknown.isEmpty {
+                        if isTransient { return nil }  // never stored, so never checked: nothing to say
+                        // `@Relationship var xs: [X]?` with X declared elsewhere: a relationship all the same.
+                        if model.relationships.contains(property.name.name),
+                            case .named(let target, let arguments, _)? = relationshipElement(property.type),
+                            arguments.isEmpty, unknown.count == 1, unknown[0].0 == target.name
+                        {
+                            externalModels.insert(target.name)
+                            return property
+                        }
+                        for (name, range) in unknown {
+                            let use = (model.syntax.name.name + "." + property.name.name, range)
+                            if let index = unknownIndex[name] {
+                                unknownTypes[index].uses.append(use)
+                            } else {
+                                unknownIndex[name] = unknownTypes.count
+                                unknownTypes.append((name, [use]))
+                            }
+                        }
                         return nil
                     }
                     if codable && relationship {
@@ -68,17 +114,19 @@ enum SwiftModelReader {
                                 at: property.type.range))
                         return nil
                     }
-                    var read = withoutRelationshipDefault(property, models: modelNames)
                     if codable {
                         let at = property.type.range
-                        read.attributes.append(
+                        property.attributes.append(
                             AttributeSyntax(name: NameSyntax(name: "codable", range: at, isBackticked: false), arguments: nil, range: at))
                     }
-                    return read
+                    return property
                 }
                 declarations.append(.model(syntax))
             }
             result.append(SourceFileSyntax(path: scan.path, declarations: declarations, comments: scan.lexer.comments))
+        }
+        for (name, uses) in unknownTypes {
+            diagnostics.append(unreadable(unknownType(name, uses.map(\.property)), at: uses[0].range))
         }
         // The enums models use, in the file that declares them.
         for (scanIndex, scan) in scans.enumerated() {
@@ -87,8 +135,88 @@ enum SwiftModelReader {
                 result[scanIndex].declarations.append(.enumeration(e.syntax))
             }
         }
-        return (result.filter { !$0.declarations.isEmpty }, diagnostics)
+        let models = result.flatMap(\.declarations).compactMap { declaration -> String? in
+            if case .model(let model) = declaration { return model.name.name }
+            return nil
+        }
+        let localModels = ModelStoreReader.localModels(scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models)
+        return Read(
+            files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
+            localModels: localModels)
     }
+
+    /// The one warning for a type no file read declares, naming the properties left out.
+    static func unknownType(_ name: String, _ properties: [String]) -> String {
+        let named =
+            properties.count == 1 ? "property '\(properties[0])'" : "properties " + properties.map { "'\($0)'" }.joined(separator: ", ")
+        return """
+            \(named) \(properties.count == 1 ? "is" : "are") not checked: no file read declares '\(name)', so \(properties.count == 1 ? "it is" : "they are") \
+            left out of lint, export and diff. A Codable value is stored encoded (CloudKit: CD_<name> BYTES and \
+            CD_<name>_ckAsset ASSET), a model as a relationship; to have \(properties.count == 1 ? "it" : "them") checked, lint the file that \
+            declares '\(name)' in the same run, or write @Relationship on a relationship to a model of another module
+            """
+    }
+
+    /// The Foundation and CoreGraphics value types that conform to Codable (Apple's documentation of
+    /// each lists the conformance), which SwiftData stores encoded as any Codable value.
+    static let foundationCodable: Set<String> = [
+        "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "AffineTransform", "AttributedString", "Calendar",
+        "CharacterSet", "DateComponents", "DateInterval", "IndexPath", "IndexSet", "Locale", "PersonNameComponents", "TimeZone",
+        "URLComponents",
+    ]
+
+    /// The type a relationship holds: `X` of `X?`, `[X]`, `[X]?`.
+    private static func relationshipElement(_ type: TypeSyntax) -> TypeSyntax? {
+        switch type {
+        case .optional(let wrapped, _), .list(let wrapped, _): relationshipElement(wrapped)
+        case .named: type
+        }
+    }
+
+    /// `type` with each typealias the files declare replaced by what it stands for, at the place
+    /// it is written. Bounded like the type reader's nesting (an alias to itself stops).
+    private static func resolvingAliases(_ type: TypeSyntax, _ aliases: [String: TypeSyntax], depth: Int) -> TypeSyntax {
+        guard depth < 32, !aliases.isEmpty else { return type }
+        switch type {
+        case .optional(let wrapped, let range): return .optional(resolvingAliases(wrapped, aliases, depth: depth + 1), range: range)
+        case .list(let element, let range): return .list(resolvingAliases(element, aliases, depth: depth + 1), range: range)
+        case .named(let name, let arguments, let range):
+            if arguments.isEmpty, let target = aliases[name.name] {
+                if case .named(let targetName, let targetArguments, _) = target, targetArguments.isEmpty, targetName.name == name.name {
+                    return type
+                }
+                return resolvingAliases(relocated(target, to: range), aliases, depth: depth + 1)
+            }
+            return .named(name, arguments: arguments.map { resolvingAliases($0, aliases, depth: depth + 1) }, range: range)
+        }
+    }
+
+    /// An alias's type, placed where the alias is used.
+    private static func relocated(_ type: TypeSyntax, to range: SourceRange) -> TypeSyntax {
+        switch type {
+        case .optional(let wrapped, _): .optional(relocated(wrapped, to: range), range: range)
+        case .list(let element, _): .list(relocated(element, to: range), range: range)
+        case .named(let name, let arguments, _):
+            .named(
+                NameSyntax(name: name.name, range: range, isBackticked: false), arguments: arguments.map { relocated($0, to: range) },
+                range: range)
+        }
+    }
+
+    /// Swift's scalar types that are not language types, by the language type with their CloudKit
+    /// storage. Core Data's numeric attributes are Integer 16/32/64, Float and Double (NSAttributeType),
+    /// and CloudKit mirroring writes each as an NSNumber ("Reading CloudKit Records for Core Data"),
+    /// which the server keeps as INT64 or DOUBLE (sync-compat-rules.md §1.3, §3); SwiftData stores
+    /// the sized and unsigned integers and Float (developer forums thread 732213 lists them as
+    /// SwiftData types) and CGFloat (saved since iOS 17.1: kishikawakatsumi's gist a7fe1900...).
+    /// `TimeInterval` is Foundation's typealias of Double. Unsure: a UInt64 or UInt above
+    /// Int64.max in an Integer 64 attribute, so this reads them and says nothing of their range.
+    /// `Character` is not Codable, so no model stores it: not in the table.
+    static let scalarStorage: [String: String] = [
+        "Int8": "Int", "Int16": "Int", "Int32": "Int", "UInt8": "Int", "UInt16": "Int", "UInt32": "Int", "UInt": "Int",
+        "UInt64": "Int", "Float": "Double", "Float32": "Double", "Float64": "Double", "CGFloat": "Double",
+        "TimeInterval": "Double",
+    ]
 
     /// The Swift collections SwiftData stores encoded, as one Codable value, when their elements are Codable.
     static let codableCollections: Set<String> = ["Set", "Dictionary"]
@@ -148,27 +276,6 @@ enum SwiftModelReader {
         return older
     }
 
-    /// `var trips: [Trip]? = []` or `= nil`: Swift needs an initial value, Core Data has no
-    /// default for a relationship (an empty to-many and a nil to-one are what it starts with).
-    private static func withoutRelationshipDefault(_ property: FieldSyntax, models: Set<String>) -> FieldSyntax {
-        var property = property
-        var type = property.type
-        while true {
-            switch type {
-            case .optional(let wrapped, _), .list(let wrapped, _): type = wrapped; continue
-            case .named(let name, _, _):
-                guard models.contains(name.name) else { return property }
-            }
-            break
-        }
-        switch property.defaultValue {
-        case .list(let elements, _)? where elements.isEmpty: property.defaultValue = nil
-        case .name(let name)? where name.name == "nil": property.defaultValue = nil
-        default: break
-        }
-        return property
-    }
-
     /// The message for a property whose type the reader cannot tell is Codable. SwiftData stores a
     /// Codable value (a composite attribute), a dictionary, a `Set` or another Codable collection
     /// encoded in one attribute. Core Data's CloudKit mirroring encodes Composite and Transformable
@@ -217,6 +324,8 @@ private struct ReadDeclaration<Syntax> {
     var syntax: Syntax
     /// The `VersionedSchema` enum (or an extension of it) it is declared in, if any.
     var container: String?
+    /// A model's properties written with `@Relationship`.
+    var relationships: Set<String> = []
 }
 
 /// One Swift file: its tokens, and the models and raw-value enums found in them.
@@ -230,6 +339,8 @@ private struct FileScan {
     var inheritance: [(name: String, inherits: [String])] = []
     /// `VersionedSchema` enums by name, with their `versionIdentifier` (`Schema.Version(2, 0, 0)`).
     var versions: [String: [Int]] = [:]
+    /// `typealias Name = Type`, by name, for the types the reader reads.
+    var aliases: [String: TypeSyntax] = [:]
     /// The enum and extension bodies (token ranges) open at the scan's position, innermost last, by
     /// the type they declare or extend. A stack, so finding a model's container stays linear.
     private var containers: [(name: String, body: ClosedRange<Int>)] = []
@@ -388,14 +499,15 @@ private struct FileScan {
         }
         var model = ModelSyntax(
             doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
+        var relationships: Set<String> = []
         var member = open + 1
         while member < close {
             let end = memberEnd(from: member, bodyEnd: close)
-            readMember(member..<end, into: &model)
+            readMember(member..<end, into: &model, relationships: &relationships)
             member = end
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
-        models.append(ReadDeclaration(syntax: model, container: container(of: at)))
+        models.append(ReadDeclaration(syntax: model, container: container(of: at), relationships: relationships))
         return close + 1
     }
 
@@ -434,14 +546,21 @@ private struct FileScan {
     }
 
     /// One member of a model's body: a stored property or `#Unique` is read, anything else skipped.
-    private mutating func readMember(_ member: Range<Int>, into model: inout ModelSyntax) {
+    /// A `@Transient` property is never stored, so what cannot be read of it is not reported.
+    private mutating func readMember(_ member: Range<Int>, into model: inout ModelSyntax, relationships: inout Set<String>) {
         var i = member.lowerBound
         var attributes: [AttributeSyntax] = []
         var unreadableReason: (String, SourceRange)?
+        var isRelationship = false
+        var isTransient: Bool { attributes.contains { $0.name.name == "transient" } }
+        func report(_ message: String, at range: SourceRange) {
+            if !isTransient { self.report(message, at: range) }
+        }
         // Attributes and modifiers.
         while i < member.upperBound {
             let t = tokens[i]
             if t.kind == .attribute {
+                if t.text == "Relationship" { isRelationship = true }
                 var arguments: Range<Int>? = nil
                 var end = i
                 if i + 1 < member.upperBound, tokens[i + 1].isPunctuation("("), let close = closing(i + 1, limit: member.upperBound) {
@@ -494,13 +613,21 @@ private struct FileScan {
             report("property '\(nameToken.text)' is not checked: \(reason)", at: at)
             return
         }
+        // `: Type`, `= default`; a comma outside brackets (and, in the type, outside `<...>`) declares a second property.
         let topLevel = outermost(rest)
-        if topLevel.contains(where: { tokens[$0].isPunctuation(",") }) {
+        let equals = topLevel.first { tokens[$0].isOperator("=") }
+        var angles = 0
+        let declaresMore = topLevel.contains { k in
+            let t = tokens[k]
+            if equals.map({ k < $0 }) ?? true, t.kind == .operator {
+                for c in t.text.utf8 { angles += c == UInt8(ascii: "<") ? 1 : c == UInt8(ascii: ">") ? -1 : 0 }
+            }
+            return t.isPunctuation(",") && (angles <= 0 || equals.map { k > $0 } == true)
+        }
+        if declaresMore {
             report("property '\(nameToken.text)' is not read: declare one property per 'var'", at: range(i, member.upperBound - 1))
             return
         }
-        // `: Type`, `= default`.
-        let equals = topLevel.first { tokens[$0].isOperator("=") }
         var typeSyntax: TypeSyntax?
         if let first = rest.first, tokens[first].isPunctuation(":") {
             let typeTokens = (first + 1)..<(equals ?? rest.upperBound)
@@ -511,23 +638,26 @@ private struct FileScan {
             }
             typeSyntax = type
         }
+        // Any initial value is a default (the compiler checked it); the schema keeps its value when it reads one.
         var defaultValue: ExpressionSyntax?
+        var valueRange: SourceRange?
         if let equals {
             let valueTokens = (equals + 1)..<rest.upperBound
-            guard !valueTokens.isEmpty,
-                let value = SwiftDefaultReader(tokens: tokens, typeName: typeSyntax.flatMap(Self.baseName)).read(valueTokens)
-            else {
-                let at = valueTokens.isEmpty ? tokens[equals].range : range(valueTokens.lowerBound, valueTokens.upperBound - 1)
-                report("property '\(nameToken.text)' is not checked: its default value is not one CloudSchema reads", at: at)
-                return
-            }
-            defaultValue = value.expression
-            if typeSyntax == nil { typeSyntax = value.inferredType }
+            guard !valueTokens.isEmpty else { return }  // `var x =`: not Swift
+            let reader = SwiftDefaultReader(tokens: tokens, typeName: typeSyntax.flatMap(Self.baseName))
+            let value = reader.read(valueTokens)
+            let whole = range(valueTokens.lowerBound, valueTokens.upperBound - 1)
+            defaultValue = .swiftInitializer(value?.expression, range: whole)
+            valueRange = whole
+            if typeSyntax == nil { typeSyntax = value?.inferredType ?? reader.namedType(valueTokens) }
         }
         guard let type = typeSyntax else {
-            report("property '\(nameToken.text)' is not checked: write its type (': Type')", at: nameToken.range)
+            report(
+                "property '\(nameToken.text)' is not checked: its type cannot be told from its initial value; write it (': Type')",
+                at: valueRange ?? nameToken.range)
             return
         }
+        if isRelationship { relationships.insert(nameToken.text) }
         model.properties.append(
             FieldSyntax(
                 doc: doc(before: member.lowerBound), name: name(nameToken), type: type, defaultValue: defaultValue, attributes: attributes,
@@ -608,6 +738,7 @@ private struct FileScan {
                 case "externalStorage": add("externalStorage")
                 case "allowsCloudEncryption": add("encrypted")
                 case "preserveValueOnDeletion", "spotlight": break  // no effect on what is stored
+                case "ephemeral": add("transient")  // "tracks changes to this property but doesn't persist them"
                 case "transformable":
                     return (
                         "a .transformable value is stored as bytes (CloudKit: CD_<name> BYTES and CD_<name>_ckAsset ASSET), which lint, export and diff leave out; to have it checked, store it as 'Data' you encode yourself",
@@ -717,9 +848,8 @@ private struct FileScan {
 
     /// Every type, extension, protocol and typealias header at any depth (model bodies included),
     /// with the names it inherits or stands for: `struct Region: Codable, Hashable`,
-    /// `extension Trip.Stop: Codable`, `protocol Stored: Codable`, `typealias Stored = Codable & Sendable`.
-    /// Generic declarations (`struct Box<T>`) are not recorded: the reader reads no generic property type
-    /// of the app's own.
+    /// `extension Trip.Stop: Codable`, `protocol Stored: Codable`, `typealias Stored = Codable & Sendable`,
+    /// `struct Box<T>: Codable`; and each typealias that names a type (`typealias ID = UUID`).
     private mutating func readInheritance() {
         for at in tokens.indices where tokens[at].kind == .keyword {
             let keyword = tokens[at].text
@@ -733,9 +863,28 @@ private struct FileScan {
                 name = tokens[i + 1].text
                 i += 2
             }
+            if !isAlias, i < tokens.count, tokens[i].isOperator("<") {  // generic parameters: `Box<T: Hashable>`
+                var depth = 0
+                let end = min(i + 64, tokens.count)
+                repeat {
+                    for c in tokens[i].text.utf8 where tokens[i].kind == .operator {
+                        depth += c == UInt8(ascii: "<") ? 1 : c == UInt8(ascii: ">") ? -1 : 0
+                    }
+                    i += 1
+                } while depth > 0 && i < end
+            }
             guard i < tokens.count, isAlias ? tokens[i].isOperator("=") : tokens[i].isPunctuation(":") else { continue }
             var names: [String] = []
             i += 1
+            if isAlias {
+                var end = i
+                while end < tokens.count, end == i || !tokens[end].isAtLineStart, !tokens[end].isPunctuation(";"),
+                    tokens[end].kind != .endOfFile
+                {
+                    end += 1
+                }
+                if let type = SwiftTypeReader.read(tokens, i..<end) { aliases[name] = type }
+            }
             // A header is a few tokens: bounded, as readContainer's.
             let end = min(i + 64, tokens.count)
             while i < end, !tokens[i].isPunctuation("{"), !tokens[i].isWord("where"), !(isAlias && tokens[i].isAtLineStart) {
@@ -791,9 +940,9 @@ private struct FileScan {
         guard at + 3 < tokens.count, tokens[at + 1].kind == .identifier, tokens[at + 2].isPunctuation(":") else { return }
         let rawToken = tokens[at + 3]
         let rawType: String
-        switch rawToken.text {
+        switch SwiftModelReader.scalarStorage[rawToken.text] ?? rawToken.text {
         case "String": rawType = "String"
-        case "Int", "Int64": rawType = "Int64"
+        case "Int", "Int64": rawType = "Int64"  // stored as its raw value, an integer
         default: return
         }
         var open = at + 4
@@ -845,10 +994,10 @@ private struct FileScan {
     }
 }
 
-/// Reads a property's type annotation: names (`Foundation.` and `Swift.` dropped), `[T]`,
-/// `Array<T>`, `Optional<T>`, `T?`, `T!`, and `Set<T>`, `[K: V]` and `Dictionary<K, V>` (as
-/// `Set<T>` and `Dictionary<K, V>`). Anything else (tuples, closures, other generics) is nil.
-/// Nesting is bounded like the language's (32 levels).
+/// Reads a property's type annotation: names (`Foundation.` and `Swift.` dropped; a scalar as the
+/// language type it is stored as, `CGFloat` as `Double`), `[T]`, `Array<T>`, `Optional<T>`, `T?`,
+/// `T!`, `[K: V]` (as `Dictionary<K, V>`) and any generic `Name<A, B>`. Anything else (tuples,
+/// closures, `any P`) is nil. Nesting is bounded like the language's (32 levels).
 private struct SwiftTypeReader {
     /// The tokens with `>>`, `?>`, `??` split into single characters, as the parser of a type sees them.
     private var pieces: [(text: String, kind: SwiftToken.Kind, range: SourceRange)] = []
@@ -920,11 +1069,11 @@ private struct SwiftTypeReader {
                 switch (name.name, arguments.count) {
                 case ("Array", 1): base = .list(arguments[0], range: whole)
                 case ("Optional", 1): base = .optional(arguments[0], range: whole)
-                case ("Set", 1), ("Dictionary", 2): base = .named(name, arguments: arguments, range: whole)
-                default: return nil
+                default: base = .named(name, arguments: arguments, range: whole)
                 }
             } else {
-                base = .named(name, arguments: [], range: start.union(name.range))
+                let stored = SwiftModelReader.scalarStorage[name.name].map { NameSyntax(name: $0, range: name.range, isBackticked: false) }
+                base = .named(stored ?? name, arguments: [], range: start.union(name.range))
             }
         } else {
             return nil
@@ -959,6 +1108,39 @@ private struct SwiftDefaultReader {
             return nil
         }
         return value
+    }
+
+    /// The type an initial value names, for a property written without one: `T(...)` and
+    /// `T.member` (`Decimal.zero`, `Int.max`, `Date(timeIntervalSinceReferenceDate: 0)`), with
+    /// `Foundation.` or `Swift.` before it. A type's name starts with a capital; `value.member` is no type.
+    func namedType(_ range: Range<Int>) -> TypeSyntax? {
+        var i = range.lowerBound
+        if i + 2 < range.upperBound, tokens[i].isWord("Foundation") || tokens[i].isWord("Swift"), tokens[i + 1].isPunctuation(".") {
+            i += 2
+        }
+        guard i + 1 < range.upperBound, tokens[i].kind == .identifier, tokens[i].text.first?.isUppercase == true else { return nil }
+        let isCall = tokens[i + 1].isPunctuation("(") && closing(i + 1, limit: range.upperBound) == range.upperBound - 1
+        let isMember =
+            i + 3 == range.upperBound && tokens[i + 1].isPunctuation(".")
+            && (tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword)
+        guard isCall || isMember else { return nil }
+        let name = SwiftModelReader.scalarStorage[tokens[i].text] ?? tokens[i].text
+        return named(name, tokens[i].range)
+    }
+
+    /// The `)` closing the `(` at `open`, before `limit`.
+    private func closing(_ open: Int, limit: Int) -> Int? {
+        var depth = 0
+        for k in open..<limit where tokens[k].kind == .punctuation {
+            switch tokens[k].text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}":
+                depth -= 1
+                if depth == 0 { return k }
+            default: break
+            }
+        }
+        return nil
     }
 
     private func named(_ name: String, _ range: SourceRange) -> TypeSyntax {
@@ -1037,7 +1219,7 @@ private struct SwiftDefaultReader {
             return Value(
                 expression: .enumCase(
                     NameSyntax(name: member.text, range: member.range, isBackticked: false), range: t.range.union(member.range)),
-                inferredType: named(type, tokens[i].range), end: i + 3)
+                inferredType: named(SwiftModelReader.scalarStorage[type] ?? type, tokens[i].range), end: i + 3)
         case .punctuation where t.text == "[" && punctuation(at + 1, ":") && punctuation(at + 2, "]"):
             return Value(expression: .list([], range: t.range.union(tokens[at + 2].range)), end: at + 3)
         case .punctuation where t.text == "[":

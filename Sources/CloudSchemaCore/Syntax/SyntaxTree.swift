@@ -178,10 +178,16 @@ public indirect enum ExpressionSyntax: Sendable {
     case list([ExpressionSyntax], range: SourceRange)
     /// `UUID()`, `Date()`: a value made new for each object, as Swift writes it.
     case call(NameSyntax, range: SourceRange)
+    /// A Swift property's initial value (only the Swift reader makes one): the Swift compiler has
+    /// type-checked it, so it is a default whatever it says; `value` is what the schema keeps of it
+    /// (a literal, an enum case, `now`, `UUID()`), nil for any other expression.
+    case swiftInitializer(ExpressionSyntax?, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
-        case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r), .call(_, let r): r
+        case .string(_, let r), .integer(_, let r), .float(_, let r), .enumCase(_, let r), .list(_, let r), .call(_, let r),
+            .swiftInitializer(_, let r):
+            r
         case .name(let n): n.range
         }
     }

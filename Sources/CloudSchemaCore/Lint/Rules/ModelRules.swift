@@ -4,12 +4,18 @@
 enum ModelRules {
     static let all: [LintRule] = [
         unique, attributeOptionalOrDefault, relationshipOptional, relationshipInverse, deleteRuleDeny,
-        encryptedRelationship, externalStorage, recordSize, propertyReserved, fieldLimit, decimal,
+        encryptedRelationship, externalStorage, recordSize, propertyReserved, fieldLimit, decimal, localStore,
     ]
 
     /// `Core Data would fail at launch with error 134060: "<header> <Entity: entry>"`.
     static func runtime(_ header: String, _ entry: String) -> String {
         "Core Data would fail at launch with error 134060: \"\(header) \(entry)\""
+    }
+
+    /// Calls `body` with each model Core Data mirrors: all but those stored without CloudKit (`MODEL_LOCAL_STORE`).
+    static func forEachMirrored(_ input: LintInput, _ body: (Model) -> Void) {
+        let local = Set(input.schema.localModels.flatMap(\.models))
+        input.schema.models.forEachInPlace { model in if !local.contains(model.name) { body(model) } }
     }
 
     /// Calls `body` with each property Core Data mirrors (transient ones are never synced), in place.
@@ -32,7 +38,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
                 for (index, constraint) in model.uniqueConstraints.enumerated() {
                     let range =
@@ -84,12 +90,11 @@ enum ModelRules {
         check: { input, out in
             let header =
                 "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
                 forEachSynced(model) { property in
                     guard
-                        !property.isRelationship && !property.isOptional && property.defaultValue == nil
-                            && property.spans.defaultValue == nil
+                        !property.isRelationship && !property.isOptional && !property.hasDefault && property.spans.defaultValue == nil
                     else { return }
                     var fixIts: [Diagnostic.FixIt] = []
                     if let type = property.spans.type {
@@ -123,7 +128,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard property.isRelationship && !property.isOptional else { return }
                     out.report(
@@ -154,7 +159,7 @@ enum ModelRules {
             // Relationships by (source model, target model), and explicit inverses by (target, property).
             var byPair: [String: [String]] = [:]
             var explicit: Set<String> = []
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard let target = property.type.relationshipTarget else { return }
                     byPair["\(model.name)\u{0}\(target)", default: []].append(property.name)
@@ -164,7 +169,7 @@ enum ModelRules {
                     }
                 }
             }
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard let target = property.type.relationshipTarget, input.modelsByName[target] != nil,
                         !explicit.contains("\(model.name)\u{0}\(property.name)")
@@ -202,7 +207,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "The following relationships are configured with unsupported delete rules:"
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 model.properties.forEachInPlace { property in
                     guard property.deleteRule == .deny else { return }
                     let range = property.spans.attributes["deleteRule"]
@@ -227,7 +232,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration does not support encrypted relationships."
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 model.properties.forEachInPlace { property in
                     guard property.isEncrypted && property.isRelationship else { return }
                     let range = property.spans.attributes["encrypted"]
@@ -253,7 +258,7 @@ enum ModelRules {
             for anything bigger than a few kilobytes.
             """,
         check: { input, out in
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
                     out.report(
@@ -281,7 +286,7 @@ enum ModelRules {
         check: { input, out in
             let header =
                 "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 var total = 0
                 forEachSynced(model) { property in
                     guard !property.isExternalStorage else { return }
@@ -308,7 +313,7 @@ enum ModelRules {
             rename the property.
             """,
         check: { input, out in
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     let stored = property.originalName ?? property.name
                     if stored == "entityName" || stored == "moveReceipt" || stored.hasSuffix("_ckAsset") {
@@ -333,7 +338,7 @@ enum ModelRules {
             split the model.
             """,
         check: { input, out in
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 var count = 3
                 forEachSynced(model) { property in
                     if property.isRelationship {
@@ -366,13 +371,41 @@ enum ModelRules {
             Int64 count of the smallest unit, or as a String.
             """,
         check: { input, out in
-            input.schema.models.forEachInPlace { model in
+            forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard property.type == .decimal || property.type.listElement == .decimal else { return }
                     out.report(
                         "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
                         at: property.spans.type ?? property.spans.name)
                 }
+            }
+        })
+
+    static let localStore = LintRule(
+        "MODEL_LOCAL_STORE", .models, .info,
+        summary: "Models stored without CloudKit: the mirroring rules are not applied to them",
+        explanation: """
+            Core Data's CloudKit mirroring validates only the stores it mirrors. A ModelConfiguration with \
+            cloudKitDatabase: .none "disables managed CloudKit sync" (Apple, ModelConfiguration.CloudKitDatabase); \
+            the default, .automatic, mirrors when the app's entitlements name a CloudKit container; a model in no \
+            container's schema is never stored. The models a .none configuration lists and no syncing one does are \
+            read from the Swift setup (a runtime choice such as `flag ? .private("iCloud.x") : .none` syncs), or \
+            from cloudschema.json's swiftdata.localModels when the setup is not among the files read.
+            """,
+        fix: """
+            nothing to do if the store is local; to have the models checked, remove them from swiftdata.localModels \
+            or give their configuration a CloudKit database.
+            """,
+        check: { input, out in
+            let names = Set(input.schema.models.map(\.name))
+            for local in input.schema.localModels {
+                let listed = local.models.map { "'\($0)'" }.joined(separator: ", ")
+                let unknown = local.models.filter { !names.contains($0) }.map { "'\($0)'" }
+                let missing =
+                    unknown.isEmpty ? "" : " (\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "names" : "name") no model read)"
+                out.report(
+                    "\(listed) \(local.models.count == 1 ? "is" : "are") \(local.reason), so CloudKit mirroring rules are not applied to \(local.models.count == 1 ? "it" : "them")\(missing)",
+                    at: local.range)
             }
         })
 }

@@ -1,0 +1,217 @@
+/// Which models the app stores without CloudKit, read from the SwiftData setup in the Swift files
+/// of the run, the way `SyncEngineReader` reads `SyncEngine(for:tables:)`:
+///
+///     ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)   // a local store
+///     ModelConfiguration(schema: schema, cloudKitDatabase: flag ? .private("iCloud.x") : .none)  // syncs
+///     ModelContainer(for: Recipe.self, Ingredient.self)                                  // syncs
+///     .modelContainer(for: [Note.self, Tag.self])                                        // syncs
+///
+/// A configuration's `cloudKitDatabase` defaults to `.automatic`, which mirrors when the app's
+/// entitlements name a CloudKit container; only a plain `.none` "disables managed CloudKit sync"
+/// (Apple, `ModelConfiguration.CloudKitDatabase.none`), so a runtime choice counts as syncing. A store's models are a `Schema([A.self, ...])`,
+/// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
+/// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
+/// to a configuration without a schema (written inline, or a name the same file binds to one).
+///
+/// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
+/// store does, and every syncing store's models are known (one that is not could hold any model);
+/// when every store's models are known, a model in none of them is never opened, so not mirrored.
+enum ModelStoreReader {
+    struct Store {
+        /// nil: models the reader cannot list (`Schema(versionedSchema:)`, a schema built elsewhere).
+        var models: Set<String>?
+        var isLocal: Bool
+        var range: SourceRange
+    }
+
+    /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
+    /// list is split stepping over the brackets inside it.
+    static func stores(_ tokens: [SwiftToken]) -> [Store] {
+        let t = Tokens(tokens)
+        var schemas: [String: Set<String>] = [:]  // `let schema = Schema([...])`, `let schema: Schema = ...`
+        for i in tokens.indices where tokens[i].isWord("Schema") && i >= 2 && tokens[i - 1].isOperator("=") {
+            let name = i >= 4 && tokens[i - 3].isPunctuation(":") ? i - 4 : i - 2
+            guard tokens[name].kind == .identifier, let close = t.partner[i + 1], let models = t.schemaModels(i..<(close + 1)) else {
+                continue
+            }
+            schemas[tokens[name].text] = models
+        }
+        var stores: [Store] = []
+        var configurations: [Int: Int] = [:]  // a configuration's store, by the index of its call and of the name bound to it
+        var containers: [(models: Set<String>?, configurations: [Range<Int>], range: SourceRange)] = []
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
+            guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
+                let (arguments, close) = t.arguments(i + 1)
+            else { continue }
+            var listed: Set<String> = []
+            var labels: Set<String> = []
+            var isListed = true
+            var database: Range<Int>?
+            var label: String?
+            var configured: [Range<Int>] = []
+            for argument in arguments {
+                var value = argument
+                if argument.count > 2, tokens[argument.lowerBound + 1].isPunctuation(":") {
+                    label = tokens[argument.lowerBound].text
+                    value = (argument.lowerBound + 2)..<argument.upperBound
+                }
+                guard let label else { continue }
+                labels.insert(label)
+                switch label {
+                case "schema", "for":  // `for:` is variadic: the unlabeled arguments after it are in its list
+                    let models =
+                        value.count == 1 && tokens[value.lowerBound].kind == .identifier
+                        ? schemas[tokens[value.lowerBound].text] : t.schemaModels(value) ?? t.typeList(value)
+                    if let models { listed.formUnion(models) } else { isListed = false }
+                case "cloudKitDatabase": database = value
+                case "configurations": configured.append(value)
+                default: break
+                }
+            }
+            let hasList = labels.contains("schema") || labels.contains("for")
+            if tokens[i].text != "ModelConfiguration" {
+                // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
+                if !configured.isEmpty {
+                    containers.append((hasList && isListed ? listed : nil, configured, tokens[i].range.union(tokens[close].range)))
+                }
+                if !labels.contains("for") || !configured.isEmpty { continue }
+            } else if !hasList {
+                configurations[i] = stores.count
+                if i >= 2, tokens[i - 1].isOperator("="), tokens[i - 2].kind == .identifier { configurations[i - 2] = stores.count }
+            }
+            let isLocal =
+                database.map { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") && tokens[$0.lowerBound + 1].isWord("none") }
+                ?? false
+            stores.append(
+                Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: tokens[i].range.union(tokens[close].range)))
+        }
+        // A configuration without a schema holds its container's models: `configurations: config`, `[a, b]` or inline.
+        var names: [String: Int] = [:]
+        for (index, store) in configurations where tokens[index].text != "ModelConfiguration" { names[tokens[index].text] = store }
+        for (models, values, range) in containers {
+            var everyOneRead = true
+            for value in values {
+                let elements =
+                    tokens[value.lowerBound].isPunctuation("[") && t.partner[value.lowerBound] == value.upperBound - 1
+                    ? t.split(value.lowerBound + 1, value.upperBound - 1) : [value]
+                for element in elements {
+                    let store = element.count == 1 ? names[tokens[element.lowerBound].text] : configurations[element.lowerBound]
+                    if let store, stores[store].models == nil { stores[store].models = models }
+                    if store == nil { everyOneRead = false }
+                }
+            }
+            // A configuration not read (a parameter, one built elsewhere) may sync: the container's models count as syncing.
+            if !everyOneRead { stores.append(Store(models: models, isLocal: false, range: range)) }
+        }
+        return stores
+    }
+
+    /// The local models the stores of every file show, among `models` (the models read).
+    static func localModels(_ stores: [Store], models: [String]) -> [LocalModels] {
+        let syncing = stores.filter { !$0.isLocal }
+        guard !stores.isEmpty, syncing.allSatisfy({ $0.models != nil }) else { return [] }
+        let synced = syncing.reduce(into: Set<String>()) { $0.formUnion($1.models ?? []) }
+        var result: [LocalModels] = []
+        var stored = synced
+        for store in stores where store.isLocal {
+            guard let listed = store.models else { continue }
+            stored.formUnion(listed)
+            let local = models.filter { listed.contains($0) && !synced.contains($0) }
+            if !local.isEmpty {
+                result.append(LocalModels(models: local, reason: "stored with cloudKitDatabase: .none", range: store.range))
+            }
+        }
+        if stores.allSatisfy({ $0.models != nil }) {
+            let unused = models.filter { !stored.contains($0) }
+            if !unused.isEmpty {
+                result.append(
+                    LocalModels(
+                        models: unused, reason: "in no schema of the ModelContainer and ModelConfiguration calls read, so never opened",
+                        range: stores[0].range))
+            }
+        }
+        return result
+    }
+
+    /// A file's tokens with each bracket's partner.
+    private struct Tokens {
+        let tokens: [SwiftToken]
+        /// For each `(`, `[` or `{`, the index of the bracket that closes it (unbalanced: none).
+        let partner: [Int: Int]
+
+        init(_ tokens: [SwiftToken]) {
+            self.tokens = tokens
+            var partner: [Int: Int] = [:]
+            var open: [Int] = []
+            for (k, token) in tokens.enumerated() where token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": open.append(k)
+                case ")", "]", "}": if let start = open.popLast() { partner[start] = k }
+                default: break
+                }
+            }
+            self.partner = partner
+        }
+
+        /// The arguments of the `(` at `open`, split at its top-level commas, and its `)`.
+        func arguments(_ open: Int) -> ([Range<Int>], Int)? {
+            guard open < tokens.count, tokens[open].isPunctuation("("), let close = partner[open] else { return nil }
+            return (split(open + 1, close), close)
+        }
+
+        /// The ranges between top-level commas in `from..<to`, empty ones left out.
+        func split(_ from: Int, _ to: Int) -> [Range<Int>] {
+            var parts: [Range<Int>] = []
+            var start = from
+            var k = from
+            while k < to {
+                if let close = partner[k] {
+                    k = close + 1
+                    continue
+                }
+                if tokens[k].isPunctuation(",") {
+                    if start < k { parts.append(start..<k) }
+                    start = k + 1
+                }
+                k += 1
+            }
+            if start < to { parts.append(start..<to) }
+            return parts
+        }
+
+        /// `Schema([A.self, ...])` or `Schema(A.self, ...)` (a `version:` argument aside): the models' names.
+        func schemaModels(_ range: Range<Int>) -> Set<String>? {
+            guard range.count > 2, tokens[range.lowerBound].isWord("Schema"), let (arguments, close) = self.arguments(range.lowerBound + 1),
+                close == range.upperBound - 1
+            else { return nil }
+            let types = arguments.filter { !($0.count > 2 && tokens[$0.lowerBound + 1].isPunctuation(":")) }
+            var names: Set<String> = []
+            for type in types {
+                guard let models = typeList(type) else { return nil }
+                names.formUnion(models)
+            }
+            return names.isEmpty ? nil : names
+        }
+
+        /// `A.self` or `[A.self, B.self]`: the models' names.
+        func typeList(_ range: Range<Int>) -> Set<String>? {
+            guard let first = range.first else { return nil }
+            guard tokens[first].isPunctuation("["), partner[first] == range.upperBound - 1 else { return typeName(range).map { [$0] } }
+            var names: Set<String> = []
+            for element in split(first + 1, range.upperBound - 1) {
+                guard let name = typeName(element) else { return nil }
+                names.insert(name)
+            }
+            return names.isEmpty ? nil : names
+        }
+
+        /// `Name.self` or `Outer.Name.self`: `Name`.
+        private func typeName(_ range: Range<Int>) -> String? {
+            guard range.count >= 3, tokens[range.upperBound - 1].isKeyword("self"), tokens[range.upperBound - 2].isPunctuation("."),
+                tokens[range.upperBound - 3].kind == .identifier
+            else { return nil }
+            return tokens[range.upperBound - 3].text
+        }
+    }
+}

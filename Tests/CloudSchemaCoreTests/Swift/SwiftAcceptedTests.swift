@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+
+@testable import CloudSchemaCore
+
+/// What Swift and SwiftData accept reads without a false error or a "not checked": each snippet
+/// beside the same snippet with a real mirroring mistake, found at its line.
+@Suite struct SwiftAcceptedTests {
+    /// Lints Swift files read together, as the build plugin reads a target.
+    static func lint(_ files: [(String, String)]) -> [String] {
+        describe(Linter.lint(load(files)))
+    }
+
+    static func lint(_ swift: String) -> [String] { lint([("Models.swift", swift)]) }
+
+    static let deck = #"""
+        import SwiftData
+        import Foundation
+
+        enum Limits { static let defaultCount = 3 }
+        enum Kind: String, Codable { case a, b }
+
+        @Model final class Deck {
+            var count: Int = Limits.defaultCount
+            var blob: Data = Data()
+            var ident: String = UUID().uuidString
+            var kind: String = Kind.a.rawValue
+            var zone: String = TimeZone.current.identifier
+            var width: CGFloat = 0
+            var duration: TimeInterval = 0
+            @Relationship(deleteRule: .cascade, inverse: \Card.deck) var cards: [Card]? = [Card]()
+            @Transient var cache: NSCache<NSString, NSString> = NSCache()
+            init() {}
+        }
+
+        @Model final class Card {
+            var deck: Deck?
+            var title: String = ""
+            init() {}
+        }
+        """#
+
+    @Test func aDeckOfEverydaySwiftGetsOnlyTheExternalStorageAdvice() {
+        // `Data = Data()` is a default like any other, so it gets the advice a `Data?` gets.
+        #expect(Self.lint(Self.deck) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE"])
+    }
+
+    @Test func theDecksRealMistakesAreFoundAtTheirLines() {
+        let required = Self.deck.replacingOccurrences(of: "var cards: [Card]? = [Card]()", with: "var cards: [Card] = [Card]()")
+        #expect(Self.lint(required) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE", "15:73-15:79 error MODEL_RELATIONSHIP_OPTIONAL"])
+        let unique = Self.deck.replacingOccurrences(of: "var ident", with: "@Attribute(.unique) var ident")
+        #expect(Self.lint(unique) == ["9:15-9:19 warning MODEL_EXTERNAL_STORAGE", "10:16-10:23 error MODEL_UNIQUE"])
+    }
+
+    /// The Swift compiler type-checks every initial value, so none is a type mismatch; the schema
+    /// keeps the values it can state (`0`, `.high`) and knows the others are defaults.
+    @Test func anyInitialValueIsADefault() {
+        let source = """
+            enum Limits { static let defaultCount = 3 }
+            enum Priority: Int { case low, high }
+            @Model final class Budget {
+                var income: Decimal = .zero
+                var order: Int = .max
+                var count: Int = Limits.defaultCount
+                var start: Date = Date(timeIntervalSinceReferenceDate: .zero)
+                var priority: Priority = .high
+                var limit: Int = 0
+            }
+            """
+        #expect(Self.lint(source) == ["4:17-4:24 warning MODEL_DECIMAL"])
+        let budget = load(source, file: "Models.swift").schema.models[0]
+        #expect(budget.properties.map(\.defaultValue) == [nil, nil, nil, nil, .enumCase("high"), .int(0)])
+        // Changing a stated default for one Swift states in code is no change CloudKit sees.
+        let deployed = load(source, file: "Models.swift").schema
+        let edited = load(
+            source.replacingOccurrences(of: "var limit: Int = 0", with: "var limit: Int = Limits.defaultCount"), file: "Models.swift")
+        #expect(SchemaComparison.compare(deployed: deployed, current: edited.schema).changes.map(\.message) == [])
+        // A property with no initial value still needs one (or '?').
+        let missing = source.replacingOccurrences(of: "var order: Int = .max", with: "var order: Int")
+        #expect(Self.lint(missing) == ["4:17-4:24 warning MODEL_DECIMAL", "5:16-5:19 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+    }
+
+    /// `import` says where a Swift default has no `.cloudschema` spelling, rather than drop it in silence.
+    @Test func importMarksADefaultItCannotWrite() {
+        let swift = load(
+            "@Model final class Budget {\n    var count: Int = Limits.defaultCount\n    var limit: Int = 5\n}\n", file: "Models.swift")
+        #expect(
+            SwiftImporter.importSchema(swift.schema) == """
+                model Budget {
+                    count: Int // the Swift initial value is not a schema value: write one
+                    limit: Int = 5
+                }
+
+                """)
+    }
+
+    /// A type-inferred property takes the type its value names: a literal, `T(...)` or `T.member`.
+    @Test func aTypeInferredPropertyHasTheTypeItsValueNames() {
+        let source = """
+            @Model final class Habit {
+                var total = Decimal.zero
+                var id = UUID()
+                var isActive = true
+                var since = Date(timeIntervalSince1970: 0)
+                var scale = CGFloat.zero
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models[0].properties.map(\.type) == [.decimal, .uuid, .bool, .date, .double])
+        // Where the value does not say its type, that property is not checked, at the value.
+        #expect(
+            findings("@Model final class Habit {\n    var streak = makeStreak()\n}\n", file: "Models.swift") == [
+                "SWIFT_UNREADABLE 2:18-2:30"
+            ])
+    }
+
+    /// A relationship stays one whatever its initial value is spelled, and the same rules apply to each.
+    @Test(arguments: ["= []", "= [Card]()", "= Array<Card>()", "= .init()"])
+    func aRelationshipDefaultIsNoDefault(_ value: String) {
+        let source = """
+            @Model final class Deck {
+                @Relationship(inverse: \\Card.deck) var cards: [Card]? \(value)
+            }
+            @Model final class Card { var deck: Deck? }
+            """
+        #expect(Self.lint(source) == [])
+        let required = source.replacingOccurrences(of: "[Card]? ", with: "[Card] ")
+        #expect(Self.lint(required) == ["2:51-2:57 error MODEL_RELATIONSHIP_OPTIONAL"])
+    }
+
+    /// `@Relationship` says the property is a relationship even when its model is in a file not read.
+    @Test func aRelationshipToAModelOfAnotherFileIsStillChecked() {
+        let source = """
+            @Model final class Shelf {
+                @Relationship(deleteRule: .cascade, inverse: \\Book.shelf) var books: [Book]? = []
+            }
+            """
+        #expect(Self.lint(source) == [])
+        #expect(load(source, file: "Models.swift").schema.models[0].properties[0].type == .list(.model("Book")))
+        let deny = source.replacingOccurrences(of: ".cascade", with: ".deny")
+        #expect(Self.lint(deny) == ["2:19-2:36 error MODEL_DELETE_RULE_DENY"])
+    }
+
+    /// Every scalar Core Data maps is read as the type it is stored as.
+    @Test func scalarTypesAreReadAsTheirStorage() {
+        let source = """
+            @Model final class Sample {
+                var width: CGFloat = 0
+                var duration: TimeInterval = 1.5
+                var port: UInt16 = 0
+                var level: Float = 0.5
+                var small: Int8 = 0
+                var big: UInt64? = nil
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models[0].properties.map(\.type) == [.double, .double, .int, .double, .int, .int])
+        let required = source.replacingOccurrences(of: "var port: UInt16 = 0", with: "var port: UInt16")
+        #expect(Self.lint(required) == ["4:15-4:21 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"])
+    }
+
+    /// An enum stores its raw value, so a sized integer raw type is an Int64 enum; `.ephemeral` is not
+    /// persisted, as `@Transient`; a Codable value is stored as bytes, so it may be stored externally.
+    @Test func rawTypesEphemeralAndExternalCodableValues() {
+        let source = """
+            enum Level: UInt8, Codable { case low = 1, high = 2 }
+            struct Item: Codable { var name: String }
+            @Model final class Pack {
+                var level: Level = .low
+                @Attribute(.ephemeral) var draft: Scratch?
+                @Attribute(.externalStorage) var items: [Item] = []
+            }
+            """
+        #expect(Self.lint(source) == [])
+        let pack = load(source, file: "Models.swift").schema.models[0]
+        #expect(pack.properties.map(\.type) == [.enumeration("Level", rawType: .int64), .list(.codable("Item"))])
+        #expect(pack.properties.map(\.isExternalStorage) == [false, true])
+    }
+
+    /// A comma inside `<...>` or `[...]` is part of the type; one between two names declares two properties.
+    @Test func genericsWithCommasAreOneProperty() {
+        let source = """
+            @Model final class Scores {
+                var byName: [String: Int] = [:]
+                var byDay: Dictionary<String, Int> = [:]
+                @Transient var cache: NSCache<NSString, NSString> = NSCache()
+            }
+            """
+        #expect(Self.lint(source) == [])
+        #expect(load(source, file: "Models.swift").schema.models[0].properties.map(\.name) == ["byName", "byDay"])
+        #expect(
+            findings("@Model final class Scores {\n    var a: Int = 0, b: Int = 0\n}\n", file: "Models.swift") == [
+                "SWIFT_UNREADABLE 2:5-2:31"
+            ])
+    }
+
+    /// `@Transient` is never stored, so it is never reported; a stored property of a type no file
+    /// read declares is one warning per type, naming every property that uses it.
+    @Test func anUnknownTypeIsOneWarningNamingItsProperties() {
+        let source = """
+            @Model final class Trip {
+                @Transient var formatter: MeasurementFormatter = MeasurementFormatter()
+                var start: Coordinate?
+                var end: Coordinate?
+                var name: String = ""
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 3:16-3:26"])
+        #expect(
+            loaded.diagnostics[0].message.hasPrefix(
+                "properties 'Trip.start', 'Trip.end' are not checked: no file read declares 'Coordinate'"))
+        // Read with the file that declares it, it is checked: here a Codable value with no default.
+        let declared = load([("Models.swift", source), ("Coordinate.swift", "struct Coordinate: Codable { var lat, lon: Double }")])
+        #expect(declared.diagnostics.map(\.compact) == [])
+        #expect(declared.schema.models[0].properties.map(\.name) == ["start", "end", "name"])
+    }
+
+    /// GitHub reads at most 1,024 characters of a SARIF rule's description (explanation and fix).
+    @Test func theNotCheckedExplanationFitsInSARIF() throws {
+        let rule = try #require(DiagnosticRegistry.rule(.swiftUnreadable))
+        #expect(rule.explanation.count + " Fix: ".count + rule.fix.count < 1024)
+    }
+
+    /// The files of one run know each other's models, enums, Codable types and typealiases.
+    @Test func filesReadTogetherKnowEachOthersTypes() {
+        let files = [
+            (
+                "Types.swift",
+                "public typealias ID = UUID\nenum Mood: String, Codable { case calm, busy }\nstruct Place: Codable { var name: String }"
+            ),
+            (
+                "Entry.swift",
+                "@Model final class Entry {\n    var id: ID = UUID()\n    var mood: Mood = .calm\n    var place: Place?\n    var day: Day?\n}"
+            ),
+            ("Day.swift", "@Model final class Day {\n    var entries: [Entry]? = []\n}"),
+        ]
+        #expect(Self.lint(files) == [])
+        let entry = load(files).schema.models.first { $0.name == "Entry" }
+        #expect(entry?.properties.map(\.type) == [.uuid, .enumeration("Mood", rawType: .string), .codable("Place"), .model("Day")])
+        // Each file alone leaves the other's types unknown: said once each, never an error.
+        #expect(Self.lint([files[1]]).allSatisfy { $0.hasSuffix("SWIFT_UNREADABLE") })
+    }
+}
+
+/// Which models sync: the SwiftData setup read with the models, or cloudschema.json when it is not.
+@Suite struct SwiftStoreTests {
+    static let models = """
+        @Model final class Video { var title: String = "" }
+        @Model final class CachedImage { @Attribute(.unique) var url: String }
+        """
+
+    static func lint(_ setup: String, config: String? = nil) -> [String] {
+        let loaded = load([("Models.swift", models), ("App.swift", setup)])
+        guard let config else { return describe(Linter.lint(loaded)) }
+        let (configuration, problems) = ConfigurationLoader.parse(Array(config.utf8), path: "/project/cloudschema.json")
+        #expect(problems.map(\.compact) == [])
+        return describe(Linter.lint(loaded) { _ in configuration })
+    }
+
+    static let cacheErrors = ["2:45-2:52 error MODEL_UNIQUE", "2:63-2:69 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+
+    /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
+    @Test func aNoneStoresModelsAreNotMirrored() {
+        let setup = """
+            let synced = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))
+            let schema = Schema([CachedImage.self])
+            let cache = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+            """
+        #expect(Self.lint(setup) == ["3:13-3:72 info MODEL_LOCAL_STORE"])
+        let found = Linter.lint(load([("Models.swift", Self.models), ("App.swift", setup)]))
+        #expect(
+            found.map(\.message) == [
+                "'CachedImage' is stored with cloudKitDatabase: .none, so CloudKit mirroring rules are not applied to it"
+            ])
+    }
+
+    /// A configuration without a schema holds the models of the container it is given to.
+    @Test func aConfigurationHoldsItsContainersModels() {
+        let setup = """
+            let preview = ModelConfiguration(isStoredInMemoryOnly: true)
+            let app = try ModelContainer(for: Video.self, configurations: preview)
+            let cache = try ModelContainer(for: CachedImage.self, configurations: [ModelConfiguration(cloudKitDatabase: .none)])
+            """
+        #expect(Self.lint(setup) == ["3:72-3:115 info MODEL_LOCAL_STORE"])
+        // A configuration not read may sync, so its container's models are checked.
+        let parameter = setup.replacingOccurrences(of: "[ModelConfiguration(cloudKitDatabase: .none)]", with: "given")
+        #expect(Self.lint(parameter) == Self.cacheErrors)
+        // Given to no container, its models are unknown: it may hold any model, so every model is checked.
+        let unknown = setup.replacingOccurrences(of: "configurations: preview", with: "configurations: other")
+        #expect(Self.lint(unknown) == Self.cacheErrors)
+    }
+
+    /// A store that may sync, by default or by a runtime choice, is checked.
+    @Test(arguments: [
+        #"ModelConfiguration(schema: Schema([Video.self, CachedImage.self]), cloudKitDatabase: flag ? .private("iCloud.app") : .none)"#,
+        "ModelConfiguration(schema: Schema([Video.self, CachedImage.self]))",
+        "ModelContainer(for: Video.self, CachedImage.self)",
+        ".modelContainer(for: [Video.self, CachedImage.self])",
+    ])
+    func aStoreThatMaySyncIsChecked(_ setup: String) {
+        #expect(
+            Self.lint("let store = " + setup).map { String($0.split(separator: " ").last!) } == [
+                "MODEL_UNIQUE", "MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+            ])
+    }
+
+    /// A model in no schema of the setup read is never opened; a schema the reader cannot list leaves every model checked.
+    @Test func aModelInNoSchemaIsNotMirroredWhenEverySchemaIsKnown() {
+        let listed = #"let store = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))"#
+        #expect(Self.lint(listed) == ["1:13-1:103 info MODEL_LOCAL_STORE"])
+        let unknown = listed + "\nlet other = ModelConfiguration(schema: Schema(versionedSchema: SchemaV2.self))"
+        #expect(Self.lint(unknown) == Self.cacheErrors)
+        #expect(Self.lint("let x = 1") == Self.cacheErrors)
+    }
+
+    /// Without the setup among the files read, cloudschema.json says which models are local.
+    @Test func theConfigListsLocalModels() {
+        #expect(Self.lint("let x = 1", config: #"{"swiftdata": {"localModels": ["CachedImage"]}}"#) == ["1:31-1:46 info MODEL_LOCAL_STORE"])
+        #expect(
+            ConfigSuppressionTests().configProblems(#"{"swiftdata": {"local": []}}"#) == [
+                "1:16-1:23 error CONFIG_INVALID: unknown key 'local' in 'swiftdata'; expected localModels"
+            ])
+    }
+}
