@@ -70,7 +70,7 @@ enum PushCommand {
                 } catch {
                     throw Diagnostic.error(.outputUnwritable, error.description, at: nil)
                 }
-                let shown = "cloudschema-export.ckdb"
+                let shown = "schema.ckdb"  // as `cloudschema export --output schema.ckdb` names it
                 try CKTool.perform(CKTool.validateSchema(development, file: file), shown: CKTool.validateSchema(development, file: shown))
                 try CKTool.perform(CKTool.importSchema(development, file: file), shown: CKTool.importSchema(development, file: shown))
             }

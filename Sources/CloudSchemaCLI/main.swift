@@ -17,6 +17,7 @@ let commands: [Command] = [
     Command(spec: PushCommand.spec, run: PushCommand.run),
     Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
+    Command(spec: ExplainErrorCommand.spec, run: ExplainErrorCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
     Command(spec: GraphCommand.spec, run: GraphCommand.run),
     Command(spec: LSPCommand.spec, run: LSPCommand.run),

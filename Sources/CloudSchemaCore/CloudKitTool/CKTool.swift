@@ -117,12 +117,11 @@ extension CKTool {
             throw Diagnostic.error(.cktoolUnavailable, unavailableMessage(equivalent: shown), at: nil)
         }
         guard result.status == 0 else {
-            let output = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            // cktool's standard error, one note per line (a message is one line).
+            let lines = result.standardError.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
             throw Diagnostic.error(
-                .cktoolFailed,
-                "'\(commandLine(shown))' failed (exit code \(result.status))"
-                    + (output.isEmpty ? " without a message" : ":\n" + output),
-                at: nil)
+                .cktoolFailed, "'\(commandLine(shown))' failed (exit code \(result.status))\(lines.isEmpty ? " without a message" : "")",
+                at: nil, notes: lines.map { Diagnostic.Note("cktool: " + $0) })
         }
     }
 
