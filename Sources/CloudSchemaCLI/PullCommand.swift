@@ -36,14 +36,16 @@ enum PullCommand {
                     .cktoolEnvironmentUnknown,
                     "unknown environment '\(name)'; cktool's environments are development and production", at: nil)
             }
-            var containerID = arguments.value("container-id")
-            if containerID == nil {
+            let containerID: String
+            if let explicit = arguments.value("container-id") {
+                containerID = explicit
+            } else {
                 let loaded = SchemaLoader.load(paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals)
                 sources = loaded.sources
                 if let unreadable = loaded.diagnostics.first(where: { $0.id == .inputUnreadable }) { throw unreadable }
                 containerID = try CKTool.containerID(explicit: nil, schema: loaded)
             }
-            let target = CKTool.Target(teamID: teamID, containerID: containerID!, environment: environment)
+            let target = CKTool.Target(teamID: teamID, containerID: containerID, environment: environment)
             let output = arguments.value("output")
             let bytes = try CKTool.exportSchema(target, shownOutput: output)
             guard let output else {

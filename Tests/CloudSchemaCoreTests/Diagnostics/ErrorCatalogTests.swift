@@ -145,6 +145,17 @@ struct ErrorCatalogTests {
         }
     }
 
+    /// The README's table of known messages has a row for each entry: its rule (or none) and source.
+    @Test func theReadmeListsEveryMessage() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("](https://") }
+        #expect(rows.count == ErrorCatalog.all.count)
+        for (row, entry) in zip(rows, ErrorCatalog.all) {
+            #expect(row.contains(entry.rule.map { "`\($0)`" } ?? "| none"), "\(row)")
+            #expect(row.contains("](\(entry.source.split(separator: " ")[0]))"), "\(row)")
+        }
+    }
+
     /// Core Data lists every failed check in one error: each is explained with its own entries.
     @Test func aLogWithSeveralMessagesExplainsEach() {
         let log = """
