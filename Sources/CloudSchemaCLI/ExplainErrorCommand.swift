@@ -39,6 +39,12 @@ enum ExplainErrorCommand {
                 return 2
             }
             schema = loaded.schema
+            let errors = loaded.diagnostics.count(.error)
+            if errors > 0 {
+                Terminal.err(
+                    "note: the schema has \(errors) error\(errors == 1 ? "" : "s") ('cloudschema lint' shows them); elements in the parts with errors may be missing below\n"
+                )
+            }
         }
         var out = ""
         for match in matches {

@@ -43,5 +43,14 @@ struct ExplainErrorCommandTests {
         let missing = try cloudschema("explain-error", "Type is not marked indexable", "Nowhere/Missing")
         #expect(missing.status == 2 && missing.stderr.contains("[INPUT_UNREADABLE]"))
         #expect(try cloudschema("explain-error").status == 2)
+
+        // A schema with errors resolves partly: an element missing from it may only be in the broken part.
+        let broken = try temporaryFolder(["Garden.cloudschema": "record Plant {\n    name: Strng\n}\nrecord Bed {\n"])
+        let partial = try cloudschema("explain-error", "Cannot create new type Pot in production schema", ".", in: broken)
+        #expect(partial.status == 0 && partial.stdout.hasSuffix("  Pot: not declared in the schema read\n"))
+        #expect(
+            partial.stderr
+                == "note: the schema has 2 errors ('cloudschema lint' shows them); elements in the parts with errors may be missing below\n"
+        )
     }
 }

@@ -187,10 +187,11 @@ public enum ErrorCatalog {
                     type: match.output["type"]?.substring.map(String.init), field: match.output["field"]?.substring.map(String.init))
                 return Match(entry: entry, names: name.type == nil && name.field == nil ? [] : [name])
             case .entries:
-                // `Entity: property` (or Core Data's `Entity:property - Deny`) up to the next recognised message.
+                // `Entity: property` (`Entity: a, b` for a constraint, `Entity:property - Deny`) up to the next message.
                 let end = index + 1 < found.count ? found[index + 1].range.lowerBound : text.endIndex
-                let names = text[range.upperBound..<end].matches(of: #/([A-Za-z_][A-Za-z0-9_]*) ?: ?([A-Za-z_][A-Za-z0-9_]*)/#).map {
-                    Name(type: String($0.1), field: String($0.2))
+                let entries = text[range.upperBound..<end].matches(of: #/([A-Za-z_]\w*) ?: ?([A-Za-z_]\w*(?:, [A-Za-z_]\w*)*)/#)
+                let names = entries.flatMap { entry in
+                    entry.2.split(separator: ", ").map { Name(type: String(entry.1), field: String($0)) }
                 }
                 return Match(entry: entry, names: names)
             }

@@ -91,8 +91,8 @@ struct ErrorCatalogTests {
             "MODEL_RELATIONSHIP_INVERSE", ["Trip.swift:7:9 model Trip, property stops"]
         ),
         (
-            "CloudKit integration does not support unique constraints. The following entities are constrained:\nTrip: code",
-            "MODEL_UNIQUE", ["Trip.swift:6:29 model Trip, property code"]
+            "CloudKit integration does not support unique constraints. The following entities are constrained:\nTrip: code, name",
+            "MODEL_UNIQUE", ["Trip.swift:6:29 model Trip, property code", "Trip.swift:5:9 model Trip, property name"]
         ),
         (
             "CloudKit integration does not support ordered relationships. The following relationships are marked ordered:\nTrip: stops",
