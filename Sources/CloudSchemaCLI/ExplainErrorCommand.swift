@@ -12,7 +12,7 @@ enum ExplainErrorCommand {
             #"cloudschema explain-error "Field 'name' is not marked queryable" Schemas/Garden"#,
         ],
         discussion: """
-            Recognises the messages listed in the README (Explain a CloudKit error), several in one pasted log. \
+            Recognises the messages the README lists under 'cloudschema explain-error', several in one pasted log. \
             With paths, each type, field, entity or table the message names is looked up in the schema read (CD_Trip \
             is the SwiftData model Trip) and shown at its line. Exit codes: 0 recognised, 1 a message the catalog \
             does not know, 2 usage or I/O errors.

@@ -56,18 +56,16 @@ public enum CKTool {
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    public struct Result: Sendable {
-        public var status: Int32
-        public var standardError: String
+    struct Result {
+        var status: Int32
+        var standardError: String
     }
 
     /// cktool could not be started: no `xcrun` on PATH, or `xcrun` finds no `cktool`.
-    public struct Unavailable: Error, Sendable {
-        public init() {}
-    }
+    struct Unavailable: Error {}
 
     /// What to say when cktool is unavailable, with the command to run elsewhere.
-    public static func unavailableMessage(equivalent arguments: [String]) -> String {
+    static func unavailableMessage(equivalent arguments: [String]) -> String {
         """
         'xcrun cktool' is not available here: cktool ships with Xcode 13 or later (macOS). Install Xcode \
         and select it (xcode-select), or run the equivalent command on a Mac: \(commandLine(arguments))
@@ -76,7 +74,7 @@ public enum CKTool {
 
     /// Runs `xcrun cktool ARGUMENTS` (found on PATH, with standard input closed so a token
     /// prompt fails rather than waits) and returns its exit status and standard error.
-    public static func run(_ arguments: [String]) throws(Unavailable) -> Result {
+    static func run(_ arguments: [String]) throws(Unavailable) -> Result {
         #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -129,8 +127,8 @@ extension CKTool {
     public static func exportSchema(_ target: Target, shownOutput: String?) throws(Diagnostic) -> [UInt8] {
         try withTemporaryFolder { folder throws(Diagnostic) in
             let file = folder + "/schema.ckdb"
-            var shown = exportSchema(target, outputFile: shownOutput ?? "")
-            if shownOutput == nil { shown.removeLast(2) }  // cktool prints to stdout without --output-file
+            // Without --output-file cktool prints the schema, as pull without --output does.
+            let shown = shownOutput.map { exportSchema(target, outputFile: $0) } ?? ["export-schema"] + target.arguments
             try perform(exportSchema(target, outputFile: file), shown: shown)
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw Diagnostic.error(.cktoolFailed, "'\(commandLine(shown))' succeeded but wrote no schema file", at: nil)

@@ -153,6 +153,11 @@ public enum ErrorCatalog {
     public struct Name: Hashable, Sendable {
         public var type: String?
         public var field: String?
+
+        public init(type: String?, field: String?) {
+            self.type = type
+            self.field = field
+        }
     }
 
     /// One catalog entry recognised in the message, with the names it gives.
