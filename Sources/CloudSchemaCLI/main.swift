@@ -13,8 +13,11 @@ let commands: [Command] = [
     Command(spec: DiffCommand.spec, run: DiffCommand.run),
     Command(spec: ImportCommand.spec, run: ImportCommand.run),
     Command(spec: ExportCommand.spec, run: ExportCommand.run),
+    Command(spec: PullCommand.spec, run: PullCommand.run),
+    Command(spec: PushCommand.spec, run: PushCommand.run),
     Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
+    Command(spec: ExplainErrorCommand.spec, run: ExplainErrorCommand.run),
     Command(spec: FormatCommand.spec, run: FormatCommand.run),
     Command(spec: GraphCommand.spec, run: GraphCommand.run),
     Command(spec: LSPCommand.spec, run: LSPCommand.run),
@@ -26,7 +29,7 @@ let overview = """
     USAGE: cloudschema <subcommand> [<arguments>] [--help]
 
     SUBCOMMANDS:
-    \(commands.map { "  " + $0.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.spec.abstract }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.spec.name.padding(toLength: 15, withPad: " ", startingAt: 0) + $0.spec.abstract }.joined(separator: "\n"))
 
     OPTIONS:
       --version               Show the version.

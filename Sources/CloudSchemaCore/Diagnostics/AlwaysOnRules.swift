@@ -204,6 +204,44 @@ public enum AlwaysOnRules {
                 """,
             fix: "correct the name (the message suggests the closest one) or pass the folder that declares it."),
         DiagnosticRule(
+            .cktoolEnvironmentUnknown, .input, .files, .error,
+            summary: "pull --environment names neither development nor production",
+            explanation: """
+                cktool's schema commands take --environment development | production (cktool(1)); any other value \
+                would be refused by cktool after a round trip, so it is refused before cktool runs.
+                """,
+            fix: "pass --environment development or --environment production."),
+        DiagnosticRule(
+            .containerMissing, .input, .files, .error,
+            summary: "pull or push without --container-id, and the schema read declares no container",
+            explanation: """
+                cktool needs the container identifier (--container-id, cktool(1)); pull and push take it from the \
+                schema's `container "iCloud.…"` declaration. .ckdb files, SwiftData models and SQL migrations \
+                cannot declare one.
+                """,
+            fix: "add `container \"iCloud.your.app\"` to a .cloudschema file of the schema, or pass --container-id."),
+        DiagnosticRule(
+            .cktoolUnavailable, .input, .files, .error,
+            summary: "No 'xcrun cktool' on this machine; nothing is written",
+            explanation: """
+                cktool is distributed with Xcode starting with Xcode 13 ("Using cktool", \
+                developer.apple.com/icloud/ck-tool) and is run as 'xcrun cktool', so pull and push need a Mac with \
+                Xcode 13 or later selected. The message shows the equivalent cktool command to run there.
+                """,
+            fix: "install Xcode 13 or later and select it (xcode-select -s), or run the command shown on a Mac."),
+        DiagnosticRule(
+            .cktoolFailed, .input, .files, .error,
+            summary: "cktool exited with an error (validation, authentication, network); nothing is written",
+            explanation: """
+                cktool passes each operation to the CloudKit Management API ("Using cktool"), which checks the \
+                management token and validates schemas on the server, so its errors are shown as cktool printed \
+                them (standard error) and the command stops: pull writes no file, push imports nothing.
+                """,
+            fix: """
+                read cktool's message: save a management token with 'xcrun cktool save-token --type management' \
+                when it is missing or expired, or correct the schema it rejects.
+                """),
+        DiagnosticRule(
             .diffUnchecked, .diff, .breaking, .info,
             summary: "Kinds of change a comparison with a .ckdb could not check",
             explanation:

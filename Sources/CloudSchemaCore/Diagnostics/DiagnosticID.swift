@@ -77,3 +77,15 @@ extension DiagnosticID {
     /// Warning: `#` comment lines, which Apple's grammar does not have; read as comments.
     public static let ckdbHashComment: DiagnosticID = "CKDB_HASH_COMMENT"
 }
+
+// Apple's cktool (`pull`, `push`).
+extension DiagnosticID {
+    /// `--environment` naming neither development nor production.
+    public static let cktoolEnvironmentUnknown: DiagnosticID = "CKTOOL_ENVIRONMENT_UNKNOWN"
+    /// No `--container-id` and no `container "iCloud..."` declaration in the schema read.
+    public static let containerMissing: DiagnosticID = "CONTAINER_MISSING"
+    /// No `xcrun cktool` on this machine (it ships with Xcode 13 or later).
+    public static let cktoolUnavailable: DiagnosticID = "CKTOOL_UNAVAILABLE"
+    /// cktool ran and failed (validation, authentication, network): its standard error is shown.
+    public static let cktoolFailed: DiagnosticID = "CKTOOL_FAILED"
+}
