@@ -5,7 +5,7 @@
 enum SQLiteDataRules {
     static let all: [LintRule] = [
         primaryKey, primaryKeyConflict, unique, foreignKeyCycle, foreignKeyUnsynced, foreignKeyAction, notNullReplace,
-        nameReserved, tableName, fieldLimit, migrationDestructive,
+        nameReserved, tableName, fieldLimit, migrationDestructive, notChecked,
     ]
 
     /// The synced tables, in creation order.
@@ -34,6 +34,8 @@ enum SQLiteDataRules {
         check: { input, out in
             synced(input).forEachInPlace { table in
                 let keys = table.primaryKeyColumns
+                // A key may hide in what was not read (`\(raw: idColumnSQL)`): SQL_NOT_CHECKED says so.
+                if keys.isEmpty && !table.unread.isEmpty { return }
                 guard keys.count == 1 else {
                     out.report(
                         keys.isEmpty
@@ -42,7 +44,7 @@ enum SQLiteDataRules {
                         at: table.primaryKeyRange ?? table.spans.name)
                     return
                 }
-                guard let column = table.column(named: keys[0]) else { return }
+                guard let column = table.column(named: keys[0]), column.isAutoincrement || !table.hasUnreadType(column.name) else { return }
                 if column.isAutoincrement || column.affinity == .integer {
                     out.report(
                         "primary key '\(table.name).\(column.name)' is an integer\(column.isAutoincrement ? " with AUTOINCREMENT" : ""); devices count integers up on their own and collide, so use a UUID: TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())",
@@ -74,7 +76,7 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
-                guard let column = textPrimaryKey(table) else { return }
+                guard let column = textPrimaryKey(table), !table.hasUnreadConstraint(column.name) else { return }
                 var missing: [String] = []
                 if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
@@ -213,8 +215,8 @@ enum SQLiteDataRules {
             synced(input).forEachInPlace { table in
                 table.foreignKeys.forEachInPlace { key in
                     let action = key.onDelete ?? "NO ACTION"
-                    guard action == "RESTRICT" || action == "NO ACTION" else { return }
                     let column = key.columns.first ?? "?"
+                    guard action == "RESTRICT" || action == "NO ACTION", !table.hasUnreadConstraint(column) else { return }
                     var fixIts: [Diagnostic.FixIt] = []
                     let nullable = table.column(named: column).map { !$0.isNotNull } ?? false
                     for replacement in ["CASCADE"] + (nullable ? ["SET NULL"] : []) {
@@ -224,7 +226,8 @@ enum SQLiteDataRules {
                             fixIts.append(.insert(" ON DELETE \(replacement)", at: range.endOnly, "add ON DELETE \(replacement)"))
                         }
                     }
-                    let only = table.foreignKeys.count == 1
+                    // Another foreign key may be in what was not read.
+                    let only = table.foreignKeys.count == 1 && table.unread.isEmpty
                     out.report(
                         "\(key.onDelete == nil ? "no ON DELETE action (SQLite's default is NO ACTION)" : "ON DELETE \(action)") on '\(table.name).\(column)'; \(only ? thrown("Foreign key \"\(table.name)\".\"\(column)\" action not supported. Must be 'CASCADE', 'SET DEFAULT' or 'SET NULL'.") : "SQLiteData does not support RESTRICT or NO ACTION (SyncEngine only checks tables with one foreign key)")",
                         at: key.onDeleteRange ?? key.range, severity: only ? .error : .warning, fixIts: fixIts)
@@ -253,7 +256,7 @@ enum SQLiteDataRules {
                 let key = textPrimaryKey(table)?.name ?? table.primaryKeyColumns.first
                 let references = Set(table.foreignKeys.flatMap(\.columns).map(SQLName.key))
                 table.columns.forEachInPlace { column in
-                    guard column.isNotNull && column.name != key else { return }
+                    guard column.isNotNull && column.name != key && !table.hasUnreadConstraint(column.name) else { return }
                     // A foreign key has no sensible default, and the guide's own join tables write
                     // them NOT NULL; only a foreign key added later is missing from older records.
                     if references.contains(SQLName.key(column.name)) && !column.isAdded { return }
@@ -403,6 +406,38 @@ enum SQLiteDataRules {
                     out.report(
                         "migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name, so add new columns or tables instead",
                         at: step.range ?? migration.range)
+                }
+            }
+        })
+
+    static let notChecked = LintRule(
+        "SQL_NOT_CHECKED", .sqlitedata, .warning,
+        summary: "Part of a synced table's SQL, or a migration, the reader cannot see into; the rules that depend on it are not checked",
+        explanation: """
+            CloudSchema reads SQL text, not the Swift around it. A Swift interpolation in the SQL (\\(raw: sql), \
+            \\(Table.self), \\(bind: value)) stands for text known only when the app runs, so where what it holds \
+            matters (a whole column or constraint, a table or column name, a column type, a foreign key's \
+            parent) it is not guessed: the rules that depend on it stay silent, and this warning says what was \
+            not checked. A DEFAULT, CHECK or COLLATE that is an interpolation matters to no rule and is not \
+            reported. The same goes for a statement the reader does not know, CREATE TABLE … AS SELECT, a \
+            generated column (sqlite-data documents no handling of them), GRDB's table builder (db.create(table:), \
+            which has no SQL text) and migrations whose SQL is not in the file read. Statements that change data \
+            or the connection (INSERT, UPDATE, PRAGMA…), views, triggers, virtual and temporary tables, CHECK, \
+            COLLATE and table options (STRICT, WITHOUT ROWID) change nothing SyncEngine syncs or checks, and are \
+            skipped.
+            """,
+        fix: """
+            write the SQL out in the literal (the column definition, the table name) so it can be checked, or \
+            check by hand what the message names; silence one with -- cloudschema:ignore SQL_NOT_CHECKED <reason>.
+            """,
+        check: { input, out in
+            for unread in input.schema.sqlite.unread {
+                out.report("\(unread.what); not checked: \(unread.unchecked)", at: unread.range)
+            }
+            synced(input).forEachInPlace { table in
+                let keys = Set(table.primaryKeyColumns.map(SQLName.key))
+                for unread in table.unread where !unread.isType || keys.contains(SQLName.key(unread.column ?? "")) {
+                    out.report("\(unread.what); not checked: \(unread.unchecked)", at: unread.range)
                 }
             }
         })
