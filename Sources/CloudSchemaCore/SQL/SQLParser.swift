@@ -254,7 +254,8 @@ struct SQLParser {
     private mutating func createTable(start: SourceRange) {
         let ifNotExists = ifExists()
         if let token = current, token.kind == .interpolation {
-            return note("the table name `\(token.text)`", "this table (which one it is, so whether it is synced, is not known)", at: token.range)
+            return note(
+                "the table name `\(token.text)`", "this table (which one it is, so whether it is synced, is not known)", at: token.range)
         }
         guard let nameToken = name() else {
             return fail("expected the table's name after CREATE TABLE")
@@ -290,7 +291,8 @@ struct SQLParser {
         } else if let token = current, !token.isPunctuation(";") {
             // CREATE TABLE … AS SELECT: the columns come from the query.
             skipStatement()
-            note("CREATE TABLE '\(table.name)' … AS SELECT", "table '\(table.name)''s columns and primary key", at: range(from: token.range))
+            note(
+                "CREATE TABLE '\(table.name)' … AS SELECT", "table '\(table.name)''s columns and primary key", at: range(from: token.range))
         }
         table.unread = pending
         pending = []
@@ -492,7 +494,9 @@ struct SQLParser {
         guard take("ON") else { return }
         if let token = current, token.kind == .interpolation {
             i += 1
-            if unique != nil { note("the table `\(token.text)` of unique index '\(nameToken.text)'", "which table it makes unique", at: token.range) }
+            if unique != nil {
+                note("the table `\(token.text)` of unique index '\(nameToken.text)'", "which table it makes unique", at: token.range)
+            }
             return
         }
         guard let tableToken = name() else { return }
@@ -546,7 +550,8 @@ struct SQLParser {
             } else {
                 _ = take("COLUMN")
                 let unchecked = "which column of '\(table)' is renamed"
-                guard let old = name(orUnread: "the column", unchecked), take("TO"), let new = name(orUnread: "the new name", unchecked) else {
+                guard let old = name(orUnread: "the column", unchecked), take("TO"), let new = name(orUnread: "the new name", unchecked)
+                else {
                     return fail("expected RENAME [COLUMN] old TO new")
                 }
                 script.statements.append(.renameColumn(table: table, from: old.text, to: new.text, range(from: start)))
@@ -572,7 +577,9 @@ struct SQLParser {
             script.statements.append(.dropTable(table.text, range(from: start)))
         } else if take("INDEX") {
             _ = ifExists()
-            guard let index = name(orUnread: "the dropped index", "which index is dropped (a unique one may still be there)") else { return }
+            guard let index = name(orUnread: "the dropped index", "which index is dropped (a unique one may still be there)") else {
+                return
+            }
             script.statements.append(.dropIndex(index.text))
         }
         // DROP VIEW and DROP TRIGGER remove nothing SyncEngine syncs.

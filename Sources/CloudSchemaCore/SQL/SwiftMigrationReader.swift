@@ -1,6 +1,7 @@
 /// SQLiteData migrations written in Swift (GRDB's `DatabaseMigrator`): each
 /// `registerMigration("name") { db in … }` whose body runs SQL through `#sql("…")`,
-/// `execute(sql: "…")` or `execute(literal: "…")`, directly or in a function of the same file
+/// `execute(sql: "…")` or `execute(literal: "…")` (or `registerMigration("name", migrate: f)`),
+/// directly or in a function of the same file
 /// that it calls (`try createTables(db)` or `Self.…`, when one function of the file has that name). The SQL is read from the string literals' content,
 /// with positions in the Swift file, so findings point at the SQL's line and column inside the
 /// literal; each interpolation `\(…)` in it is one expression the SQL reader cannot see into.
@@ -32,7 +33,7 @@ enum SwiftMigrationReader {
         let closing = matchingBrackets(t)
         let functions = functionBodies(t, closing: closing)
         var migrations: [Migration] = []
-        var withoutSQL: [(name: String, range: SourceRange)] = []
+        var withoutSQL: [Int] = []  // indexes in `migrations`
         func isString(_ k: Int) -> Bool { k < t.count && t[k].kind == .string && t[k].literal != nil }
         func isPunctuation(_ k: Int, _ p: String) -> Bool { k < t.count && t[k].isPunctuation(p) }
         var i = 0
@@ -53,25 +54,35 @@ enum SwiftMigrationReader {
             }
             var script = SQLScript()
             script.firstStatement = t[i + 2].range
-            var sawSQL = false
+            var sawStatements = false
             // The body's tokens and those of the functions it calls, each function once (a call
             // cycle ends), read with a stack of frames so no input can exhaust the call stack.
             var frames = [body.lowerBound + 1..<body.upperBound]
             var expanded: Set<Int> = []
+            // `migrate: Self.v1` (or `v1`): the function named is the body.
+            if t[body.lowerBound].isPunctuation("("), let last = body.last, last > i + 2, t[last].kind == .identifier,
+                isOwnCall(last, in: t), let candidates = functions[t[last].text], candidates.count == 1, let called = candidates.first
+            {
+                frames = [called.lowerBound + 1..<called.upperBound]
+                expanded.insert(called.lowerBound)
+            }
             while var frame = frames.popLast() {
                 while let j = frame.first {
                     frame = j + 1..<frame.upperBound
-                    if t[j].isKeyword("func"), j + 1 < t.count, let declared = functions[t[j + 1].text]?.first(where: { $0.lowerBound > j }) {
+                    if t[j].isKeyword("func"), j + 1 < t.count, let declared = functions[t[j + 1].text]?.first(where: { $0.lowerBound > j })
+                    {
                         frame = min(declared.upperBound + 1, frame.upperBound)..<frame.upperBound  // declared here, read where called
                     } else if let k = sqlArgument(at: j, in: t) {
                         guard let literal = t[k].literal, t[k].kind == .string, !literal.isUnterminated else {
                             script.statements.append(
                                 .unread(
-                                    SQLUnread("SQL that is not a string literal is not read", unchecked: "what it creates or changes", at: t[k].range),
+                                    SQLUnread(
+                                        "SQL that is not a string literal is not read", unchecked: "what it creates or changes",
+                                        at: t[k].range),
                                     table: nil))
                             continue
                         }
-                        sawSQL = true
+                        sawStatements = true
                         let part = SQLParser.parse(
                             Array(literal.content.utf8), file: file, map: { literal.sourcePosition(atContentOffset: $0) },
                             interpolations: literal.interpolations.map(\.content))
@@ -84,17 +95,18 @@ enum SwiftMigrationReader {
                     } else if t[j].kind == .identifier, schemaBuilders.contains(t[j].text), j > 0, t[j - 1].isPunctuation("."),
                         isPunctuation(j + 1, "("), j + 3 < t.count, schemaBuilderLabels.contains(t[j + 2].text), isPunctuation(j + 3, ":")
                     {
-                        sawSQL = true
+                        sawStatements = true
                         script.statements.append(
                             .unread(
                                 SQLUnread(
-                                    "GRDB's \(t[j].text)(\(t[j + 2].text):) has no SQL text to read", unchecked: "what it creates or changes",
+                                    "GRDB's \(t[j].text)(\(t[j + 2].text):) has no SQL text to read",
+                                    unchecked: "what it creates or changes",
                                     at: t[j].range.union(t[j + 2].range)),
                                 table: nil))
                     } else if t[j].kind == .identifier, dataBuilders.contains(t[j].text), j > 0, t[j - 1].isPunctuation("."),
                         isPunctuation(j + 1, "(") || isPunctuation(j + 1, "{")
                     {
-                        sawSQL = true
+                        sawStatements = true
                     } else if t[j].kind == .identifier, isPunctuation(j + 1, "("), isOwnCall(j, in: t),
                         let candidates = functions[t[j].text], candidates.count == 1, let called = candidates.first,
                         !called.contains(i), expanded.insert(called.lowerBound).inserted
@@ -104,16 +116,17 @@ enum SwiftMigrationReader {
                     }
                 }
             }
-            if !sawSQL { withoutSQL.append((name, t[i + 2].range)) }
+            if !sawStatements { withoutSQL.append(migrations.count) }
             migrations.append(Migration(name: name, script: script))
             i = max(body.upperBound, i + 1)
         }
         // Said once per file: migrations whose SQL is built elsewhere leave nothing to check.
-        if let first = withoutSQL.first, let n = migrations.firstIndex(where: { $0.name == first.name }) {
-            let names = withoutSQL.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ") + (withoutSQL.count > 3 ? ", …" : "")
+        if let n = withoutSQL.first, let range = migrations[n].script.firstStatement {
+            let names = withoutSQL.prefix(3).map { "'\(migrations[$0].name)'" }.joined(separator: ", ") + (withoutSQL.count > 3 ? ", …" : "")
             let what =
                 "\(withoutSQL.count == 1 ? "migration" : "\(withoutSQL.count) migrations") \(names) run\(withoutSQL.count == 1 ? "s" : "") no SQL this file shows (#sql, execute(sql:), or a function of this file that runs them)"
-            migrations[n].script.statements.append(.unread(SQLUnread(what, unchecked: "what they create or change", at: first.range), table: nil))
+            migrations[n].script.statements.append(
+                .unread(SQLUnread(what, unchecked: "what they create or change", at: range), table: nil))
         }
         return (migrations, lexer.comments, SyncEngineReader.scan(t))
     }

@@ -28,7 +28,6 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
         }
     }
 
-
     /// SQLiteData's own examples write defaults as `\(raw: …)`: what follows is read.
     @Test func everyColumnAfterARawDefaultIsRead() {
         let clean = #"""
@@ -166,7 +165,8 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
     }
 
     /// GRDB's table builder has no SQL text; a migration whose SQL is in a function of the file
-    /// is read there; one whose SQL the file does not show is said once, at the first of them.
+    /// (called, or named by `migrate:`) is read there; one whose SQL the file does not show is
+    /// said once, at the first of them; a seed of data is nothing to check.
     @Test func migrationsWithoutSQLTextAreSaidOnce() {
         let swift = #"""
             func migrate(_ migrator: inout DatabaseMigrator) {
@@ -178,6 +178,11 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
                     try db.create(table: "tags") { t in t.primaryKey("id", .text) }
                 }
                 migrator.registerMigration("seed") { db in try Item.insert { Item.Draft(title: "a") }.execute(db) }
+                migrator.registerMigration("v5", migrate: Self.addTags)
+            }
+
+            private func addTags(_ db: Database) throws {
+                try db.execute(sql: "CREATE UNIQUE INDEX titles ON items(title)")
             }
 
             private func createTables(_ db: Database) throws {
@@ -190,7 +195,8 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
             describe(Linter.lint(loaded)) == [
                 "3:32-3:36 warning SQL_NOT_CHECKED",  // v2 and v3, once
                 "7:16-7:28 warning SQL_NOT_CHECKED",  // db.create(table:)
-                "13:125-13:131 error SQL_UNIQUE",  // in createTables(_:), which v1 calls
+                "14:33-14:39 error SQL_UNIQUE",  // in addTags(_:), which v5 names
+                "18:125-18:131 error SQL_UNIQUE",  // in createTables(_:), which v1 calls
             ])
     }
 }

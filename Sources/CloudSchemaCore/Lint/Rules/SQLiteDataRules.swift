@@ -416,15 +416,16 @@ enum SQLiteDataRules {
         explanation: """
             CloudSchema reads SQL text, not the Swift around it. A Swift interpolation in the SQL (\\(raw: sql), \
             \\(Table.self), \\(bind: value)) stands for text known only when the app runs, so where what it holds \
-            matters (a whole column or constraint, a table or column name, a column type, a foreign key's \
-            parent) it is not guessed: the rules that depend on it stay silent, and this warning says what was \
-            not checked. A DEFAULT, CHECK or COLLATE that is an interpolation matters to no rule and is not \
-            reported. The same goes for a statement the reader does not know, CREATE TABLE … AS SELECT, a \
-            generated column (sqlite-data documents no handling of them), GRDB's table builder (db.create(table:), \
-            which has no SQL text) and migrations whose SQL is not in the file read. Statements that change data \
-            or the connection (INSERT, UPDATE, PRAGMA…), views, triggers, virtual and temporary tables, CHECK, \
-            COLLATE and table options (STRICT, WITHOUT ROWID) change nothing SyncEngine syncs or checks, and are \
-            skipped.
+            matters (a whole column or constraint, a table or column name, a primary key's type, a foreign key's \
+            parent or action) it is not guessed: the rules that depend on it stay silent (no SQL_PRIMARY_KEY for \
+            a table whose key may be in it), and this warning says what was not checked. As a DEFAULT, in a CHECK \
+            or as a COLLATE it matters to no rule and is not reported. The same goes for a statement the reader \
+            does not know, CREATE TABLE … AS SELECT (columns from a query), a generated column (sqlite-data \
+            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text) and \
+            migrations whose SQL is not in the file read. Skipped as changing nothing SyncEngine syncs or checks: \
+            statements on data or the connection (INSERT, UPDATE, DELETE, PRAGMA…), views and triggers, virtual \
+            tables, TEMP tables (in the connection's temp schema, lang_createtable.html), CHECK and COLLATE, and \
+            table options (STRICT, WITHOUT ROWID).
             """,
         fix: """
             write the SQL out in the literal (the column definition, the table name) so it can be checked, or \
