@@ -73,9 +73,6 @@ struct SQLParser {
         pending = []
     }
 
-    /// The current token is a Swift interpolation.
-    private var atInterpolation: Bool { current?.kind == .interpolation }
-
     // MARK: Tokens
 
     private var current: SQLToken? { i < tokens.count ? tokens[i] : nil }
@@ -489,9 +486,9 @@ struct SQLParser {
     private mutating func createIndex(start: SourceRange, unique: SourceRange?) {
         _ = ifExists()
         // An index's name matters only to a later DROP INDEX, which names it the same way.
-        guard let nameToken = current, nameToken.isName || nameToken.kind == .interpolation else { return }
-        i += 1
-        guard take("ON") else { return }
+        let interpolatedName = current?.kind == .interpolation
+        if interpolatedName { i += 1 }
+        guard let nameToken = interpolatedName ? tokens[i - 1] : name(), take("ON") else { return }
         if let token = current, token.kind == .interpolation {
             i += 1
             if unique != nil {
@@ -547,6 +544,7 @@ struct SQLParser {
                     return fail("expected the table's new name after RENAME TO")
                 }
                 script.statements.append(.renameTable(from: table, to: new.text, range(from: start)))
+                flush(table: nil)  // the table no longer has its old name to keep the note with
             } else {
                 _ = take("COLUMN")
                 let unchecked = "which column of '\(table)' is renamed"

@@ -18,7 +18,7 @@ enum SwiftMigrationReader {
     /// GRDB `Database` methods that change the schema without SQL text, by their first label
     /// (GRDB's Database+Schema.swift, Database+SchemaDefinition.swift).
     static let schemaBuilders: Set<String> = ["create", "alter", "drop", "rename"]
-    static let schemaBuilderLabels: Set<String> = ["table", "index", "virtualTable", "view", "temporaryView", "on"]
+    static let schemaBuilderLabels: Set<String> = ["table", "index", "virtualTable", "view"]
     /// StructuredQueries statements that change data or build temporary triggers and views
     /// (`Reminder.insert { … }.execute(db)`): nothing SyncEngine syncs or checks.
     static let dataBuilders: Set<String> = ["insert", "upsert", "update", "delete", "createTemporaryTrigger", "createTemporaryView"]

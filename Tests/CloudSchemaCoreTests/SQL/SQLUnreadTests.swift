@@ -75,6 +75,12 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
             #"CREATE TABLE "a" (\#(key), "p" TEXT REFERENCES \(Parent.self)("id"))"#,
             ["1:108-1:122 warning SQL_NOT_CHECKED"]
         ),
+        // A foreign key's action: not a certain SQL_FOREIGN_KEY_ACTION.
+        (
+            #"CREATE TABLE "p" (\#(key)); CREATE TABLE "c" (\#(key), "pID" TEXT REFERENCES "p"("id") ON DELETE CASCADE)"#,
+            #"CREATE TABLE "p" (\#(key)); CREATE TABLE "c" (\#(key), "pID" TEXT REFERENCES "p"("id") ON DELETE \(raw: action))"#,
+            ["1:218-1:232 warning SQL_NOT_CHECKED"]
+        ),
         // A table name: which table it is (so whether it is synced) is not known.
         (
             #"CREATE TABLE "a" (\#(key))"#,
