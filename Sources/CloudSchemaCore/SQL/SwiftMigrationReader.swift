@@ -122,11 +122,16 @@ enum SwiftMigrationReader {
         }
         // Said once per file: migrations whose SQL is built elsewhere leave nothing to check.
         if let n = withoutSQL.first, let range = migrations[n].script.firstStatement {
-            let names = withoutSQL.prefix(3).map { "'\(migrations[$0].name)'" }.joined(separator: ", ") + (withoutSQL.count > 3 ? ", …" : "")
-            let what =
-                "\(withoutSQL.count == 1 ? "migration" : "\(withoutSQL.count) migrations") \(names) run\(withoutSQL.count == 1 ? "s" : "") no SQL this file shows (#sql, execute(sql:), or a function of this file that runs them)"
+            let names = withoutSQL.prefix(3).map { "'\(migrations[$0].name)'" }.joined(separator: ", ")
+            let which =
+                withoutSQL.count == 1
+                ? "migration \(names) runs" : "\(withoutSQL.count) migrations \(names)\(withoutSQL.count > 3 ? ", …" : "") run"
+            let what = which + " no SQL this file shows (#sql, execute(sql:), or a function of this file that runs it)"
             migrations[n].script.statements.append(
-                .unread(SQLUnread(what, unchecked: "what they create or change", at: range), table: nil))
+                .unread(
+                    SQLUnread(
+                        what, unchecked: withoutSQL.count == 1 ? "what it creates or changes" : "what they create or change", at: range),
+                    table: nil))
         }
         return (migrations, lexer.comments, SyncEngineReader.scan(t))
     }

@@ -93,6 +93,12 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
             #"CREATE TABLE "a" (\#(key)); \(raw: createIndexSQL)"#,
             ["1:89-1:111 warning SQL_NOT_CHECKED"]
         ),
+        // A statement that may create a foreign key's parent: not a certain SQL_FOREIGN_KEY_UNSYNCED.
+        (
+            #"CREATE TABLE "p" (\#(key)); CREATE TABLE "c" (\#(key), "pID" TEXT REFERENCES "p"("id") ON DELETE CASCADE)"#,
+            #"\(raw: createParentsSQL); CREATE TABLE "c" (\#(key), "pID" TEXT REFERENCES "p"("id") ON DELETE CASCADE)"#,
+            ["1:1-1:25 warning SQL_NOT_CHECKED"]
+        ),
         // A quoted name with an interpolation, and a name written against one, are one unknown name.
         (
             #"CREATE TABLE "a" (\#(key))"#,
