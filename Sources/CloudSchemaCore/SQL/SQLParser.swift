@@ -206,7 +206,8 @@ struct SQLParser {
         } else if take("TRIGGER") {
             skipTrigger()
         } else if !(take("VIEW") || take("VIRTUAL")) {
-            // Views and virtual tables hold no rows of their own for SyncEngine to sync.
+            // Views and virtual tables are left out of the model: one a SyncEngine call names is
+            // the warning that no migration read creates it (SyncEngineReader).
             if let token = current { unreadStatement(token) }
         }
     }
