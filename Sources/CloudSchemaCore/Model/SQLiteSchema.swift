@@ -87,9 +87,9 @@ public struct SQLTable: Hashable, Sendable {
         columns.filter(\.isPrimaryKey).map(\.name) + (primaryKeyConstraint ?? [])
     }
 
-    /// A whole column or table constraint is unread: the table may have more columns, keys and
-    /// constraints than its SQL shows.
-    public var hasUnreadDefinition: Bool { unread.contains { $0.column == nil } }
+    /// Something other than a column's type is unread: the table may have a primary key its SQL
+    /// does not show.
+    public var mayHaveUnreadKey: Bool { unread.contains { !$0.isType } }
 
     /// A constraint of this column is unread.
     public func hasUnreadConstraint(_ column: String) -> Bool {

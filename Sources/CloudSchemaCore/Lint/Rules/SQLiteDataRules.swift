@@ -35,7 +35,7 @@ enum SQLiteDataRules {
             synced(input).forEachInPlace { table in
                 let keys = table.primaryKeyColumns
                 // A key may hide in what was not read (`\(raw: idColumnSQL)`): SQL_NOT_CHECKED says so.
-                if keys.isEmpty && !table.unread.isEmpty { return }
+                if keys.isEmpty && table.mayHaveUnreadKey { return }
                 guard keys.count == 1 else {
                     out.report(
                         keys.isEmpty
