@@ -34,12 +34,10 @@ enum SwiftMigrationReader {
         let functions = functionBodies(t, closing: closing)
         var migrations: [Migration] = []
         var withoutSQL: [Int] = []  // indexes in `migrations`
-        func isString(_ k: Int) -> Bool { k < t.count && t[k].kind == .string && t[k].literal != nil }
         func isPunctuation(_ k: Int, _ p: String) -> Bool { k < t.count && t[k].isPunctuation(p) }
         var i = 0
         while i < t.count {
-            guard t[i].isWord("registerMigration"), isPunctuation(i + 1, "("), isString(i + 2),
-                let name = t[i + 2].literal?.content
+            guard t[i].isWord("registerMigration"), isPunctuation(i + 1, "("), i + 2 < t.count, i == 0 || !t[i - 1].isKeyword("func")
             else {
                 i += 1
                 continue
@@ -47,6 +45,9 @@ enum SwiftMigrationReader {
             // The body: a closure among the arguments (`migrate: { db in … }`) or after them
             // (a trailing closure); the arguments themselves otherwise (`migrate: Self.v1`).
             let argumentsEnd = closing[i + 1] ?? t.count
+            // A name that is not a plain literal (`"v\(n)"`, `Self.last`) is kept as written.
+            let nameEnd = (i + 2..<argumentsEnd).first { t[$0].isPunctuation(",") || t[$0].isPunctuation("{") } ?? argumentsEnd
+            let name = t[i + 2].literal?.content ?? t[i + 2..<max(nameEnd, i + 3)].map(\.text).joined()
             var body = i + 1..<argumentsEnd
             let trailing = argumentsEnd + 1 < t.count && t[argumentsEnd + 1].isPunctuation("{") ? argumentsEnd + 1 : nil
             if let open = (i + 3..<argumentsEnd).first(where: { t[$0].isPunctuation("{") }) ?? trailing, let close = closing[open] {

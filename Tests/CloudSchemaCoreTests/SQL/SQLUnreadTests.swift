@@ -191,6 +191,7 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
                 }
                 migrator.registerMigration("seed") { db in try Item.insert { Item.Draft(title: "a") }.execute(db) }
                 migrator.registerMigration("v5", migrate: Self.addTags)
+                migrator.registerMigration(Self.lastMigration) { db in try #sql("CREATE UNIQUE INDEX tags ON items(tag)").execute(db) }
             }
 
             private func addTags(_ db: Database) throws {
@@ -203,12 +204,14 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
             """#
         let loaded = SchemaLoader.load(sources: [("App/Database.swift", swift)])
         #expect(loaded.schema.sqlite.tables.map(\.name) == ["items"])
+        #expect(loaded.schema.sqlite.migrations.map(\.name) == ["v1", "v2", "v3", "v4", "seed", "v5", "Self.lastMigration"])
         #expect(
             describe(Linter.lint(loaded)) == [
                 "3:32-3:36 warning SQL_NOT_CHECKED",  // v2 and v3, once
                 "7:16-7:28 warning SQL_NOT_CHECKED",  // db.create(table:)
-                "14:33-14:39 error SQL_UNIQUE",  // in addTags(_:), which v5 names
-                "18:125-18:131 error SQL_UNIQUE",  // in createTables(_:), which v1 calls
+                "11:77-11:83 error SQL_UNIQUE",  // a migration named by a constant is read too
+                "15:33-15:39 error SQL_UNIQUE",  // in addTags(_:), which v5 names
+                "19:125-19:131 error SQL_UNIQUE",  // in createTables(_:), which v1 calls
             ])
     }
 }
