@@ -198,11 +198,13 @@ struct SQLLexer {
         }
     }
 
-    /// From `start` to just after the last byte read (in a literal, the byte after it may be on
-    /// another line: the closing `"""`'s).
+    /// From `start` to where the next byte is, or just after the last byte read when the next is
+    /// on another line (at the end of a literal's content: the closing `"""`'s line).
     private func range(from start: SourcePosition) -> SourceRange {
-        guard let map, offset > 0 else { return SourceRange(file: file, start: start, end: position) }
+        let next = position
+        guard let map, offset > 0 else { return SourceRange(file: file, start: start, end: next) }
         let last = map(offset - 1)
+        guard next.line != last.line || next.offset <= last.offset else { return SourceRange(file: file, start: start, end: next) }
         return SourceRange(file: file, start: start, end: SourcePosition(line: last.line, column: last.column + 1, offset: last.offset + 1))
     }
 
