@@ -69,6 +69,8 @@ public struct SQLTable: Hashable, Sendable {
     public var spans: SourceSpans
     /// The parts of its definition the reader could not see into, in order.
     @IgnoredInEquality public var unread: [SQLUnread] = []
+    /// The `SyncEngine.migratePrimaryKeys` call that may have rebuilt it after its SQL.
+    @IgnoredInEquality public var rebuiltBy: SQLUnread?
 
     public init(name: String, columns: [SQLColumn] = [], foreignKeys: [SQLForeignKey] = [], spans: SourceSpans = .init()) {
         self.name = name
@@ -114,6 +116,10 @@ public struct SQLUnread: Hashable, Sendable {
     public var column: String?
     /// The column's type: it matters only to a primary key (SQL_PRIMARY_KEY's integer check).
     public var isType: Bool
+    /// `SyncEngine.migratePrimaryKeys(_:tables:…)`: it rebuilds tables with UUID keys, and
+    /// drops their UNIQUE constraints when told to (`dropUniqueConstraints: true`).
+    public var rebuildsPrimaryKeys = false
+    public var dropsUniqueConstraints = false
     public var range: SourceRange
 
     public init(_ what: String, unchecked: String, column: String? = nil, isType: Bool = false, at range: SourceRange) {

@@ -82,6 +82,8 @@ struct SQLMigrator {
                     if let t = index(of: table) { schema.tables[t].unread.append(unread) }
                 } else {
                     schema.unread.append(unread)
+                    // Which tables it names is not read: any table there so far may be rebuilt.
+                    for t in schema.tables.indices where unread.rebuildsPrimaryKeys { schema.tables[t].rebuiltBy = unread }
                 }
             }
         }

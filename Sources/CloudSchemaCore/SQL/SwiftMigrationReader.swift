@@ -104,6 +104,9 @@ enum SwiftMigrationReader {
                                     unchecked: "what it creates or changes",
                                     at: t[j].range.union(t[j + 2].range)),
                                 table: nil))
+                    } else if t[j].isWord("migratePrimaryKeys"), isPunctuation(j + 1, "(") {
+                        sawStatements = true
+                        script.statements.append(.unread(primaryKeyMigration(at: j, in: t, closing: closing), table: nil))
                     } else if t[j].kind == .identifier, dataBuilders.contains(t[j].text), j > 0, t[j - 1].isPunctuation("."),
                         isPunctuation(j + 1, "(") || isPunctuation(j + 1, "{")
                     {
@@ -135,6 +138,23 @@ enum SwiftMigrationReader {
                     table: nil))
         }
         return (migrations, lexer.comments, SyncEngineReader.scan(t))
+    }
+
+    /// `SyncEngine.migratePrimaryKeys(db, tables: A.self, …, dropUniqueConstraints: true)` at `j`
+    /// (sqlite-data's CloudKit guide and 1.1 release notes): it rebuilds the tables it names with
+    /// UUID keys in SQLite's 12 steps, so their keys as the SQL wrote them are gone.
+    private static func primaryKeyMigration(at j: Int, in t: [SwiftToken], closing: [Int: Int]) -> SQLUnread {
+        let arguments = j + 2..<(closing[j + 1] ?? t.count)
+        let dropsUnique = arguments.contains { k in
+            t[k].isWord("dropUniqueConstraints") && k + 2 < t.count && t[k + 1].isPunctuation(":") && t[k + 2].isKeyword("true")
+        }
+        var migration = SQLUnread(
+            "SyncEngine.migratePrimaryKeys, which rebuilds the tables it names with UUID keys, is not read",
+            unchecked: "the primary keys\(dropsUnique ? " and UNIQUE constraints" : "") of the tables created before it",
+            at: t[j].range)
+        migration.rebuildsPrimaryKeys = true
+        migration.dropsUniqueConstraints = dropsUnique
+        return migration
     }
 
     /// A call of a function this file may declare: bare (`createTables(db)`) or on `self`/`Self`,

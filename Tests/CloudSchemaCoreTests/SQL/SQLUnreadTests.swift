@@ -214,4 +214,25 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
                 "19:125-19:131 error SQL_UNIQUE",  // in createTables(_:), which v1 calls
             ])
     }
+
+    /// SQLiteData's own tool for integer keys rebuilds the tables it names: the tables there before
+    /// it are not judged by the keys (and, when it drops them, the UNIQUE constraints) their SQL wrote.
+    @Test func tablesWhoseKeysSyncEngineMigratesAreNotJudgedByTheirOldSQL() {
+        let swift = #"""
+            func migrate(_ migrator: inout DatabaseMigrator) {
+                migrator.registerMigration("v1") { db in
+                    try #sql("CREATE TABLE items (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT UNIQUE)").execute(db)
+                }
+                migrator.registerMigration("v2") { db in
+                    try SyncEngine.migratePrimaryKeys(db, tables: Item.self, dropUniqueConstraints: true)
+                    try #sql("CREATE TABLE tags (id INTEGER PRIMARY KEY)").execute(db)
+                }
+            }
+            """#
+        #expect(
+            describe(Linter.lint(SchemaLoader.load(sources: [("App/Database.swift", swift)]))) == [
+                "6:24-6:42 warning SQL_NOT_CHECKED",
+                "7:41-7:48 error SQL_PRIMARY_KEY",  // created after it
+            ])
+    }
 }

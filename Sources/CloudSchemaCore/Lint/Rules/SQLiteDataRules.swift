@@ -33,6 +33,7 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
+                guard table.rebuiltBy == nil else { return }
                 let keys = table.primaryKeyColumns
                 // A key may hide in what was not read (`\(raw: idColumnSQL)`): SQL_NOT_CHECKED says so.
                 if keys.isEmpty && table.mayHaveUnreadKey { return }
@@ -76,7 +77,7 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
-                guard let column = textPrimaryKey(table), !table.hasUnreadConstraint(column.name) else { return }
+                guard table.rebuiltBy == nil, let column = textPrimaryKey(table), !table.hasUnreadConstraint(column.name) else { return }
                 var missing: [String] = []
                 if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
@@ -114,7 +115,10 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             let message = thrown("Uniqueness constraints are not supported for synchronized tables.")
+            let rebuilt = Set(
+                input.schema.sqlite.tables.filter { $0.rebuiltBy?.dropsUniqueConstraints == true }.map { SQLName.key($0.name) })
             synced(input).forEachInPlace { table in
+                guard !rebuilt.contains(SQLName.key(table.name)) else { return }
                 table.columns.forEachInPlace { column in
                     guard let range = column.spans.attributes["unique"] else { return }
                     out.report(
@@ -127,7 +131,7 @@ enum SQLiteDataRules {
             }
             let tables = Set(input.schema.sqlite.tables.map { SQLName.key($0.name) })
             for index in input.schema.sqlite.indexes where index.isUnique && input.schema.sqlite.isSynced(index.table) {
-                guard tables.contains(SQLName.key(index.table)) else { continue }
+                guard tables.contains(SQLName.key(index.table)), !rebuilt.contains(SQLName.key(index.table)) else { continue }
                 let range = index.uniqueRange ?? index.range
                 out.report(
                     "unique\(index.isPartial ? " partial" : "") index '\(index.name)' on '\(index.table)'; \(message)", at: range,
@@ -423,8 +427,10 @@ enum SQLiteDataRules {
             a table whose key may be in it), and this warning says what was not checked. As a DEFAULT, in a CHECK \
             or as a COLLATE it matters to no rule and is not reported. The same goes for a statement the reader \
             does not know, CREATE TABLE … AS SELECT (columns from a query), a generated column (sqlite-data \
-            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text) and \
-            migrations whose SQL is not in the file read. Skipped as changing nothing SyncEngine syncs or checks: \
+            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text), \
+            migrations whose SQL is not in the file read, and SyncEngine.migratePrimaryKeys, which rebuilds \
+            the tables it names with UUID keys (sqlite-data's CloudKit guide), so the tables created before it \
+            are not judged by the keys, or with dropUniqueConstraints the UNIQUE constraints, their SQL wrote. Skipped as changing nothing SyncEngine syncs or checks: \
             statements on data or the connection (INSERT, UPDATE, DELETE, PRAGMA…), views and triggers, virtual \
             tables, TEMP tables (in the connection's temp schema, lang_createtable.html), CHECK and COLLATE, and \
             table options (STRICT, WITHOUT ROWID).
