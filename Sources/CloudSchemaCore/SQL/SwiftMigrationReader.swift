@@ -20,8 +20,11 @@ enum SwiftMigrationReader {
     static let schemaBuilders: Set<String> = ["create", "alter", "drop", "rename"]
     static let schemaBuilderLabels: Set<String> = ["table", "index", "virtualTable", "view"]
     /// StructuredQueries statements that change data or build temporary triggers and views
-    /// (`Reminder.insert { … }.execute(db)`): nothing SyncEngine syncs or checks.
-    static let dataBuilders: Set<String> = ["insert", "upsert", "update", "delete", "createTemporaryTrigger", "createTemporaryView"]
+    /// (`Reminder.insert { … }.execute(db)`), and SQLiteData's `db.seed { … }`: nothing
+    /// SyncEngine syncs or checks.
+    static let dataBuilders: Set<String> = [
+        "insert", "upsert", "update", "delete", "createTemporaryTrigger", "createTemporaryView", "seed",
+    ]
 
     /// The migrations in source order, the file's comments (for suppressions), and its
     /// `SyncEngine` calls and `@Table` declarations (read from the same tokens).
