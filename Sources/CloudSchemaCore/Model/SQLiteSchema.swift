@@ -9,6 +9,10 @@ public struct SQLiteSchema: Hashable, Sendable {
     public var indexes: [SQLIndex] = []
     /// Every migration in the order applied.
     public var migrations: [SQLMigration] = []
+    /// What the reader could not follow that may change any table: a statement it cannot see
+    /// into, a migration with no SQL text it can see. (What it could not follow in one table is
+    /// that table's `unread`.)
+    @IgnoredInEquality public var unread: [SQLUnread] = []
     /// The tables given to `SyncEngine(for:tables:privateTables:)` (or cloudschema.json's
     /// `sqlitedata` section); nil syncs every table.
     public var synced: SyncedTables?
@@ -63,6 +67,10 @@ public struct SQLTable: Hashable, Sendable {
     @IgnoredInEquality public var uniqueConstraints: [SourceRange] = []
     public var foreignKeys: [SQLForeignKey]
     public var spans: SourceSpans
+    /// The parts of its definition the reader could not see into, in order.
+    @IgnoredInEquality public var unread: [SQLUnread] = []
+    /// The `SyncEngine.migratePrimaryKeys` call that may have rebuilt it after its SQL.
+    @IgnoredInEquality public var rebuiltBy: SQLUnread?
 
     public init(name: String, columns: [SQLColumn] = [], foreignKeys: [SQLForeignKey] = [], spans: SourceSpans = .init()) {
         self.name = name
@@ -79,6 +87,47 @@ public struct SQLTable: Hashable, Sendable {
     /// The primary key's columns: the column marked `PRIMARY KEY`, or the table constraint's.
     public var primaryKeyColumns: [String] {
         columns.filter(\.isPrimaryKey).map(\.name) + (primaryKeyConstraint ?? [])
+    }
+
+    /// Something other than a column's type is unread: the table may have a primary key its SQL
+    /// does not show.
+    public var mayHaveUnreadKey: Bool { unread.contains { !$0.isType } }
+
+    /// A constraint of this column is unread.
+    public func hasUnreadConstraint(_ column: String) -> Bool {
+        unread.contains { !$0.isType && $0.column.map(SQLName.key) == SQLName.key(column) }
+    }
+
+    /// This column's type is unread, so its affinity is not known.
+    public func hasUnreadType(_ column: String) -> Bool {
+        unread.contains { $0.isType && $0.column.map(SQLName.key) == SQLName.key(column) }
+    }
+}
+
+/// Part of the SQL the reader cannot see into, such as a Swift interpolation (`\(raw: sql)`)
+/// where what it stands for matters. Never guessed: the rules that depend on it stay silent
+/// and `SQL_NOT_CHECKED` says what was not checked, at its place.
+public struct SQLUnread: Hashable, Sendable {
+    /// What was written, as the message names it ("the column definition `\(raw: idSQL)`").
+    public var what: String
+    /// What is therefore not checked ("the table's primary key, columns and constraints").
+    public var unchecked: String
+    /// The column it belongs to; nil for a whole column or constraint, or a statement.
+    public var column: String?
+    /// The column's type: it matters only to a primary key (SQL_PRIMARY_KEY's integer check).
+    public var isType: Bool
+    /// `SyncEngine.migratePrimaryKeys(_:tables:…)`: it rebuilds tables with UUID keys, and
+    /// drops their UNIQUE constraints when told to (`dropUniqueConstraints: true`).
+    public var rebuildsPrimaryKeys = false
+    public var dropsUniqueConstraints = false
+    public var range: SourceRange
+
+    public init(_ what: String, unchecked: String, column: String? = nil, isType: Bool = false, at range: SourceRange) {
+        self.what = what
+        self.unchecked = unchecked
+        self.column = column
+        self.isType = isType
+        self.range = range
     }
 }
 

@@ -8,6 +8,12 @@ struct SQLToken: Sendable {
         /// A string literal `'…'` (text without quotes).
         case string
         case number
+        /// A blob literal `x'…'` (text as written).
+        case blob
+        /// A Swift interpolation `\(…)` in SQL read from a Swift literal, with any name bytes or
+        /// quotes it is written inside (`"\(name)"`, `items_\(suffix)`): an expression the reader
+        /// cannot see into (text as written).
+        case interpolation
         /// Any other character, one at a time.
         case punctuation
     }
@@ -31,7 +37,8 @@ struct SQLToken: Sendable {
 /// unterminated string, quoted name or comment is one `SYNTAX_ERROR` that ends the input.
 ///
 /// SQL inside a Swift string literal is read from the literal's content, with `map` giving
-/// each content offset's place in the Swift file, so positions are the Swift file's.
+/// each content offset's place in the Swift file, so positions are the Swift file's, and
+/// `interpolations` the content ranges of its `\(…)`, each read whole as one token.
 struct SQLLexer {
     private let bytes: [UInt8]
     private let file: String
@@ -41,16 +48,23 @@ struct SQLLexer {
     private var lineStart: Int
     private var lastTokenLine = 0
     private let map: (@Sendable (Int) -> SourcePosition)?
+    private let interpolations: [Range<Int>]
+    /// The first interpolation not yet passed (offsets only grow, so this only moves forward).
+    private var nextInterpolation = 0
 
     private(set) var tokens: [SQLToken] = []
     private(set) var comments: [Comment] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// Lexes `bytes`; `map`, when given, places each offset (a Swift literal's content).
-    init(_ bytes: [UInt8], file: String, map: (@Sendable (Int) -> SourcePosition)? = nil) {
+    /// Lexes `bytes`; `map`, when given, places each offset (a Swift literal's content), and
+    /// `interpolations` (sorted content ranges) are its `\(…)`.
+    init(
+        _ bytes: [UInt8], file: String, map: (@Sendable (Int) -> SourcePosition)? = nil, interpolations: [Range<Int>] = []
+    ) {
         self.bytes = bytes
         self.file = file
         self.map = map
+        self.interpolations = interpolations
         self.end = bytes.count
         self.offset = 0
         self.line = 1
@@ -80,6 +94,20 @@ struct SQLLexer {
 
     private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x24 }
 
+    /// The end of the interpolation that starts here, if one does.
+    private mutating func interpolationEnd() -> Int? {
+        while nextInterpolation < interpolations.count, interpolations[nextInterpolation].lowerBound < offset { nextInterpolation += 1 }
+        guard nextInterpolation < interpolations.count, interpolations[nextInterpolation].lowerBound == offset else { return nil }
+        return min(interpolations[nextInterpolation].upperBound, end)
+    }
+
+    /// Moves past the interpolation that starts here, if one does.
+    private mutating func skipInterpolation() -> Bool {
+        guard let stop = interpolationEnd() else { return false }
+        while offset < stop { advance() }
+        return true
+    }
+
     private mutating func run() {
         while offset < end {
             let b = bytes[offset]
@@ -104,7 +132,14 @@ struct SQLLexer {
                 advance()
                 var text: [UInt8] = []
                 var closed = false
+                var interpolated = false
                 while offset < end {
+                    let from = offset
+                    if skipInterpolation() {
+                        interpolated = true
+                        text += bytes[from..<offset]
+                        continue
+                    }
                     let c = bytes[offset]
                     advance()
                     if c == close {
@@ -122,11 +157,29 @@ struct SQLLexer {
                     let what = b == UInt8(ascii: "'") ? "string" : "quoted name"
                     return fail("unterminated \(what); close it with \(Character(Unicode.Scalar(close)))", from: start, startOffset)
                 }
-                add(b == UInt8(ascii: "'") ? .string : .quoted, String(decoding: text, as: UTF8.self), from: start)
-            case _ where Self.isNameStart(b):
-                let first = offset
-                while offset < end, Self.isNameByte(bytes[offset]) { advance() }
-                add(.word, String(decoding: bytes[first..<offset], as: UTF8.self), from: start)
+                // A string is a value whatever it holds; a name with an interpolation is not known.
+                let kind: SQLToken.Kind = b == UInt8(ascii: "'") ? .string : interpolated ? .interpolation : .quoted
+                add(kind, String(decoding: kind == .interpolation ? bytes[startOffset..<offset] : text[...], as: UTF8.self), from: start)
+            case _ where b | 0x20 == UInt8(ascii: "x") && byte(offset + 1) == UInt8(ascii: "'"):
+                advance()
+                advance()
+                while offset < end, bytes[offset] != UInt8(ascii: "'") { advance() }
+                guard offset < end else { return fail("unterminated blob literal; close it with '", from: start, startOffset) }
+                advance()
+                add(.blob, String(decoding: bytes[startOffset..<offset], as: UTF8.self), from: start)
+            case _ where Self.isNameStart(b) || interpolationEnd() != nil:
+                // A word, and any interpolations written against it: `\(prefix)_items` is one unknown name.
+                var interpolated = false
+                while offset < end {
+                    if skipInterpolation() {
+                        interpolated = true
+                    } else if Self.isNameByte(bytes[offset]) {
+                        advance()
+                    } else {
+                        break
+                    }
+                }
+                add(interpolated ? .interpolation : .word, String(decoding: bytes[startOffset..<offset], as: UTF8.self), from: start)
             case _
             where (b >= 0x30 && b <= 0x39) || (b == UInt8(ascii: ".") && (byte(offset + 1).map { $0 >= 0x30 && $0 <= 0x39 } ?? false)):
                 let first = offset
@@ -145,7 +198,15 @@ struct SQLLexer {
         }
     }
 
-    private func range(from start: SourcePosition) -> SourceRange { SourceRange(file: file, start: start, end: position) }
+    /// From `start` to where the next byte is, or just after the last byte read when the next is
+    /// on another line (at the end of a literal's content: the closing `"""`'s line).
+    private func range(from start: SourcePosition) -> SourceRange {
+        let next = position
+        guard let map, offset > 0 else { return SourceRange(file: file, start: start, end: next) }
+        let last = map(offset - 1)
+        guard next.line != last.line || next.offset <= last.offset else { return SourceRange(file: file, start: start, end: next) }
+        return SourceRange(file: file, start: start, end: SourcePosition(line: last.line, column: last.column + 1, offset: last.offset + 1))
+    }
 
     private mutating func add(_ kind: SQLToken.Kind, _ text: String, from start: SourcePosition) {
         tokens.append(SQLToken(kind: kind, text: text, range: range(from: start)))

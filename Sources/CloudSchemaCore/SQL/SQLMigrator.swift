@@ -76,6 +76,15 @@ struct SQLMigrator {
             case .dropIndex(let name):
                 guard indexNames.remove(SQLName.key(name)) != nil else { continue }
                 schema.indexes.removeAll { SQLName.key($0.name) == SQLName.key(name) }
+            case .unread(let unread, let table):
+                // About a table not created in the SQL read: nothing of it is checked anyway.
+                if let table {
+                    if let t = index(of: table) { schema.tables[t].unread.append(unread) }
+                } else {
+                    schema.unread.append(unread)
+                    // Which tables it names is not read: any table there so far may be rebuilt.
+                    for t in schema.tables.indices where unread.rebuildsPrimaryKeys { schema.tables[t].rebuiltBy = unread }
+                }
             }
         }
         // SQLite's way to change a table (lang_altertable.html, "Making Other Kinds Of Table Schema

@@ -197,6 +197,24 @@ import Testing
                 DROP TABLE "items";
                 ALTER TABLE "new_items" RENAME TO "items";
                 """),
+        // Swift interpolations are in SQLUnreadTests; here what .sql can hold too.
+        RuleCase(
+            "SQL_NOT_CHECKED",
+            """
+            CREATE TABLE "items" (
+              "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+              "twice" INTEGER GENERATED ALWAYS AS (2) STORED
+            );
+            CREATE TABLE "copy" AS SELECT * FROM "items";
+            """,
+            ["3:19-3:49 warning SQL_NOT_CHECKED", "5:21-5:45 warning SQL_NOT_CHECKED"],
+            clean: """
+                CREATE TABLE "items" (
+                  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                  "twice" INTEGER CHECK ("twice" > 0)
+                );
+                CREATE TEMP TABLE "copy" AS SELECT * FROM "items";
+                """),
     ]
 
     static func wideTable(columns: Int) -> String {

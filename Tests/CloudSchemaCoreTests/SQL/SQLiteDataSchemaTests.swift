@@ -161,7 +161,9 @@ import Testing
             """
         let loaded = SchemaLoader.load(sources: [("a.sql", sql)])
         #expect(loaded.diagnostics.isEmpty)
-        #expect(loaded.schema.sqlite.tables.map(\.name) == ["items"])
+        // The copy's columns come from the query: it is kept, with what was not read (SQL_NOT_CHECKED).
+        #expect(loaded.schema.sqlite.tables.map(\.name) == ["items", "copy"])
+        #expect(loaded.schema.sqlite.tables.last?.unread.map(\.what) == ["CREATE TABLE 'copy' … AS SELECT is not read"])
         #expect(loaded.schema.sqlite.tables.first?.columns.map { "\($0.name) \($0.type)" } == ["id TEXT", "n VARCHAR"])
     }
 

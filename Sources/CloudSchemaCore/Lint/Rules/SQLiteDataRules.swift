@@ -5,7 +5,7 @@
 enum SQLiteDataRules {
     static let all: [LintRule] = [
         primaryKey, primaryKeyConflict, unique, foreignKeyCycle, foreignKeyUnsynced, foreignKeyAction, notNullReplace,
-        nameReserved, tableName, fieldLimit, migrationDestructive,
+        nameReserved, tableName, fieldLimit, migrationDestructive, notChecked,
     ]
 
     /// The synced tables, in creation order.
@@ -33,7 +33,10 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
+                guard table.rebuiltBy == nil else { return }
                 let keys = table.primaryKeyColumns
+                // A key may hide in what was not read (`\(raw: idColumnSQL)`): SQL_NOT_CHECKED says so.
+                if keys.isEmpty && table.mayHaveUnreadKey { return }
                 guard keys.count == 1 else {
                     out.report(
                         keys.isEmpty
@@ -42,7 +45,7 @@ enum SQLiteDataRules {
                         at: table.primaryKeyRange ?? table.spans.name)
                     return
                 }
-                guard let column = table.column(named: keys[0]) else { return }
+                guard let column = table.column(named: keys[0]), column.isAutoincrement || !table.hasUnreadType(column.name) else { return }
                 if column.isAutoincrement || column.affinity == .integer {
                     out.report(
                         "primary key '\(table.name).\(column.name)' is an integer\(column.isAutoincrement ? " with AUTOINCREMENT" : ""); devices count integers up on their own and collide, so use a UUID: TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())",
@@ -74,7 +77,7 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
-                guard let column = textPrimaryKey(table) else { return }
+                guard table.rebuiltBy == nil, let column = textPrimaryKey(table), !table.hasUnreadConstraint(column.name) else { return }
                 var missing: [String] = []
                 if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
@@ -112,7 +115,10 @@ enum SQLiteDataRules {
             """,
         check: { input, out in
             let message = thrown("Uniqueness constraints are not supported for synchronized tables.")
+            let rebuilt = Set(
+                input.schema.sqlite.tables.filter { $0.rebuiltBy?.dropsUniqueConstraints == true }.map { SQLName.key($0.name) })
             synced(input).forEachInPlace { table in
+                guard !rebuilt.contains(SQLName.key(table.name)) else { return }
                 table.columns.forEachInPlace { column in
                     guard let range = column.spans.attributes["unique"] else { return }
                     out.report(
@@ -125,7 +131,7 @@ enum SQLiteDataRules {
             }
             let tables = Set(input.schema.sqlite.tables.map { SQLName.key($0.name) })
             for index in input.schema.sqlite.indexes where index.isUnique && input.schema.sqlite.isSynced(index.table) {
-                guard tables.contains(SQLName.key(index.table)) else { continue }
+                guard tables.contains(SQLName.key(index.table)), !rebuilt.contains(SQLName.key(index.table)) else { continue }
                 let range = index.uniqueRange ?? index.range
                 out.report(
                     "unique\(index.isPartial ? " partial" : "") index '\(index.name)' on '\(index.table)'; \(message)", at: range,
@@ -188,6 +194,8 @@ enum SQLiteDataRules {
                     guard !sqlite.isSynced(key.table) || !tables.contains(SQLName.key(key.table)) else { return }
                     let column = key.columns.first ?? "?"
                     let known = tables.contains(SQLName.key(key.table))
+                    // A statement that was not read may have created it: SQL_NOT_CHECKED says so.
+                    guard known || sqlite.unread.isEmpty else { return }
                     out.report(
                         "\(known ? "" : "table '\(key.table)' is not created in the SQL read, so it is not synced; ")\(thrown("Foreign key \"\(table.name)\".\"\(column)\" references table \"\(key.table)\" that is not synchronized. Update 'SyncEngine.init' to synchronize \"\(key.table)\"."))",
                         at: key.tableRange ?? key.range)
@@ -213,8 +221,8 @@ enum SQLiteDataRules {
             synced(input).forEachInPlace { table in
                 table.foreignKeys.forEachInPlace { key in
                     let action = key.onDelete ?? "NO ACTION"
-                    guard action == "RESTRICT" || action == "NO ACTION" else { return }
                     let column = key.columns.first ?? "?"
+                    guard action == "RESTRICT" || action == "NO ACTION", !table.hasUnreadConstraint(column) else { return }
                     var fixIts: [Diagnostic.FixIt] = []
                     let nullable = table.column(named: column).map { !$0.isNotNull } ?? false
                     for replacement in ["CASCADE"] + (nullable ? ["SET NULL"] : []) {
@@ -224,7 +232,8 @@ enum SQLiteDataRules {
                             fixIts.append(.insert(" ON DELETE \(replacement)", at: range.endOnly, "add ON DELETE \(replacement)"))
                         }
                     }
-                    let only = table.foreignKeys.count == 1
+                    // Another foreign key may be in what was not read.
+                    let only = table.foreignKeys.count == 1 && table.unread.isEmpty
                     out.report(
                         "\(key.onDelete == nil ? "no ON DELETE action (SQLite's default is NO ACTION)" : "ON DELETE \(action)") on '\(table.name).\(column)'; \(only ? thrown("Foreign key \"\(table.name)\".\"\(column)\" action not supported. Must be 'CASCADE', 'SET DEFAULT' or 'SET NULL'.") : "SQLiteData does not support RESTRICT or NO ACTION (SyncEngine only checks tables with one foreign key)")",
                         at: key.onDeleteRange ?? key.range, severity: only ? .error : .warning, fixIts: fixIts)
@@ -253,7 +262,7 @@ enum SQLiteDataRules {
                 let key = textPrimaryKey(table)?.name ?? table.primaryKeyColumns.first
                 let references = Set(table.foreignKeys.flatMap(\.columns).map(SQLName.key))
                 table.columns.forEachInPlace { column in
-                    guard column.isNotNull && column.name != key else { return }
+                    guard column.isNotNull && column.name != key && !table.hasUnreadConstraint(column.name) else { return }
                     // A foreign key has no sensible default, and the guide's own join tables write
                     // them NOT NULL; only a foreign key added later is missing from older records.
                     if references.contains(SQLName.key(column.name)) && !column.isAdded { return }
@@ -403,6 +412,41 @@ enum SQLiteDataRules {
                     out.report(
                         "migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name, so add new columns or tables instead",
                         at: step.range ?? migration.range)
+                }
+            }
+        })
+
+    static let notChecked = LintRule(
+        "SQL_NOT_CHECKED", .sqlitedata, .warning,
+        summary: "Part of a synced table's SQL, or a migration, the reader cannot see into; the rules that depend on it are not checked",
+        explanation: """
+            CloudSchema reads SQL text, not the Swift around it. A Swift interpolation in the SQL (\\(raw: sql), \
+            \\(Table.self), \\(bind: value)) stands for text known only when the app runs, so where what it holds \
+            matters (a whole column or constraint, a table or column name, a primary key's type, a foreign key's \
+            parent or action) it is not guessed: the rules that depend on it stay silent (no SQL_PRIMARY_KEY for \
+            a table whose key may be in it), and this warning says what was not checked. As a DEFAULT, in a CHECK \
+            or as a COLLATE it matters to no rule and is not reported. The same goes for a statement the reader \
+            does not know, CREATE TABLE … AS SELECT (columns from a query), a generated column (sqlite-data \
+            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text), \
+            migrations whose SQL is not in the file read, and SyncEngine.migratePrimaryKeys, which rebuilds \
+            the tables it names with UUID keys (sqlite-data's CloudKit guide), so the tables created before it \
+            are not judged by the keys, or with dropUniqueConstraints the UNIQUE constraints, their SQL wrote. Skipped as changing nothing SyncEngine syncs or checks: \
+            statements on data or the connection (INSERT, UPDATE, DELETE, PRAGMA…), views and triggers, virtual \
+            tables, TEMP tables (in the connection's temp schema, lang_createtable.html), CHECK and COLLATE, and \
+            table options (STRICT, WITHOUT ROWID).
+            """,
+        fix: """
+            write the SQL out in the literal (the column definition, the table name) so it can be checked, or \
+            check by hand what the message names; silence one with -- cloudschema:ignore SQL_NOT_CHECKED <reason>.
+            """,
+        check: { input, out in
+            for unread in input.schema.sqlite.unread {
+                out.report("\(unread.what); not checked: \(unread.unchecked)", at: unread.range)
+            }
+            synced(input).forEachInPlace { table in
+                let keys = Set(table.primaryKeyColumns.map(SQLName.key))
+                for unread in table.unread where !unread.isType || keys.contains(SQLName.key(unread.column ?? "")) {
+                    out.report("\(unread.what); not checked: \(unread.unchecked)", at: unread.range)
                 }
             }
         })
