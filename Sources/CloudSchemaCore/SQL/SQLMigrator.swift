@@ -23,6 +23,8 @@ struct SQLMigrator {
 
     mutating func apply(_ script: SQLScript, as name: String, range: SourceRange?) {
         var steps: [SQLMigration.DestructiveStep] = []
+        // Each table this migration drops, with its columns then, by key: a rebuild below must keep them.
+        var droppedColumns: [String: [String]] = [:]
         for statement in script.statements {
             switch statement {
             case .createTable(let table, let ifNotExists):
@@ -69,6 +71,7 @@ struct SQLMigrator {
             case .dropTable(let table, let range):
                 steps.append(.init(.dropTable, table: table, range: range))
                 guard let t = index(of: table) else { continue }
+                droppedColumns[SQLName.key(table)] = schema.tables[t].columns.map(\.name)
                 schema.tables.remove(at: t)
                 reindex()
                 schema.indexes.removeAll { SQLName.key($0.table) == SQLName.key(table) }
@@ -89,11 +92,20 @@ struct SQLMigrator {
         }
         // SQLite's way to change a table (lang_altertable.html, "Making Other Kinds Of Table Schema
         // Changes"): create new_X, copy, DROP TABLE X, ALTER TABLE new_X RENAME TO X. The table
-        // keeps its name, so neither step is destructive by itself.
+        // keeps its name, so neither step is destructive by itself; a column the new table lacks
+        // is dropped all the same, at the DROP TABLE.
         let dropped = Set(steps.filter { $0.kind == .dropTable }.map { SQLName.key($0.table) })
         var renamedBack: Set<String> = []
         for statement in script.statements {
             if case .renameTable(_, let new, _) = statement, dropped.contains(SQLName.key(new)) { renamedBack.insert(SQLName.key(new)) }
+        }
+        for (n, step) in steps.enumerated().reversed() where step.kind == .dropTable && renamedBack.contains(SQLName.key(step.table)) {
+            guard let t = index(of: step.table), !schema.tables[t].unread.contains(where: { $0.column == nil && !$0.isType }),
+                let old = droppedColumns[SQLName.key(step.table)]
+            else { continue }
+            let kept = Set(schema.tables[t].columns.map { SQLName.key($0.name) })
+            let lost = old.filter { !kept.contains(SQLName.key($0)) }
+            steps.insert(contentsOf: lost.map { .init(.dropColumn, table: step.table, column: $0, range: step.range) }, at: n + 1)
         }
         steps.removeAll { step in
             switch step.kind {

@@ -399,7 +399,8 @@ enum SQLiteDataRules {
             records with the old table and column names. sqlite-data's CloudKitSync.md, "Backwards \
             compatible migrations": removing columns, renaming columns and renaming tables are disallowed; \
             adding tables and columns is safe. SQLite's own way to change a table (create new_X, copy, drop X, \
-            rename new_X to X in one migration) keeps the name and is not reported.
+            rename new_X to X in one migration, lang_altertable.html) keeps the name and is not reported by \
+            itself; a column of X that new_X lacks is dropped all the same, and is reported at the DROP TABLE.
             """,
         fix: """
             keep the old table or column (stop using it in app code) and add a new one; silence a step that \
