@@ -120,6 +120,9 @@ public struct SQLUnread: Hashable, Sendable {
     /// drops their UNIQUE constraints when told to (`dropUniqueConstraints: true`).
     public var rebuildsPrimaryKeys = false
     public var dropsUniqueConstraints = false
+    /// The tables it creates, where their names are written (GRDB's `create(table: "homes")`):
+    /// they exist, with columns not known.
+    public var createsTables: [String] = []
     public var range: SourceRange
 
     public init(_ what: String, unchecked: String, column: String? = nil, isType: Bool = false, at range: SourceRange) {

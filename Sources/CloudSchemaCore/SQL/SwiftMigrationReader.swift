@@ -19,6 +19,22 @@ enum SwiftMigrationReader {
     /// (GRDB's Database+Schema.swift, Database+SchemaDefinition.swift).
     static let schemaBuilders: Set<String> = ["create", "alter", "drop", "rename"]
     static let schemaBuilderLabels: Set<String> = ["table", "index", "virtualTable", "view"]
+    /// One migration's GRDB table builder calls: no SQL text, so nothing of what they build is
+    /// checked, but a table `create(table: "name")` names is known to exist.
+    static func builderUnread(_ calls: [(call: String, creates: String?)], at range: SourceRange) -> SQLUnread {
+        var counts: [(String, Int)] = []
+        for call in calls {
+            if let n = counts.firstIndex(where: { $0.0 == call.call }) { counts[n].1 += 1 } else { counts.append((call.call, 1)) }
+        }
+        let list = counts.map { $0.1 == 1 ? $0.0 : "\($0.0) ×\($0.1)" }.joined(separator: ", ")
+        var unread = SQLUnread(
+            "GRDB's table builder (\(list)) has no SQL text to read",
+            unchecked: calls.count == 1 ? "what it creates or changes" : "what they create or change",
+            at: range)
+        unread.createsTables = calls.compactMap(\.creates)
+        return unread
+    }
+
     /// StructuredQueries statements that change data or build temporary triggers and views
     /// (`Reminder.insert { … }.execute(db)`), and SQLiteData's `db.seed { … }`: nothing
     /// SyncEngine syncs or checks.
@@ -59,6 +75,9 @@ enum SwiftMigrationReader {
             var script = SQLScript()
             script.firstStatement = t[i + 2].range
             var sawStatements = false
+            // GRDB's table builder calls, said once per migration: (`create(table:)`, the table it creates).
+            var builderCalls: [(call: String, creates: String?)] = []
+            var builderRange: SourceRange?
             // The body's tokens and those of the functions it calls, each function once (a call
             // cycle ends), read with a stack of frames so no input can exhaust the call stack.
             var frames = [body.lowerBound + 1..<body.upperBound]
@@ -100,13 +119,11 @@ enum SwiftMigrationReader {
                         isPunctuation(j + 1, "("), j + 3 < t.count, schemaBuilderLabels.contains(t[j + 2].text), isPunctuation(j + 3, ":")
                     {
                         sawStatements = true
-                        script.statements.append(
-                            .unread(
-                                SQLUnread(
-                                    "GRDB's \(t[j].text)(\(t[j + 2].text):) has no SQL text to read",
-                                    unchecked: "what it creates or changes",
-                                    at: t[j].range.union(t[j + 2].range)),
-                                table: nil))
+                        let literal = j + 4 < t.count && t[j + 4].kind == .string ? t[j + 4].literal : nil
+                        let name = literal.flatMap { $0.interpolations.isEmpty && !$0.isUnterminated ? $0.content : nil }
+                        builderCalls.append(
+                            (t[j].text + "(" + t[j + 2].text + ":)", t[j].text == "create" && t[j + 2].text == "table" ? name : nil))
+                        builderRange = builderRange ?? t[j].range.union(t[j + 2].range)
                     } else if t[j].isWord("migratePrimaryKeys"), isPunctuation(j + 1, "(") {
                         sawStatements = true
                         script.statements.append(.unread(primaryKeyMigration(at: j, in: t, closing: closing), table: nil))
@@ -123,6 +140,7 @@ enum SwiftMigrationReader {
                     }
                 }
             }
+            if let builderRange { script.statements.append(.unread(builderUnread(builderCalls, at: builderRange), table: nil)) }
             if !sawStatements { withoutSQL.append(migrations.count) }
             migrations.append(Migration(name: name, script: script))
             i = max(body.upperBound, i + 1)

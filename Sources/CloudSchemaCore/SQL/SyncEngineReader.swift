@@ -266,8 +266,9 @@ enum SyncEngineReader {
                 nil, [unreadable("this SyncEngine call syncs other tables than the one at \(firstPlace); \(fallback)", at: other.range)]
             )
         }
-        if !sqlite.tables.isEmpty {
-            let created = Set(sqlite.tables.map { SQLName.key($0.name) })
+        let built = sqlite.unread.flatMap(\.createsTables)
+        if !sqlite.tables.isEmpty || !built.isEmpty {
+            let created = Set((sqlite.tables.map(\.name) + built).map(SQLName.key))
             for (reference, name) in names where !created.contains(SQLName.key(name)) {
                 diagnostics.append(
                     unreadable(
