@@ -15,19 +15,25 @@ enum DiffCommand {
             .option(
                 "format", value: "format", "Output format.", default: "text",
                 choices: ["text", "json", "markdown", "github"]),
+            .flag(
+                "require-deployed",
+                "Release gate: also fail (exit 1) when the schema uses a record type, field, index, grant or role the --against schema (a production export) lacks."
+            ),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
         ],
         examples: [
             "cloudschema diff Schemas --against git:main",
             "cloudschema diff Schemas --against production.ckdb --format markdown > review.md",
             "cloudschema diff --against git:v1.2:Schemas/Garden.cloudschema --format github",
+            "cloudschema diff Schemas --against CloudKit/production.ckdb --require-deployed",
         ],
         discussion: """
             Production CloudKit schemas are additive only: record types and fields can be added, never removed, \
             renamed or retyped. Exit codes: 0 no breaking changes (warnings allowed), 1 breaking changes or \
             schema errors, 2 usage, config or I/O errors or a deployed schema with errors; a failure is still one \
             document in json ("verdict": "failed"), markdown and github. Configure the rules under "breaking" in cloudschema.json \
-            ({"breaking": {"use", "except", "severity", "ignore"}}), as lint's under "lint".
+            ({"breaking": {"use", "except", "severity", "ignore"}}), as lint's under "lint". With --require-deployed, \
+            exit code 1 also means the schema uses something --against lacks: deploy it to production before releasing.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -97,14 +103,16 @@ enum DiffCommand {
         }
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
+        let gate = arguments.flag("require-deployed") ? DeploymentGap(diff) : nil
         switch format {
-        case "json": Terminal.out(DiffReport.json(diff, against: against))
+        case "json": Terminal.out(DiffReport.json(diff, against: against, gate: gate))
         case "markdown":
             let diagram = SchemaGraph.changes(diff, deployed: deployed.schema, current: current.schema)
-            Terminal.out(DiffReport.markdown(diff, against: against, diagram: diagram))
-        case "github": Terminal.out(DiffReport.github(diff))
-        default: Terminal.out(DiffReport.text(diff, against: against, sources: sources, color: Terminal.stdoutSupportsColor))
+            Terminal.out(DiffReport.markdown(diff, against: against, diagram: diagram, gate: gate))
+        case "github": Terminal.out(DiffReport.github(diff, against: against, gate: gate))
+        default:
+            Terminal.out(DiffReport.text(diff, against: against, sources: sources, color: Terminal.stdoutSupportsColor, gate: gate))
         }
-        return diff.isBreaking ? 1 : 0
+        return diff.isBreaking || gate?.isEmpty == false ? 1 : 0
     }
 }
