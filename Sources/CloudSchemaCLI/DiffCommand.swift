@@ -10,7 +10,7 @@ enum DiffCommand {
         options: [
             .option(
                 "against", value: "source",
-                "The deployed schema: files or folders, read as <paths> are, or git:REV[:PATH], the same read at a git revision (PATH default: <paths>)."
+                "The deployed schema: files or folders, read as <paths> are, or git:REV[:PATH], the same read at a git revision (PATH default: <paths>); git:PATTERN[:PATH] (git:v*) compares with every matching tag, oldest first, as a matrix."
             ),
             .option(
                 "format", value: "format", "Output format.", default: "text",
@@ -26,6 +26,7 @@ enum DiffCommand {
             "cloudschema diff Schemas --against production.ckdb --format markdown > review.md",
             "cloudschema diff --against git:v1.2:Schemas/Garden.cloudschema --format github",
             "cloudschema diff Schemas --against CloudKit/production.ckdb --require-deployed",
+            "cloudschema diff Schemas --against 'git:v*' --format markdown",
         ],
         discussion: """
             Production CloudKit schemas are additive only: record types and fields can be added, never removed, \
@@ -48,6 +49,12 @@ enum DiffCommand {
             source = try DiffSource(parsing: against)
         } catch {
             Terminal.err("error: \(error.message)\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        if case .gitTags = source, format == "json" || format == "github" || arguments.flag("require-deployed") {
+            Terminal.err(
+                "error: '--against \(against)' compares with every matching tag and prints a matrix, in text or markdown; without --require-deployed\nUsage: \(spec.usage)\n"
+            )
             return 2
         }
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
@@ -74,33 +81,62 @@ enum DiffCommand {
                 "the configuration has errors; fix it before checking for breaking changes", configurations.diagnostics.sorted(),
                 current.sources, code: 2)
         }
-        let deployed: LoadedSchema
-        do {
-            deployed = try DiffSourceLoader.load(source, currentPaths: paths)
-        } catch {
-            return fail(
-                "cannot check for breaking changes without the deployed schema (\(against))",
-                [.error(.inputUnreadable, error.message, at: nil)], SourceStore(), code: 2)
-        }
-        if deployed.diagnostics.hasErrors {
-            return fail(
-                "the deployed schema (\(against)) has errors; fix or choose another source",
-                deployed.diagnostics.filter { $0.severity == .error }, deployed.sources, code: 2)
-        }
         var currentSchema = current.schema
         currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
-        var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
-            .configured(configurations.configuration(for:))
-        // What both sides leave out is said once, at the current side's place.
-        var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }
-        diff.notRead = unmatched
-        for old in deployed.diagnostics where old.id == .swiftUnreadable {
-            if let same = unmatched.firstIndex(where: { $0.message == old.message }) {
-                unmatched.remove(at: same)
-            } else {
-                diff.notRead.append(old)
+        var failure: Int32 = 2
+        /// The current schema compared with `source` (named `name` in messages), or nil after
+        /// reporting why it cannot be.
+        func compared(with source: DiffSource, named name: String) -> (diff: SchemaDiff, deployed: LoadedSchema)? {
+            let deployed: LoadedSchema
+            do {
+                deployed = try DiffSourceLoader.load(source, currentPaths: paths)
+            } catch {
+                failure = fail(
+                    "cannot check for breaking changes without the deployed schema (\(name))",
+                    [.error(.inputUnreadable, error.message, at: nil)], SourceStore(), code: 2)
+                return nil
             }
+            if deployed.diagnostics.hasErrors {
+                failure = fail(
+                    "the deployed schema (\(name)) has errors; fix or choose another source",
+                    deployed.diagnostics.filter { $0.severity == .error }, deployed.sources, code: 2)
+                return nil
+            }
+            var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
+                .configured(configurations.configuration(for:))
+            // What both sides leave out is said once, at the current side's place.
+            var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }
+            diff.notRead = unmatched
+            for old in deployed.diagnostics where old.id == .swiftUnreadable {
+                if let same = unmatched.firstIndex(where: { $0.message == old.message }) {
+                    unmatched.remove(at: same)
+                } else {
+                    diff.notRead.append(old)
+                }
+            }
+            return (diff, deployed)
         }
+        if case .gitTags(let pattern, let tagPaths) = source {
+            let tags: [String]
+            do {
+                tags = try DiffSourceLoader.tags(matching: pattern)
+            } catch {
+                return fail(
+                    "cannot check for breaking changes without the shipped versions (\(against))",
+                    [.error(.inputUnreadable, error.message, at: nil)], SourceStore(), code: 2)
+            }
+            var versions: [(name: String, diff: SchemaDiff)] = []
+            for tag in tags {
+                guard let (diff, _) = compared(with: .git(revision: tag, paths: tagPaths), named: "git:\(tag)") else { return failure }
+                versions.append((tag, diff))
+            }
+            let matrix = VersionMatrix(versions)
+            Terminal.out(
+                format == "markdown"
+                    ? VersionMatrixReport.markdown(matrix, against: against) : VersionMatrixReport.text(matrix, against: against))
+            return matrix.isBreaking ? 1 : 0
+        }
+        guard let (diff, deployed) = compared(with: source, named: against) else { return failure }
         var sources = current.sources
         for path in deployed.sources.paths { if let bytes = deployed.sources.bytes(of: path) { sources.add(path, bytes) } }
         let gate = arguments.flag("require-deployed") ? DeploymentGap(diff) : nil

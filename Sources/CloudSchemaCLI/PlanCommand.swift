@@ -15,7 +15,8 @@ enum PlanCommand {
                 "production", value: "source",
                 "The production environment's schema: a 'cktool export-schema --environment production' file, or git:REV[:PATH]."),
             .option("team-id", value: "id", "The team id for the cktool commands (default: TEAM_ID)."),
-            .option("container-id", value: "id", "The container for the cktool commands (default: the schema's container, else CONTAINER_ID)."),
+            .option(
+                "container-id", value: "id", "The container for the cktool commands (default: the schema's container, else CONTAINER_ID)."),
             .option("format", value: "format", "Output format.", default: "text", choices: ["text", "markdown", "json"]),
         ],
         examples: [

@@ -53,10 +53,12 @@ struct DeployPlanTests {
         let cktool = CKTool(teamID: "ABCDE12345", containerID: nil)
         #expect(
             cktool.importSchema("schema.ckdb")
-                == "xcrun cktool import-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment development --file schema.ckdb")
+                == "xcrun cktool import-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment development --file schema.ckdb"
+        )
         #expect(cktool.resetSchema == "xcrun cktool reset-schema --team-id ABCDE12345 --container-id CONTAINER_ID")
         #expect(
             cktool.exportSchema("production", to: "p.ckdb")
-                == "xcrun cktool export-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment production --output-file p.ckdb")
+                == "xcrun cktool export-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment production --output-file p.ckdb"
+        )
     }
 }
