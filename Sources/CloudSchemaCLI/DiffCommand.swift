@@ -53,7 +53,7 @@ enum DiffCommand {
         }
         if case .gitTags = source, format == "json" || format == "github" || arguments.flag("require-deployed") {
             Terminal.err(
-                "error: '--against \(against)' compares with every matching tag and prints a matrix, in text or markdown; without --require-deployed\nUsage: \(spec.usage)\n"
+                "error: '--against \(against)' compares with every matching tag and prints a matrix: use --format text or markdown, without --require-deployed\nUsage: \(spec.usage)\n"
             )
             return 2
         }

@@ -9,8 +9,14 @@ struct VersionMatrixTests {
     /// v1.0 ships `Plant` with a `code`; v1.1 drops `code` (a release that broke v1.0) and adds
     /// `notes`; v2.0 adds `height` and a `wilted` status.
     static let versions: [(tag: String, schema: String)] = [
-        ("v1.0", "record Plant {\n    name: String @queryable\n    code: Int64?\n    status: Status = .growing\n}\n\nenum Status: String { growing, done }\n"),
-        ("v1.1", "record Plant {\n    name: String @queryable\n    notes: String?\n    status: Status = .growing\n}\n\nenum Status: String { growing, done }\n"),
+        (
+            "v1.0",
+            "record Plant {\n    name: String @queryable\n    code: Int64?\n    status: Status = .growing\n}\n\nenum Status: String { growing, done }\n"
+        ),
+        (
+            "v1.1",
+            "record Plant {\n    name: String @queryable\n    notes: String?\n    status: Status = .growing\n}\n\nenum Status: String { growing, done }\n"
+        ),
         (
             "v2.0",
             "record Plant {\n    name: String @queryable\n    notes: String?\n    height: Double = 0\n    status: Status = .growing\n}\n\nenum Status: String { growing, done, wilted }\n"

@@ -31,20 +31,23 @@ public enum DeployPlanReport {
 
     private static func steps(_ plan: DeployPlan, _ inputs: Inputs) -> [Step] {
         let importing = [inputs.exportCommand, inputs.cktool.importSchema(inputs.exportedFile)]
+        // Removing experiments resets development and imports the schema, which also creates what it lacks.
+        let resetting = !plan.developmentExtras.isEmpty
+        func them(_ items: [SchemaChange]) -> String { items.count == 1 ? "it" : "them" }
         var steps: [Step] = []
         steps.append(
             plan.developmentLacks.isEmpty
                 ? Step(title: "Development (\(inputs.development)) has everything the schema uses.", items: [], todo: [])
                 : Step(
                     title:
-                        "Development (\(inputs.development)) lacks \(count(plan.developmentLacks.count, "change")) the schema makes; import the schema to create \(plan.developmentLacks.count == 1 ? "it" : "them") (or add \(plan.developmentLacks.count == 1 ? "it" : "them") in the CloudKit Console, development environment, Schema):",
-                    items: plan.developmentLacks, todo: importing))
+                        "Development (\(inputs.development)) lacks \(count(plan.developmentLacks.count, "change")) the schema makes; \(resetting ? "step 2's import creates" : "import the schema to create") \(them(plan.developmentLacks)) (or add \(them(plan.developmentLacks)) in the CloudKit Console, development environment, Schema):",
+                    items: plan.developmentLacks, todo: resetting ? [] : importing))
         steps.append(
             plan.developmentExtras.isEmpty
                 ? Step(title: "Development holds nothing the schema doesn't use.", items: [], todo: [])
                 : Step(
                     title:
-                        "Development holds \(count(plan.developmentExtras.count, "change")) the schema doesn't make (left from experiments); Deploy Schema Changes would make \(plan.developmentExtras.count == 1 ? "it" : "them") permanent in production. Reset development to production's schema (this deletes all development data), then import the schema:",
+                        "Development holds \(count(plan.developmentExtras.count, "change")) the schema doesn't make (left from experiments); Deploy Schema Changes would make \(them(plan.developmentExtras)) permanent in production. Reset development to production's schema (this deletes all development data), then import the schema:",
                     items: plan.developmentExtras, todo: [inputs.cktool.resetSchema] + importing))
         let deploys = plan.deploys
         let now = plan.developmentIsReady ? "" : " as development is now; after steps 1 and 2, export development again and rerun the plan"

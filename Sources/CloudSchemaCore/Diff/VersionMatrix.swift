@@ -49,6 +49,16 @@ public struct VersionMatrix: Sendable {
 
     public var isBreaking: Bool { versions.contains { $0.diff.isBreaking } }
 
+    /// What some version's comparison could not see: the kinds of change a `.ckdb` cannot
+    /// state, and what a reader left out (`SWIFT_UNREADABLE`), each once.
+    public var unchecked: [SchemaDiff.Unchecked] {
+        SchemaDiff.Unchecked.allCases.filter { kind in versions.contains { $0.diff.unchecked.contains(kind) } }
+    }
+    public var notRead: [Diagnostic] {
+        var seen = Set<String>()
+        return versions.flatMap(\.diff.notRead).filter { seen.insert("\($0.range?.file ?? "") \($0.message)").inserted }
+    }
+
     /// What a version built from an older schema does with a change, in a few words.
     public static func effect(_ change: SchemaChange) -> String {
         let effect: String
@@ -81,16 +91,35 @@ public enum VersionMatrixReport {
     private static func verdict(_ matrix: VersionMatrix, against: String) -> String {
         let breaking = matrix.versions.filter { $0.diff.isBreaking }.map(\.name)
         guard breaking.isEmpty else {
-            return "Breaking against \(breaking.joined(separator: ", ")): installed apps of \(breaking.count == 1 ? "that version" : "those versions") break."
+            return
+                "Breaking against \(breaking.joined(separator: ", ")): installed apps of \(breaking.count == 1 ? "that version" : "those versions") break."
         }
         let review = matrix.rows.filter { $0.oldestSafe == nil }.count
         return "No breaking changes against any of the \(matrix.versions.count) versions matching \(against)"
             + (review == 0 ? "." : "; \(review) change\(review == 1 ? "" : "s") with warnings to review.")
     }
 
+    /// What went unseen against some version, so the matrix says it is partial (never a silent skip).
+    private static func partial(_ matrix: VersionMatrix, bullet: String) -> String {
+        var out = ""
+        if !matrix.unchecked.isEmpty {
+            out += "Not checked: \(DiffReport.uncheckedReason):\n"
+            for kind in matrix.unchecked { out += "\(bullet)\(kind.message) [\(kind.rules.map(\.id.rawValue).joined(separator: ", "))]\n" }
+        }
+        if !matrix.notRead.isEmpty {
+            out += "Not read: \(DiffReport.notReadReason):\n"
+            for diagnostic in matrix.notRead {
+                let place = diagnostic.range.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+                out += "\(bullet)\(place)\(diagnostic.message) [\(diagnostic.id)]\n"
+            }
+        }
+        return out
+    }
+
     public static func text(_ matrix: VersionMatrix, against: String) -> String {
         let names = matrix.versions.map(\.name)
-        var out = "What each version matching \(against) does with this schema's changes (oldest first: \(names.joined(separator: ", "))):\n"
+        var out =
+            "What each version matching \(against) does with this schema's changes (oldest first: \(names.joined(separator: ", "))):\n"
         for row in matrix.rows {
             let place = row.change.location.map { " (\($0.file):\($0.start.line):\($0.start.column))" } ?? ""
             out += "\n\(name(row)): \(row.change.message)\(place)\n"
@@ -100,20 +129,28 @@ public enum VersionMatrixReport {
             }
             out += "  oldest safe: \(oldestSafe(row, matrix))\n"
         }
-        out += matrix.rows.isEmpty ? "\nNo changes against any of them.\n" : "\n- : no such change against that version (it has it already).\n"
+        out +=
+            matrix.rows.isEmpty ? "\nNo changes against any of them.\n" : "\n- : no such change against that version (it has it already).\n"
+        out += partial(matrix, bullet: "  ")
         return DiagnosticRenderer.visible(out + verdict(matrix, against: against) + "\n", keepingLineBreaks: true)
     }
 
     public static func markdown(_ matrix: VersionMatrix, against: String) -> String {
         let names = matrix.versions.map(\.name)
         var out = "### CloudSchema: what each installed version does with these changes\n\n"
-        out += "Against every git tag matching `\(against)`, oldest first. `-`: no such change against that version (it has it already).\n\n"
+        out +=
+            "Against every git tag matching `\(against)`, oldest first. `-`: no such change against that version (it has it already).\n\n"
         out += "| Change | \(names.map { "`\($0)`" }.joined(separator: " | ")) | Oldest safe |\n"
         out += "|---|\(names.map { _ in "---|" }.joined())---|\n"
         for row in matrix.rows {
-            let cells = row.cells.map { $0.map { ($0.isBreaking ? "❌ " : $0.isFlagged ? "⚠️ " : "") + DiffReport.inline(VersionMatrix.effect($0)) } ?? "-" }
-            out += "| `\(name(row))`: \(DiffReport.inline(row.change.message)) | \(cells.joined(separator: " | ")) | \(row.oldestSafe.map { "`\(names[$0])`" } ?? "none") |\n"
+            let cells = row.cells.map {
+                $0.map { ($0.isBreaking ? "❌ " : $0.isFlagged ? "⚠️ " : "") + DiffReport.inline(VersionMatrix.effect($0)) } ?? "-"
+            }
+            out +=
+                "| `\(name(row))`: \(DiffReport.inline(row.change.message)) | \(cells.joined(separator: " | ")) | \(row.oldestSafe.map { "`\(names[$0])`" } ?? "none") |\n"
         }
+        let notes = partial(matrix, bullet: "- ")
+        out += notes.isEmpty ? "" : "\n" + notes
         out += "\n\(verdict(matrix, against: "`\(against)`"))\n\n"
         out += "<sub>Generated by `cloudschema diff --against \(against) --format markdown`.</sub>\n"
         return DiagnosticRenderer.visible(out, keepingLineBreaks: true)
