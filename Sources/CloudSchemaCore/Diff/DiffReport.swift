@@ -330,7 +330,7 @@ public enum DiffReport {
     }
 
     /// Text safe inside a table cell: no line breaks, pipes escaped.
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }

@@ -70,10 +70,12 @@ public struct VersionMatrix: Sendable {
         case .fieldRenameSuspected: effect = "writes the old field, not the new one"
         case .fieldRemoved, .modelAttributeRemoved, .recordTypeRemoved, .modelRemoved, .enumCaseRemoved, .keyValueKeyRemoved:
             effect = "writes the removed shape back"
-        case .fieldTypeChanged, .modelAttributeTypeChanged, .enumRawTypeChanged, .enumCaseRawValueChanged, .keyValueKeyTypeChanged,
-            .fieldMadeRequired, .fieldMadeOptional, .fieldDefaultChanged, .referenceTargetChanged, .fieldEncryptionChanged,
-            .modelAttributeEncryptionChanged, .modelAttributeMadeRequired:
+        case .fieldTypeChanged, .modelAttributeTypeChanged, .enumRawTypeChanged, .keyValueKeyTypeChanged, .referenceTargetChanged,
+            .enumCaseRawValueChanged, .fieldEncryptionChanged, .modelAttributeEncryptionChanged:
             effect = "writes a stale shape back"
+        case .fieldMadeRequired, .modelAttributeMadeRequired: effect = "saves records without it"
+        case .fieldMadeOptional: effect = "expects a value newer versions may not save"
+        case .fieldDefaultChanged: effect = "reads the old default"
         default: effect = change.olderVersions == nil ? "unaffected" : "sees the change"
         }
         return change.rule.map { "\(effect) (\($0.id))" } ?? effect
@@ -144,10 +146,11 @@ public enum VersionMatrixReport {
         out += "|---|\(names.map { _ in "---|" }.joined())---|\n"
         for row in matrix.rows {
             let cells = row.cells.map {
-                $0.map { ($0.isBreaking ? "❌ " : $0.isFlagged ? "⚠️ " : "") + DiffReport.inline(VersionMatrix.effect($0)) } ?? "-"
+                $0.map { ($0.isBreaking ? "❌ " : $0.isFlagged ? "⚠️ " : "") + DiffReport.cell(DiffReport.inline(VersionMatrix.effect($0))) }
+                    ?? "-"
             }
             out +=
-                "| `\(name(row))`: \(DiffReport.inline(row.change.message)) | \(cells.joined(separator: " | ")) | \(row.oldestSafe.map { "`\(names[$0])`" } ?? "none") |\n"
+                "| `\(name(row))`: \(DiffReport.cell(DiffReport.inline(row.change.message))) | \(cells.joined(separator: " | ")) | \(row.oldestSafe.map { "`\(names[$0])`" } ?? "none") |\n"
         }
         let notes = partial(matrix, bullet: "- ")
         out += notes.isEmpty ? "" : "\n" + notes
