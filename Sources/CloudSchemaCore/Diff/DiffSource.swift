@@ -77,7 +77,7 @@ public enum DiffSourceLoader {
             }
             loaded = SchemaLoader.load(paths: resolved, fileSystem: fileSystem)
         case .gitTags:
-            throw DiffSourceError("'\(source)' names several versions; read each of `tags(matching:)` as git:TAG")
+            throw DiffSourceError("'\(source)' is a tag pattern, which names several versions; name one revision, as in git:v1.2")
         case .git(let revision, let paths):
             // Paths as on disk, relative to where git runs: a file has the same name (and a
             // migration the same identity) on both sides, shown as `REV:path` in diagnostics.
