@@ -11,6 +11,7 @@ struct Command: Sendable {
 let commands: [Command] = [
     Command(spec: LintCommand.spec, run: LintCommand.run),
     Command(spec: DiffCommand.spec, run: DiffCommand.run),
+    Command(spec: PlanCommand.spec, run: PlanCommand.run),
     Command(spec: ImportCommand.spec, run: ImportCommand.run),
     Command(spec: ExportCommand.spec, run: ExportCommand.run),
     Command(spec: PullCommand.spec, run: PullCommand.run),

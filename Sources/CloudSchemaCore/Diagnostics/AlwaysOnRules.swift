@@ -247,5 +247,17 @@ public enum AlwaysOnRules {
             explanation:
                 "A .ckdb has no zones, enums, optionality, Swift types, models' attributes or key-value stores, so changes to them are invisible in a comparison with one.",
             fix: "compare with the deployed schema's source, --against git:REV[:PATH], to check them too."),
+        DiagnosticRule(
+            .diffNotDeployed, .diff, .breaking, .error,
+            summary: "diff --require-deployed: the schema uses a record type, field, index, grant or role production lacks",
+            explanation: """
+                Production rejects what its schema lacks: "the server returns an error if you try to specify an unknown \
+                record type or try to save a record that contains unknown keys" (CKRecord), and indexes "need to be \
+                deployed similar to record type changes" (ckdb-language 4.1). Development creates types and fields just in \
+                time, so the build works there and fails for users. The addition is safe; it is just not deployed yet.
+                """,
+            fix:
+                "deploy the schema to production (CloudKit Console, Deploy Schema Changes; cktool imports only to development), then commit a new production export."
+        ),
     ]
 }

@@ -37,7 +37,10 @@ public enum DiffReport {
     /// checked, and a verdict line. Each change's parts are read where they are stored
     /// (`changes[i].message`): a copy of a whole change retains every string in it, and those
     /// copies made the report grow faster than the diff.
-    public static func text(_ diff: SchemaDiff, against: String, sources: SourceStore, color: Bool = false) -> String {
+    /// With `gate` (`--require-deployed`), what `against` lacks is listed last, apart from the verdict.
+    public static func text(
+        _ diff: SchemaDiff, against: String, sources: SourceStore, color: Bool = false, gate: DeploymentGap? = nil
+    ) -> String {
         var out = ""
         let changes = diff.changes
         for i in changes.indices {
@@ -80,20 +83,52 @@ public enum DiffReport {
         case .safe: verdict = "Additive only: \(summary(diff)) against \(against)."
         case .unchanged: verdict = "No changes against \(against)."
         }
-        return out + DiagnosticRenderer.visible(verdict) + partial(diff) + "\n"
+        out += DiagnosticRenderer.visible(verdict) + partial(diff) + "\n"
+        guard let gate else { return out }
+        out += "\n" + gateVerdict(gate, against: against)
+        for change in gate.missing {
+            let place = change.location.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+            out += "  \(DiagnosticRenderer.visible(place + change.message))\n"
+        }
+        return gate.isEmpty ? out : out + deployAdvice + "\n"
     }
+
+    /// The release gate's verdict line: what `against` lacks, or that it has everything.
+    private static func gateVerdict(_ gate: DeploymentGap, against: String) -> String {
+        gate.isEmpty
+            ? "Deployed: \(against) has every record type, field, index, grant and role this schema uses.\n"
+            : "Not deployed: \(gate.summary(in: against)); \(DeploymentGap.releaseAdvice):\n"
+    }
+
+    /// How production gets them: cktool imports only to development; production takes
+    /// development's schema through the Console (ckdb-language 3.2, 4.1).
+    static let deployAdvice =
+        "Deploy them with the CloudKit Console's Deploy Schema Changes (cktool cannot import to production), then commit a new production export; `cloudschema plan` lists the steps."
 
     // MARK: JSON
 
     /// tooling.md's diagnostics object with `changes` (and `verdict`, `against`, and the
     /// kinds of change left `unchecked`) beside `diagnostics`.
-    public static func json(_ diff: SchemaDiff, against: String) -> String {
-        DiagnosticRenderer.json(
-            diff.diagnostics + diff.notRead,
-            extra: [
-                ("against", .string(against)), ("verdict", .string(diff.verdict.rawValue)),
-                ("changes", .array(diff.changes.map(\.json))), ("unchecked", .array(diff.unchecked.map(\.json))),
-            ])
+    /// With `gate`, `notDeployed` lists the changes `against` lacks (each also a DIFF_NOT_DEPLOYED
+    /// error among the diagnostics) and `deployed` says whether it lacks none.
+    public static func json(_ diff: SchemaDiff, against: String, gate: DeploymentGap? = nil) -> String {
+        var extra: [(String, JSON)] = [
+            ("against", .string(against)), ("verdict", .string(diff.verdict.rawValue)),
+            ("changes", .array(diff.changes.map(\.json))), ("unchecked", .array(diff.unchecked.map(\.json))),
+        ]
+        if let gate {
+            extra += [("deployed", .bool(gate.isEmpty)), ("notDeployed", .array(gate.missing.map(\.json)))]
+        }
+        return DiagnosticRenderer.json(diff.diagnostics + diff.notRead + gateDiagnostics(gate, against: against), extra: extra)
+    }
+
+    /// One DIFF_NOT_DEPLOYED error per change `against` lacks, at the schema's line.
+    private static func gateDiagnostics(_ gate: DeploymentGap?, against: String) -> [Diagnostic] {
+        (gate?.missing ?? []).map { change in
+            Diagnostic(
+                .diffNotDeployed, .error, "\(change.message), but \(against) lacks it; \(DeploymentGap.releaseAdvice)",
+                at: change.location)
+        }
     }
 
     // MARK: Markdown
@@ -104,14 +139,27 @@ public enum DiffReport {
     /// schemas are shown escaped.
     /// `diagram` (`SchemaGraph.changes`) is drawn as a Mermaid block after the tables, which
     /// GitHub renders in the pull-request comment.
-    public static func markdown(_ diff: SchemaDiff, against: String, diagram: SchemaGraph? = nil) -> String {
-        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against, diagram: diagram), keepingLineBreaks: true)
+    /// With `gate`, a checklist of what `against` lacks follows the verdict line.
+    public static func markdown(
+        _ diff: SchemaDiff, against: String, diagram: SchemaGraph? = nil, gate: DeploymentGap? = nil
+    ) -> String {
+        DiagnosticRenderer.visible(unescapedMarkdown(diff, against: against, diagram: diagram, gate: gate), keepingLineBreaks: true)
     }
 
-    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String, diagram: SchemaGraph?) -> String {
+    private static func unescapedMarkdown(_ diff: SchemaDiff, against: String, diagram: SchemaGraph?, gate: DeploymentGap?) -> String {
         let complete = diff.unchecked.isEmpty && diff.notRead.isEmpty
         var out = "### \(headline(diff, against: against))\(complete ? "" : " (partial check)")\n\n"
-        if diff.verdict == .unchanged, complete { return out }
+        if let gate {
+            out += "#### \(gate.isEmpty ? "✅" : "❌") \(gateVerdict(gate, against: "`\(against)`"))\n"
+            for change in gate.missing {
+                let place = change.location.map { " (`\($0.file):\($0.start.line)`)" } ?? ""
+                out += "- [ ] \(cell(inline(sentence(change.message))))\(place)\n"
+            }
+            out += gate.isEmpty ? "\n" : "\n\(deployAdvice)\n\n"
+        }
+        let footer =
+            "<sub>Generated by `cloudschema diff --against \(against)\(gate == nil ? "" : " --require-deployed") --format markdown`.</sub>\n"
+        if diff.verdict == .unchanged, complete { return gate == nil ? out : out + footer }
         out += changesSection(diff)
         if let diagram {
             out += "#### Record types changed\n\n"
@@ -134,8 +182,7 @@ public enum DiffReport {
             }
             out += "\n"
         }
-        out += "<sub>Generated by `cloudschema diff --against \(against) --format markdown`.</sub>\n"
-        return out
+        return out + footer
     }
 
     /// The verdict's explanation, the tables of changes and what to do.
@@ -283,7 +330,7 @@ public enum DiffReport {
     }
 
     /// Text safe inside a table cell: no line breaks, pipes escaped.
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
@@ -295,7 +342,8 @@ public enum DiffReport {
     /// renderer; the fix and what older app versions see follow the message on their own
     /// lines. A safe change older app versions notice is a `::notice` titled with its kind;
     /// kinds of change left unchecked are one `::notice` titled DIFF_UNCHECKED.
-    public static func github(_ diff: SchemaDiff) -> String {
+    /// With `gate`, each change `against` lacks is a DIFF_NOT_DEPLOYED error.
+    public static func github(_ diff: SchemaDiff, against: String = "", gate: DeploymentGap? = nil) -> String {
         var diagnostics: [Diagnostic] = []
         for change in diff.changes {
             var diagnostic: Diagnostic
@@ -316,7 +364,7 @@ public enum DiffReport {
             let message = "Not checked: \(uncheckedReason):\n" + kinds.joined(separator: "\n") + "\n" + uncheckedAdvice
             diagnostics.append(Diagnostic(.diffUnchecked, .info, message, at: nil))
         }
-        return DiagnosticRenderer.github(diagnostics + diff.notRead)
+        return DiagnosticRenderer.github(diagnostics + diff.notRead + gateDiagnostics(gate, against: against))
     }
 }
 

@@ -7,6 +7,8 @@ public enum DiffSource: Hashable, Sendable, CustomStringConvertible {
     case files([String])
     /// A git revision; `paths` nil means the current side's paths.
     case git(revision: String, paths: [String]?)
+    /// Every git tag matching a pattern (`git:v*`): each shipped version, one diff each.
+    case gitTags(pattern: String, paths: [String]?)
 
     /// Reads `SOURCE` as written on the command line.
     public init(parsing text: String) throws(DiffSourceError) {
@@ -29,7 +31,13 @@ public enum DiffSource: Hashable, Sendable, CustomStringConvertible {
             throw DiffSourceError("'\(text)' names no revision; write git:REV or git:REV:PATH, as in git:main or git:HEAD~1:Schemas")
         }
         guard !revision.hasPrefix("-") else { throw DiffSourceError("'\(revision)' is not a git revision") }
-        self = .git(revision: String(revision), paths: path.flatMap { $0.isEmpty ? nil : [String($0)] })
+        let paths = path.flatMap { $0.isEmpty ? nil : [String($0)] }
+        // git's revision syntax has no `*`, `?` or `[`; with them, the revision is a tag pattern.
+        if revision.contains(where: { "*?[".contains($0) }) {
+            self = .gitTags(pattern: String(revision), paths: paths)
+        } else {
+            self = .git(revision: String(revision), paths: paths)
+        }
     }
 
     public var description: String {
@@ -37,6 +45,7 @@ public enum DiffSource: Hashable, Sendable, CustomStringConvertible {
         case .files(let paths): paths.joined(separator: " ")
         case .git(let revision, let paths?): "git:\(revision):\(paths.joined(separator: ","))"
         case .git(let revision, nil): "git:\(revision)"
+        case .gitTags(let pattern, let paths): DiffSource.git(revision: pattern, paths: paths).description
         }
     }
 }
@@ -67,6 +76,8 @@ public enum DiffSourceLoader {
                 return workingDirectory + "/" + path
             }
             loaded = SchemaLoader.load(paths: resolved, fileSystem: fileSystem)
+        case .gitTags:
+            throw DiffSourceError("'\(source)' is a tag pattern, which names several versions; name one revision, as in git:v1.2")
         case .git(let revision, let paths):
             // Paths as on disk, relative to where git runs: a file has the same name (and a
             // migration the same identity) on both sides, shown as `REV:path` in diagnostics.
@@ -83,5 +94,31 @@ public enum DiffSourceLoader {
             throw DiffSourceError("cannot read the deployed schema (\(source)): \(problem.message)")
         }
         return loaded
+    }
+}
+
+extension DiffSourceLoader {
+    /// The tags matching `pattern` (`v*`), oldest first (by the date of the tag or its commit,
+    /// ties by name): the versions a `git:PATTERN` source stands for. None is an error.
+    public static func tags(
+        matching pattern: String, workingDirectory: String? = nil, fileSystem: any InputFileSystem = LocalFileSystem()
+    ) throws(DiffSourceError) -> [String] {
+        let folder = workingDirectory ?? FileManager.default.currentDirectoryPath
+        let listing: GitOutput
+        do {
+            listing = try fileSystem.git(["tag", "--list", "--sort=creatordate", "--", pattern], in: folder)
+        } catch {
+            throw DiffSourceError(error.reason)
+        }
+        guard listing.status == 0 else {
+            throw DiffSourceError(
+                "--against git:\(pattern) reads git tags, but '\(folder)' is not inside a git repository; run it from your repository")
+        }
+        let tags = String(decoding: listing.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard !tags.isEmpty else {
+            throw DiffSourceError(
+                "no git tag matches '\(pattern)'; list the tags with 'git tag --list' and name one or a pattern that matches")
+        }
+        return tags
     }
 }

@@ -211,6 +211,8 @@ private struct Comparer {
             }
         }
         for record in new where !oldNames.contains(record.cloudKitName) {
+            // The same types, the other way: a development export compared with the schema.
+            if record.isCloudKitSystemType || record.cloudKitName == CoreDataMirror.manyToManyRecordType { continue }
             if isMirror(record) {
                 let model = modelName(record)
                 add(
@@ -349,7 +351,12 @@ private struct Comparer {
             }
         }
         var added: [Field] = []
-        for field in newFields where !oldKeys.contains(field.key) && !field.isSystem {
+        for field in newFields where !oldKeys.contains(field.key) {
+            if field.isCloudKitSystemField {
+                // Every record has it; only its index is new (`___recordID QUERYABLE` for queries over all records).
+                if !mirror { compareIndexes(Field(name: field.name, key: field.key, type: field.type), field, in: new) }
+                continue
+            }
             added.append(field)
             fieldAdded(field, to: new, mirror: mirror)
         }
@@ -548,7 +555,7 @@ private struct Comparer {
             }
             compareOptionality(old, new, subject: subject, label: label, record: record)
         }
-        if !mirror { compareIndexes(old, new, subject: subject, label: label) }
+        if !mirror { compareIndexes(old, new, in: record) }
     }
 
     // MARK: Values within one CloudKit type
@@ -679,7 +686,9 @@ private struct Comparer {
         }
     }
 
-    private mutating func compareIndexes(_ old: Field, _ new: Field, subject: SchemaChange.Subject, label: String) {
+    private mutating func compareIndexes(_ old: Field, _ new: Field, in record: RecordType) {
+        let subject = fieldSubject(record, new, mirror: false)
+        let label = "field '\(record.cloudKitName).\(new.key)'"
         let removed = old.indexes.subtracting(new.indexes)
         let added = new.indexes.subtracting(old.indexes)
         for name in removed.names {
@@ -694,7 +703,9 @@ private struct Comparer {
         for name in added.names {
             add(
                 SchemaChange(
-                    .indexAdded, subject, message: "\(label) gained a \(name.uppercased()) index",
+                    .indexAdded, subject,
+                    message:
+                        "\(label) gained a \(name.uppercased()) index\(new.key == "___recordID" ? " (queries that list all its records need it)" : "")",
                     at: new.spans.attribute(name), after: name.uppercased()))
         }
     }

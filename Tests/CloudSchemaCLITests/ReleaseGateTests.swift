@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `diff --require-deployed` as a release job runs it: the schema against a production export.
+struct ReleaseGateTests {
+    static let released = """
+        role Moderator
+
+        record Post in public {
+            title: String @queryable
+            body: String?
+
+            grant read to world
+            grant write to Moderator
+        }
+
+        record Comment in public {
+            text: String?
+        }
+
+        """
+
+    static let shipped = """
+        record Post in public {
+            title: String
+
+            grant read to world
+        }
+
+        """
+
+    /// `production.ckdb` is the export of what production has; `deployed.ckdb` has it all.
+    static func project() throws -> URL {
+        let folder = try temporaryFolder(["Schemas/Board.cloudschema": released, "shipped/Board.cloudschema": shipped])
+        for (name, source) in [("production.ckdb", "shipped"), ("deployed.ckdb", "Schemas")] {
+            let export = try cloudschema("export", source, "--output", name, in: folder)
+            #expect(export.status == 0, "\(export.stderr)")
+        }
+        return folder
+    }
+
+    @Test func additionsProductionLacksFailTheReleaseInEveryFormat() throws {
+        let folder = try Self.project()
+        for format in ["text", "json", "markdown", "github"] {
+            let run = try cloudschema(
+                "diff", "Schemas", "--against", "production.ckdb", "--require-deployed", "--format", format, in: folder)
+            #expect(run.status == 1, "\(format)")
+            #expect(run.stdout.contains("deploy these to production before releasing this build"), "\(format)")
+            guard format != "json" else {
+                let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+                let missing = try #require(object?["notDeployed"] as? [[String: Any]])
+                #expect(missing.compactMap { $0["line"] as? Int } == [1, 4, 5, 8, 11])
+                #expect(object?["deployed"] as? Bool == false && object?["verdict"] as? String == "safe")
+                continue
+            }
+            for line in [1, 4, 5, 8, 11] { #expect(run.stdout.contains("Board.cloudschema\(format == "github" ? ",line=" : ":")\(line)")) }
+        }
+        // Without the gate, the same additions are safe: exit 0.
+        #expect(try cloudschema("diff", "Schemas", "--against", "production.ckdb", in: folder).status == 0)
+    }
+
+    @Test func aProductionThatHasEverythingPasses() throws {
+        let folder = try Self.project()
+        let run = try cloudschema("diff", "Schemas", "--against", "deployed.ckdb", "--require-deployed", in: folder)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("Deployed: deployed.ckdb has every record type, field, index, grant and role this schema uses.\n"))
+    }
+}
+
+/// `cloudschema plan` from the command line: the report, and bad input as a located error.
+struct PlanCommandTests {
+    @Test func developmentThatMatchesProductionDeploysNothing() throws {
+        let folder = try ReleaseGateTests.project()
+        let run = try cloudschema(
+            "plan", "Schemas", "--development", "production.ckdb", "--production", "production.ckdb", "--team-id", "ABCDE12345",
+            in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\n1. Development (production.ckdb) lacks 5 changes the schema makes;"))
+        #expect(run.stdout.contains("\n3. Deploy Schema Changes has nothing to deploy: production has everything development holds.\n"))
+        #expect(
+            run.stdout.contains(
+                "$ xcrun cktool export-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment production --output-file production.ckdb\n"
+            ))
+    }
+
+    @Test func anEnvironmentThatIsNotASchemaIsALocatedError() throws {
+        let folder = try ReleaseGateTests.project()
+        try Data("hello\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data("garbage (\n".utf8).write(to: folder.appendingPathComponent("bad.ckdb"))
+        let text = try cloudschema("plan", "Schemas", "--development", "notes.txt", "--production", "production.ckdb", in: folder)
+        #expect(text.status == 2)
+        #expect(text.stderr.hasPrefix("notes.txt:1:1: error: expected a declaration"))
+        let ckdb = try cloudschema("plan", "Schemas", "--development", "production.ckdb", "--production", "bad.ckdb", in: folder)
+        #expect(ckdb.status == 2)
+        #expect(ckdb.stderr.contains("bad.ckdb:1:1: error: this is not a CloudKit schema"))
+        #expect(ckdb.stderr.hasSuffix("error: the production schema (bad.ckdb) has errors; pass a 'cktool export-schema' file\n"))
+        let missing = try cloudschema("plan", "Schemas", "--development", "production.ckdb", in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: missing '--production <source>'"))
+        let unknown = try cloudschema("plan", "Schemas", "--staging", "x.ckdb", in: folder)
+        #expect(unknown.status == 2)
+    }
+}
