@@ -70,7 +70,7 @@ enum PlanCommand {
         let plan = DeployPlan(schema: current.schema, development: loaded["development"]!, production: loaded["production"]!)
         let inputs = DeployPlanReport.Inputs(
             schema: paths.joined(separator: " "), development: environments["development"]!, production: environments["production"]!,
-            cktool: CKTool(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container))
+            cktool: DeployCommands(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container))
         switch arguments.value("format") ?? "text" {
         case "markdown": Terminal.out(DeployPlanReport.markdown(plan, inputs))
         case "json": Terminal.out(DeployPlanReport.json(plan, inputs))

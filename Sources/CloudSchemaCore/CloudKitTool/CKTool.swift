@@ -8,6 +8,7 @@ import Foundation
 ///     export-schema   [-t token] --team-id T --container-id C --environment development|production --output-file F
 ///     validate-schema [-t token] --team-id T --container-id C --environment development|production --file F
 ///     import-schema   [-t token] --team-id T --container-id C --environment development|production [--validate] --file F
+///     reset-schema    [-t token] --team-id T --container-id C
 ///
 /// `-t` is never passed: cktool reads the management token itself (`save-token`, the keychain,
 /// `CLOUDKIT_MANAGEMENT_TOKEN`), and CloudSchema never reads or prints it.
@@ -44,6 +45,12 @@ public enum CKTool {
 
     public static func importSchema(_ target: Target, file: String) -> [String] {
         ["import-schema"] + target.arguments + ["--file", file]
+    }
+
+    /// Development only: "Resets the development environment schema of the container to match the
+    /// production environment schema of the container and deletes all data" (cktool(1)).
+    public static func resetSchema(teamID: String, containerID: String) -> [String] {
+        ["reset-schema", "--team-id", teamID, "--container-id", containerID]
     }
 
     /// The command as a user would type it, for messages.

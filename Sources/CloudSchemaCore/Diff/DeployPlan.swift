@@ -38,9 +38,9 @@ public struct DeployPlan: Hashable, Sendable {
     }
 }
 
-/// The cktool commands a plan gives, with the man page's arguments (ckdb-language 3.1).
-/// Unknown team and container ids are shown as `TEAM_ID` and `CONTAINER_ID`.
-public struct CKTool: Hashable, Sendable {
+/// The cktool commands a plan shows, with CKTool's arguments; unknown team and container ids
+/// are shown as `TEAM_ID` and `CONTAINER_ID`.
+public struct DeployCommands: Hashable, Sendable {
     public var teamID: String
     public var containerID: String
 
@@ -49,15 +49,16 @@ public struct CKTool: Hashable, Sendable {
         self.containerID = containerID ?? "CONTAINER_ID"
     }
 
-    private var ids: String { "--team-id \(teamID) --container-id \(containerID)" }
-
-    public func importSchema(_ file: String) -> String {
-        "xcrun cktool import-schema \(ids) --environment development --file \(file)"
+    private func target(_ environment: CKTool.Environment) -> CKTool.Target {
+        CKTool.Target(teamID: teamID, containerID: containerID, environment: environment)
     }
 
-    public var resetSchema: String { "xcrun cktool reset-schema \(ids)" }
+    /// cktool imports into development only ("Using cktool").
+    public func importSchema(_ file: String) -> String { CKTool.commandLine(CKTool.importSchema(target(.development), file: file)) }
 
-    public func exportSchema(_ environment: String, to file: String) -> String {
-        "xcrun cktool export-schema \(ids) --environment \(environment) --output-file \(file)"
+    public var resetSchema: String { CKTool.commandLine(CKTool.resetSchema(teamID: teamID, containerID: containerID)) }
+
+    public func exportSchema(_ environment: CKTool.Environment, to file: String) -> String {
+        CKTool.commandLine(CKTool.exportSchema(target(environment), outputFile: file))
     }
 }

@@ -7,9 +7,9 @@ public enum DeployPlanReport {
         public var schema: String
         public var development: String
         public var production: String
-        public var cktool: CKTool
+        public var cktool: DeployCommands
 
-        public init(schema: String, development: String, production: String, cktool: CKTool) {
+        public init(schema: String, development: String, production: String, cktool: DeployCommands) {
             self.schema = schema
             self.development = development
             self.production = production
@@ -70,7 +70,7 @@ public enum DeployPlanReport {
         steps.append(
             Step(
                 title: "After deploying, export production's schema and commit it:", items: [],
-                todo: [inputs.cktool.exportSchema("production", to: inputs.production)]))
+                todo: [inputs.cktool.exportSchema(.production, to: inputs.production)]))
         return steps
     }
 

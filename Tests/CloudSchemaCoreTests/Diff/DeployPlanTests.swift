@@ -11,7 +11,7 @@ import Testing
 struct DeployPlanTests {
     static let inputs = DeployPlanReport.Inputs(
         schema: "Schemas", development: "CloudKit/development.ckdb", production: "CloudKit/production.ckdb",
-        cktool: CKTool(teamID: nil, containerID: "iCloud.com.example.board"))
+        cktool: DeployCommands(teamID: nil, containerID: "iCloud.com.example.board"))
 
     static func plan() throws -> DeployPlan {
         func load(_ path: String, _ name: String) throws -> Schema {
@@ -50,14 +50,14 @@ struct DeployPlanTests {
 
     /// The cktool commands have the man page's arguments (ckdb-language 3.1).
     @Test func cktoolCommandsAsTheManPageSpellsThem() {
-        let cktool = CKTool(teamID: "ABCDE12345", containerID: nil)
+        let cktool = DeployCommands(teamID: "ABCDE12345", containerID: nil)
         #expect(
             cktool.importSchema("schema.ckdb")
                 == "xcrun cktool import-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment development --file schema.ckdb"
         )
         #expect(cktool.resetSchema == "xcrun cktool reset-schema --team-id ABCDE12345 --container-id CONTAINER_ID")
         #expect(
-            cktool.exportSchema("production", to: "p.ckdb")
+            cktool.exportSchema(.production, to: "p.ckdb")
                 == "xcrun cktool export-schema --team-id ABCDE12345 --container-id CONTAINER_ID --environment production --output-file p.ckdb"
         )
     }
