@@ -4,7 +4,7 @@ import Testing
 
 /// One rule's documentation-style test: a schema that triggers it with the exact findings
 /// (`"line:col-line:col severity ID"`), and a close variant that must not trigger it.
-/// `synced` is what the app's `SyncEngine(for:tables:)` call names (SQLite tables).
+/// `synced`: the SQLite tables the app syncs, as cloudschema.json's `sqlitedata` section lists them.
 struct RuleCase: Sendable, CustomTestStringConvertible {
     var rule: String
     var triggers: String
