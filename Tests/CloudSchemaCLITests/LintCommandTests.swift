@@ -83,6 +83,31 @@ struct LintCommandTests {
         #expect(!FileManager.default.fileExists(atPath: stamp.path))
     }
 
+    /// SQLiteData migrations linted where nothing names the synced tables (an app without
+    /// CloudKit, or a migrations-only target whose app target holds the SyncEngine call): what
+    /// would be errors are warnings saying so, and lint passes; cloudschema.json naming the
+    /// synced tables makes them errors.
+    @Test func migrationsWithoutTheSyncedTablesWarnAndExitWith0() throws {
+        let folder = try temporaryFolder(["Migrations/0001.sql": #"CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT);"# + "\n"])
+        let alone = try cloudschema("lint", "Migrations", in: folder)
+        #expect(alone.status == 0)
+        #expect(
+            alone.stdout == """
+                Migrations/0001.sql:1:48: warning: primary key 'items.id' is an integer with AUTOINCREMENT; devices count integers up on their own and collide, so use a UUID: TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()) [SQL_PRIMARY_KEY]
+                CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT);
+                                                               ^~~~~~~~~~~~~
+                Migrations/0001.sql:1:48: note: no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's "sqlitedata" section, to make this an error
+                CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT);
+                                                               ^~~~~~~~~~~~~
+
+                """)
+        #expect(alone.stderr == "1 warning\n")
+        try Data(#"{"sqlitedata": {"tables": ["items"]}}"#.utf8).write(to: folder.appendingPathComponent("cloudschema.json"))
+        let listed = try cloudschema("lint", "Migrations", in: folder)
+        #expect(listed.status == 1)
+        #expect(listed.stderr == "1 error\n")
+    }
+
     @Test func unknownOptionsAreRejectedWithTheValidList() throws {
         let result = try cloudschema("lint", "--frmat", "json")
         #expect(result.status == 2)

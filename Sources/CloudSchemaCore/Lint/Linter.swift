@@ -2,6 +2,10 @@
 /// comments. Every rule is one linear pass over the schema; the whole run is linear in
 /// its size.
 public enum Linter {
+    /// Why a `sqlitedata` error is a warning, and what makes it an error.
+    static let syncUnknownNote =
+        "no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's \"sqlitedata\" section, to make this an error"
+
     /// The raw findings of `rules` (default: every rule), before configuration and suppression.
     public static func findings(_ input: LintInput, rules: [LintRule] = LintRegistry.rules) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -27,6 +31,10 @@ public enum Linter {
                 LocalModels(models: section.localModels, reason: "listed in cloudschema.json's swiftdata.localModels", range: section.range)
             )
         }
+        // SQLiteData is used without CloudKit too, and the build plugin lints each target alone
+        // (the SyncEngine call may be in another): when nothing read names the synced tables,
+        // every table is checked, but as it may not sync, its sqlitedata errors are warnings.
+        let syncUnknown = schema.sqlite.synced == nil
         let input = LintInput(schema: schema, sources: loaded.sources)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []
@@ -35,7 +43,12 @@ public enum Linter {
             else { continue }
             // A rule may grade a finding itself; configuration that changes the severity wins.
             let rule = LintRegistry.rule(diagnostic.id)
-            if severity != rule?.defaultSeverity { diagnostic.severity = severity }
+            if severity != rule?.defaultSeverity {
+                diagnostic.severity = severity
+            } else if syncUnknown, rule?.category == .sqlitedata, diagnostic.severity == .error {
+                diagnostic.severity = .warning
+                diagnostic.notes.append(Diagnostic.Note(Self.syncUnknownNote, at: diagnostic.range))
+            }
             // Model rules write fix-its in .cloudschema syntax (`@deleteRule(nullify)`, `= now`),
             // not Swift; SQL fix-its stay, at their place inside the Swift string literal.
             if rule?.category != .sqlitedata, diagnostic.range?.file.hasSuffix("." + SchemaLoader.swiftExtension) == true {

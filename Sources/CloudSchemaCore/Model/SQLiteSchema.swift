@@ -14,14 +14,15 @@ public struct SQLiteSchema: Hashable, Sendable {
     /// that table's `unread`.)
     @IgnoredInEquality public var unread: [SQLUnread] = []
     /// The tables given to `SyncEngine(for:tables:privateTables:)` (or cloudschema.json's
-    /// `sqlitedata` section); nil syncs every table.
+    /// `sqlitedata` section); nil when nothing names them: every table is checked, with its
+    /// errors as warnings (`Linter.lint`).
     public var synced: SyncedTables?
 
     public init() {}
 
     public var isEmpty: Bool { tables.isEmpty && migrations.isEmpty }
 
-    /// Whether SyncEngine syncs the table (every table when no list is given).
+    /// Whether SyncEngine may sync the table (every table when no list is given).
     public func isSynced(_ name: String) -> Bool {
         guard let synced else { return true }
         return synced.contains(name)

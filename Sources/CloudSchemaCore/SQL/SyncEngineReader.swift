@@ -9,8 +9,8 @@
 ///
 /// What it cannot read (an argument that is not `Type.self`, an unterminated call, a `@Table`
 /// name that is not a string literal, two calls naming different tables) is one located
-/// `SWIFT_UNREADABLE` warning, and the synced tables then come from cloudschema.json, or every
-/// table without it: never a guess.
+/// `SWIFT_UNREADABLE` warning, and the synced tables then come from cloudschema.json, or without
+/// it every table is checked with its errors as warnings: never a guess.
 enum SyncEngineReader {
     /// A `Type.self` argument: the type's own name (`Inner` of `Outer.Inner.self`).
     struct TypeReference: Sendable {
@@ -45,7 +45,8 @@ enum SyncEngineReader {
         var declarations: [TableDeclaration] = []
     }
 
-    static let fallback = "the synced tables come from cloudschema.json's \"sqlitedata\" section instead, or every table without one"
+    static let fallback =
+        "the synced tables come from cloudschema.json's \"sqlitedata\" section instead, or without one every table is checked with its errors as warnings"
 
     // MARK: Reading one file
 

@@ -3,7 +3,8 @@ import Testing
 @testable import CloudSchemaCore
 
 /// The `sqlitedata` rules on `.sql` migrations: each one's mistake with its exact findings,
-/// and a close variant that stays quiet.
+/// and a close variant that stays quiet, in an app whose SyncEngine syncs the tables named
+/// (without that, SyncEngineTests: the errors are warnings).
 @Suite struct SQLiteDataRuleTests {
     static let cases: [RuleCase] = [
         RuleCase(
@@ -25,7 +26,8 @@ import Testing
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
                   "title" TEXT
                 ) STRICT;
-                """),
+                """,
+            synced: ["items", "tags", "itemTags"]),
         RuleCase(
             "SQL_PRIMARY_KEY_CONFLICT",
             """
@@ -39,7 +41,8 @@ import Testing
                 CREATE TABLE "items" (
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())
                 );
-                """),
+                """,
+            synced: ["items", "tags"]),
         RuleCase(
             "SQL_UNIQUE",
             """
@@ -60,7 +63,8 @@ import Testing
                   "email" TEXT
                 );
                 CREATE INDEX "usersByEmail" ON "users" ("email");
-                """),
+                """,
+            synced: ["users"]),
         RuleCase(
             "SQL_FOREIGN_KEY_CYCLE",
             """
@@ -78,7 +82,8 @@ import Testing
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
                   "folderID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
                 );
-                """),
+                """,
+            synced: ["folders", "files"]),
         RuleCase(
             "SQL_FOREIGN_KEY_UNSYNCED",
             """
@@ -94,7 +99,8 @@ import Testing
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
                   "folderID" TEXT REFERENCES "folders"("id") ON DELETE CASCADE
                 );
-                """),
+                """,
+            synced: ["files", "folders"]),
         RuleCase(
             "SQL_FOREIGN_KEY_ACTION",
             """
@@ -117,7 +123,8 @@ import Testing
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
                   "listID" TEXT REFERENCES "lists"("id") ON DELETE SET NULL
                 );
-                """),
+                """,
+            synced: ["lists", "tags", "items", "itemTags"]),
         RuleCase(
             "SQL_NOT_NULL_REPLACE",
             """
@@ -135,7 +142,8 @@ import Testing
                 );
                 ALTER TABLE "lists" ADD COLUMN "colour" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'blue';
                 ALTER TABLE "lists" ADD COLUMN "groupID" TEXT;
-                """),
+                """,
+            synced: ["lists"]),
         RuleCase(
             "SQL_NAME_RESERVED",
             """
@@ -155,7 +163,8 @@ import Testing
                   "image" BLOB,
                   "title_hash" TEXT
                 );
-                """),
+                """,
+            synced: ["photos"]),
         RuleCase(
             "SQL_TABLE_NAME",
             """
@@ -166,13 +175,14 @@ import Testing
             clean: """
                 CREATE TABLE "app_items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
                 CREATE TABLE "\(String(repeating: "t", count: 218))" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
-                """),
+                """,
+            synced: ["app:items", "app_items", String(repeating: "t", count: 219), String(repeating: "t", count: 218)]),
         // 1 + 2 per column: the 128th column makes 257 fields.
         RuleCase(
             "SQL_FIELD_LIMIT",
             wideTable(columns: 128),
             ["129:3-129:9 warning SQL_FIELD_LIMIT"],
-            clean: wideTable(columns: 127)),
+            clean: wideTable(columns: 127), synced: ["wide"]),
         RuleCase(
             "SQL_MIGRATION_DESTRUCTIVE",
             """
@@ -196,7 +206,8 @@ import Testing
                 INSERT INTO "new_items" SELECT * FROM "items";
                 DROP TABLE "items";
                 ALTER TABLE "new_items" RENAME TO "items";
-                """),
+                """,
+            synced: ["items"]),
         // Swift interpolations are in SQLUnreadTests; here what .sql can hold too.
         RuleCase(
             "SQL_NOT_CHECKED",
@@ -214,7 +225,8 @@ import Testing
                   "twice" INTEGER CHECK ("twice" > 0)
                 );
                 CREATE TEMP TABLE "copy" AS SELECT * FROM "items";
-                """),
+                """,
+            synced: ["items", "copy"]),
     ]
 
     static func wideTable(columns: Int) -> String {
@@ -230,7 +242,7 @@ import Testing
     @Test(arguments: cases) func ruleInSwift(_ c: RuleCase) {
         let embedded = RuleCase(
             c.rule, Self.swiftMigration(c.triggers), c.expected.map { Self.shifted($0, lines: 5, columns: 12) },
-            clean: Self.swiftMigration(c.clean))
+            clean: Self.swiftMigration(c.clean), synced: c.synced)
         check(embedded, file: "App/Database.swift")
     }
 

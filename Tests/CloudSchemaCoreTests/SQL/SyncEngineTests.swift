@@ -3,7 +3,8 @@ import Testing
 @testable import CloudSchemaCore
 
 /// Which tables are synced: the Swift `SyncEngine(for:tables:privateTables:)` call when the
-/// files read have one, otherwise cloudschema.json's "sqlitedata" section, otherwise every table.
+/// files read have one, otherwise cloudschema.json's "sqlitedata" section, otherwise it is not
+/// known: every table is checked, with its errors as warnings.
 @Suite struct SyncEngineTests {
     static let migrations = """
         CREATE TABLE "lists" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
@@ -76,15 +77,56 @@ import Testing
             ])
     }
 
-    /// Without a call, cloudschema.json names the synced tables; without either, every table is.
+    /// Without a call, cloudschema.json names the synced tables; without either, every table is
+    /// checked, its errors as warnings.
     @Test func withoutACallTheConfigurationThenEveryTable() {
         let noCall = Self.load("@Table struct Reminder { let id: UUID }\n")
         #expect(noCall.schema.sqlite.synced == nil)
         #expect(describe(Linter.lint(noCall) { _ in Self.draftsOnly }) == ["8:49-8:62 error SQL_PRIMARY_KEY"])
         #expect(
             describe(Linter.lint(noCall)) == [
-                "7:106-7:112 error SQL_UNIQUE", "8:49-8:62 error SQL_PRIMARY_KEY",
+                "7:106-7:112 warning SQL_UNIQUE", "8:49-8:62 warning SQL_PRIMARY_KEY",
             ])
+    }
+
+    /// SQLiteData is used without CloudKit too (an integer key is fine then), and the build
+    /// plugin lints each target alone, so a migrations-only target's files may not hold the app's
+    /// SyncEngine call. Until something read names the synced tables, a table is checked as if
+    /// it synced, and what would be an error is a warning that says why: the build passes.
+    static let migration = ("Store/Migrations.sql", #"CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "title" TEXT UNIQUE);"#)
+
+    @Test func aloneAMigrationsErrorsAreWarnings() {
+        let alone = Linter.lint(SchemaLoader.load(sources: [Self.migration]))
+        #expect(describe(alone) == ["1:48-1:61 warning SQL_PRIMARY_KEY", "1:76-1:82 warning SQL_UNIQUE"])
+        #expect(!alone.hasErrors)
+        #expect(
+            alone[0].notes == [
+                Diagnostic.Note(
+                    "no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's \"sqlitedata\" section, to make this an error",
+                    at: alone[0].range)
+            ])
+    }
+
+    /// The same migration, linted with the app's SyncEngine call, or with cloudschema.json
+    /// listing its table: errors, without the note.
+    @Test func withTheCallOrTheConfigurationTheyAreErrors() {
+        let withCall = Linter.lint(
+            SchemaLoader.load(sources: [Self.migration, ("App/Sync.swift", "let engine = try SyncEngine(for: db, tables: Item.self)\n")]))
+        #expect(describe(withCall) == ["1:48-1:61 error SQL_PRIMARY_KEY", "1:76-1:82 error SQL_UNIQUE"])
+        let listed = ConfigurationLoader.parse(Array(#"{"sqlitedata": {"tables": ["items"]}}"#.utf8), path: "/tmp/cloudschema.json").0
+        let withConfiguration = Linter.lint(SchemaLoader.load(sources: [Self.migration])) { _ in listed }
+        #expect(describe(withConfiguration) == ["1:48-1:61 error SQL_PRIMARY_KEY", "1:76-1:82 error SQL_UNIQUE"])
+        #expect((withCall + withConfiguration).allSatisfy { $0.notes.isEmpty })
+    }
+
+    /// A severity cloudschema.json sets for a rule still wins.
+    @Test func aConfiguredSeverityStillWins() {
+        let configuration = ConfigurationLoader.parse(
+            Array(#"{"lint": {"severity": {"SQL_PRIMARY_KEY": "info"}}}"#.utf8), path: "/tmp/cloudschema.json"
+        ).0
+        let found = Linter.lint(SchemaLoader.load(sources: [Self.migration])) { _ in configuration }
+        #expect(describe(found) == ["1:48-1:61 info SQL_PRIMARY_KEY", "1:76-1:82 warning SQL_UNIQUE"])
+        #expect(found[0].notes.isEmpty)
     }
 
     /// The app's call and a preview's that name the same tables, in any order, agree.
@@ -117,7 +159,7 @@ import Testing
         let message = Self.load("let e = try SyncEngine(for: db, tables: allTables())\n").diagnostics.map(\.message)
         #expect(
             message == [
-                "cannot read 'allTables()' in this SyncEngine(for:tables:privateTables:) call: only 'Type.self' is read; the synced tables come from cloudschema.json's \"sqlitedata\" section instead, or every table without one"
+                "cannot read 'allTables()' in this SyncEngine(for:tables:privateTables:) call: only 'Type.self' is read; the synced tables come from cloudschema.json's \"sqlitedata\" section instead, or without one every table is checked with its errors as warnings"
             ])
         for (swift, warning) in cases {
             let loaded = Self.load(swift)
