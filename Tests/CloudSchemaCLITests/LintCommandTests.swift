@@ -97,8 +97,6 @@ struct LintCommandTests {
                 CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT);
                                                                ^~~~~~~~~~~~~
                 Migrations/0001.sql:1:48: note: no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's "sqlitedata" section, to make this an error
-                CREATE TABLE "items" ("id" INTEGER PRIMARY KEY AUTOINCREMENT);
-                                                               ^~~~~~~~~~~~~
 
                 """)
         #expect(alone.stderr == "1 warning\n")

@@ -15,7 +15,8 @@ public enum DiagnosticRenderer {
             if let range = diagnostic.range { out += excerpt(range, sources: sources, color: color) }
             for note in diagnostic.notes {
                 out += headline(range: note.range, label: "note", message: note.message, color: color ? "\u{1B}[1;30m" : nil)
-                if let range = note.range { out += excerpt(range, sources: sources, color: color) }
+                // A note at the finding's own place (why it is graded so) needs no second excerpt.
+                if let range = note.range, range != diagnostic.range { out += excerpt(range, sources: sources, color: color) }
             }
         }
         return out
