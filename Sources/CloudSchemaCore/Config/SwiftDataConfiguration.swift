@@ -18,29 +18,11 @@ public struct SwiftDataConfiguration: Hashable, Sendable {
     /// Reads the section; problems go to `fail` (as `CONFIG_INVALID`).
     static func read(_ value: PositionedJSON, fail: (String, SourceRange?) -> Void) -> SwiftDataConfiguration {
         var configuration = SwiftDataConfiguration()
-        guard case .object(let members) = value.value else {
-            fail("'swiftdata' must be an object such as {\"localModels\": [\"CachedImage\"]}, found \(value.kind)", value.range)
-            return configuration
-        }
-        for member in members {
-            guard keys.contains(member.key) else {
-                fail(
-                    "unknown key '\(member.key)' in 'swiftdata'; expected \(keys.joined(separator: " or "))\(Spelling.hint(Spelling.closest(to: member.key, among: keys)))",
-                    member.keyRange)
-                continue
-            }
-            guard case .array(let items) = member.value.value else {
-                fail("'\(member.key)' must be an array of model names, found \(member.value.kind)", member.value.range)
-                continue
-            }
-            for item in items {
-                guard case .string(let name) = item.value, !name.isEmpty else {
-                    fail("a model name must be a non-empty string, found \(item.kind)", item.range)
-                    continue
-                }
-                configuration.localModels.append(name)
-            }
-            configuration.range = member.value.range
+        let lists = NameListSection.read(
+            value, section: "swiftdata", keys: keys, noun: "model", example: #"{"localModels": ["CachedImage"]}"#, fail: fail)
+        for list in lists {
+            configuration.localModels += list.names
+            configuration.range = list.range
         }
         return configuration
     }

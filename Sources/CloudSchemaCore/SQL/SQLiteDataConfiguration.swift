@@ -16,30 +16,10 @@ public struct SQLiteDataConfiguration: Hashable, Sendable {
     /// Reads the section; problems go to `fail` (as `CONFIG_INVALID`).
     static func read(_ value: PositionedJSON, fail: (String, SourceRange?) -> Void) -> SQLiteDataConfiguration {
         var configuration = SQLiteDataConfiguration()
-        guard case .object(let members) = value.value else {
-            fail("'sqlitedata' must be an object such as {\"tables\": [\"reminders\"]}, found \(value.kind)", value.range)
-            return configuration
-        }
-        for member in members {
-            guard keys.contains(member.key) else {
-                fail(
-                    "unknown key '\(member.key)' in 'sqlitedata'; expected \(keys.joined(separator: " or "))\(Spelling.hint(Spelling.closest(to: member.key, among: keys)))",
-                    member.keyRange)
-                continue
-            }
-            guard case .array(let items) = member.value.value else {
-                fail("'\(member.key)' must be an array of table names, found \(member.value.kind)", member.value.range)
-                continue
-            }
-            var names: [String] = []
-            for item in items {
-                guard case .string(let name) = item.value, !name.isEmpty else {
-                    fail("a table name must be a non-empty string, found \(item.kind)", item.range)
-                    continue
-                }
-                names.append(name)
-            }
-            if member.key == "tables" { configuration.tables += names } else { configuration.privateTables += names }
+        let lists = NameListSection.read(
+            value, section: "sqlitedata", keys: keys, noun: "table", example: #"{"tables": ["reminders"]}"#, fail: fail)
+        for list in lists {
+            if list.key == "tables" { configuration.tables += list.names } else { configuration.privateTables += list.names }
         }
         return configuration
     }
