@@ -101,7 +101,7 @@ extension LanguageServer {
         ])
     }
 
-    private func diagnostic(_ diagnostic: Diagnostic, _ text: LSPText, _ analysis: Analysis) -> JSON {
+    func diagnostic(_ diagnostic: Diagnostic, _ text: LSPText, _ analysis: Analysis) -> JSON {
         let severity =
             switch diagnostic.severity {
             case .error: 1

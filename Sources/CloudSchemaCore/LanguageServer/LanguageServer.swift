@@ -136,6 +136,7 @@ public struct LanguageServer {
         case "textDocument/definition": return try definition(try Self.document(params), at: try Self.position(params))
         case "textDocument/documentSymbol": return try symbols(try Self.document(params))
         case "textDocument/completion": return try completion(try Self.document(params), at: try Self.position(params))
+        case "textDocument/codeAction": return try codeActions(try Self.document(params), params)
         default: throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
     }
@@ -223,6 +224,7 @@ public struct LanguageServer {
                     ("definitionProvider", true),
                     ("documentSymbolProvider", true),
                     ("completionProvider", .object([("triggerCharacters", ["@", "<", ":", "."])])),
+                    ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
                 ])
             ),
             ("serverInfo", .object([("name", "cloudschema"), ("version", .string(CloudSchemaVersion.current))])),

@@ -24,7 +24,8 @@ import Testing
         let lines = before.components(separatedBy: "\n")
         let (_, messages) = try LanguageServerTests.serve(
             try LanguageServerTests.initialize() + LanguageServerTests.open(uri, (schema + snippet).replacingOccurrences(of: "‸", with: ""))
-                + LanguageServerTests.request(1, "textDocument/completion", LanguageServerTests.at(uri, lines.count - 1, lines.last!.utf16.count)))
+                + LanguageServerTests.request(
+                    1, "textDocument/completion", LanguageServerTests.at(uri, lines.count - 1, lines.last!.utf16.count)))
         let items = try #require(LanguageServerTests.response(1, in: messages)?["result"] as? [[String: Any]])
         return items.compactMap { $0["label"] as? String }
     }
@@ -37,12 +38,16 @@ import Testing
         ("record Plant {\n    size: S‸tring\n}", types),
         ("record Plant {\n    bed: Reference<B‸ed>\n}", ["Bed", "Plant"]),
         ("record Plant {\n    status: Status = .g‸rowing\n}", ["growing", "done"]),
-        ("record Plant {\n    name: String @q‸ueryable\n}",
-         ["queryable", "sortable", "searchable", "encrypted", "parent", "deleteSelf", "name", "merge", "deprecated"]),
+        (
+            "record Plant {\n    name: String @q‸ueryable\n}",
+            ["queryable", "sortable", "searchable", "encrypted", "parent", "deleteSelf", "name", "merge", "deprecated"]
+        ),
         ("record Plant @s‸hareable {\n}", ["shareable", "name", "deprecated"]),
         ("zone Shed @‸", ["shareable"]),
-        ("model Harvest {\n    crop: String @t‸ransient\n}",
-         ["unique", "transient", "codable", "externalStorage", "encrypted", "name", "inverse", "deleteRule", "deprecated"]),
+        (
+            "model Harvest {\n    crop: String @t‸ransient\n}",
+            ["unique", "transient", "codable", "externalStorage", "encrypted", "name", "inverse", "deleteRule", "deprecated"]
+        ),
         ("model Harvest {\n    bed: H‸arvest?\n}", types + ["Harvest"]),
         ("record Plant {\n    ‸\n}", ["grant"]),
         ("record Plant {\n    grant r‸ead to world\n}", ["read", "create", "write"]),
@@ -60,7 +65,9 @@ import Testing
 
     /// Where a new name goes, and inside comments and strings, nothing is offered (in a record
     /// type's body a new member may be a field or `grant`, so `grant` is offered there).
-    @Test(arguments: ["record P‸lant {\n}", "model Harvest {\n    cr‸op: String\n}", "// rec‸", "record Plant {\n    a: String = \"x‸\"\n}"])
+    @Test(arguments: [
+        "record P‸lant {\n}", "model Harvest {\n    cr‸op: String\n}", "// rec‸", "record Plant {\n    a: String = \"x‸\"\n}",
+    ])
     func offersNothingWhereANewNameOrTextGoes(_ snippet: String) throws {
         let labels = try Self.labels(snippet)
         #expect(labels == [])

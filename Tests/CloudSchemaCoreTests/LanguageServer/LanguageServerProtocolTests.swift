@@ -83,10 +83,12 @@ import Testing
     @Test func plainTextHoversForAClientWithoutMarkdown() throws {
         let uri = try Self.document()
         let (_, messages) = try Session.serve(
-            try Session.initialize([:]) + Session.open(uri, Session.garden) + Session.request(1, "textDocument/hover", Session.at(uri, 3, 6)))
+            try Session.initialize([:]) + Session.open(uri, Session.garden)
+                + Session.request(1, "textDocument/hover", Session.at(uri, 3, 6)))
         let contents = (Session.response(1, in: messages)?["result"] as? [String: Any])?["contents"] as? [String: Any]
         #expect(contents?["kind"] as? String == "plaintext")
-        #expect(contents?["value"] as? String == "name: String in record type Bed\nCloudKit field name: STRING\nIndexes: QUERYABLE, SORTABLE")
+        #expect(
+            contents?["value"] as? String == "name: String in record type Bed\nCloudKit field name: STRING\nIndexes: QUERYABLE, SORTABLE")
     }
 
     /// Without `hierarchicalDocumentSymbolSupport`, symbols are flat `SymbolInformation`s; a
@@ -125,7 +127,8 @@ import Testing
                 "contentChanges": edits.map { edit in
                     [
                         "range": [
-                            "start": ["line": edit.start.0, "character": edit.start.1], "end": ["line": edit.end.0, "character": edit.end.1],
+                            "start": ["line": edit.start.0, "character": edit.start.1],
+                            "end": ["line": edit.end.0, "character": edit.end.1],
                         ],
                         "text": edit.text,
                     ]
@@ -179,6 +182,8 @@ import Testing
                 + Session.request(1, "textDocument/formatting", ["textDocument": ["uri": uri]]))
         let error = Session.response(1, in: messages)?["error"] as? [String: Any]
         #expect(error?["code"] as? Int == -32803)
-        #expect(error?["message"] as? String == "not formatted: the file has 1 syntax error (line 2: expected ':' and a type after 'name', found 'String')")
+        #expect(
+            error?["message"] as? String
+                == "not formatted: the file has 1 syntax error (line 2: expected ':' and a type after 'name', found 'String')")
     }
 }
