@@ -137,6 +137,17 @@ public struct LanguageServer {
         case "textDocument/documentSymbol": return try symbols(try Self.document(params))
         case "textDocument/completion": return try completion(try Self.document(params), at: try Self.position(params))
         case "textDocument/codeAction": return try codeActions(try Self.document(params), params)
+        case "textDocument/prepareRename": return try prepareRename(try Self.document(params), at: try Self.position(params))
+        case "textDocument/rename":
+            guard let newName = params?["newName"]?.string else {
+                throw RequestError(code: .invalidParams, message: "rename needs newName")
+            }
+            return try rename(try Self.document(params), at: try Self.position(params), to: newName)
+        case "textDocument/references":
+            let includeDeclaration = params?["context"]?["includeDeclaration"]?.bool ?? true
+            return references(try Self.document(params), at: try Self.position(params), includeDeclaration: includeDeclaration)
+        case "textDocument/documentHighlight": return highlights(try Self.document(params), at: try Self.position(params))
+        case "workspace/symbol": return workspaceSymbols(params?["query"]?.string ?? "")
         default: throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
     }
@@ -225,6 +236,10 @@ public struct LanguageServer {
                     ("documentSymbolProvider", true),
                     ("completionProvider", .object([("triggerCharacters", ["@", "<", ":", "."])])),
                     ("codeActionProvider", .object([("codeActionKinds", ["quickfix"])])),
+                    ("renameProvider", .object([("prepareProvider", true)])),
+                    ("referencesProvider", true),
+                    ("documentHighlightProvider", true),
+                    ("workspaceSymbolProvider", true),
                 ])
             ),
             ("serverInfo", .object([("name", "cloudschema"), ("version", .string(CloudSchemaVersion.current))])),

@@ -23,7 +23,8 @@ import Testing
         let range = ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]]
         let (_, messages) = try Session.serve(
             try Session.initialize() + Session.open(uri, text)
-                + Session.request(1, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]]))
+                + Session.request(
+                    1, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": range, "context": ["diagnostics": []]]))
         let actions = try #require(Session.response(1, in: messages)?["result"] as? [[String: Any]])
         return (
             uri,
