@@ -76,7 +76,7 @@ extension LanguageServer {
 
     /// `publishDiagnostics` for every open document of each folder changed since the last
     /// call: one analysis per folder, of its latest text.
-    mutating func publishStaleDiagnostics() -> [JSON] {
+    public mutating func publishStaleDiagnostics() -> [JSON] {
         let scopes = Set(unpublished.map(Self.scope(of:)))
         unpublished = []
         var notifications: [JSON] = []

@@ -148,6 +148,7 @@ public struct LanguageServer {
             return references(try Self.document(params), at: try Self.position(params), includeDeclaration: includeDeclaration)
         case "textDocument/documentHighlight": return highlights(try Self.document(params), at: try Self.position(params))
         case "workspace/symbol": return workspaceSymbols(params?["query"]?.string ?? "")
+        case "textDocument/semanticTokens/full": return semanticTokens(try Self.document(params))
         default: throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
     }
@@ -240,6 +241,13 @@ public struct LanguageServer {
                     ("referencesProvider", true),
                     ("documentHighlightProvider", true),
                     ("workspaceSymbolProvider", true),
+                    (
+                        "semanticTokensProvider",
+                        .object([
+                            ("legend", .object([("tokenTypes", .array(semanticTokenTypes.map(JSON.string))), ("tokenModifiers", [])])),
+                            ("full", true),
+                        ])
+                    ),
                 ])
             ),
             ("serverInfo", .object([("name", "cloudschema"), ("version", .string(CloudSchemaVersion.current))])),

@@ -186,4 +186,28 @@ import Testing
             error?["message"] as? String
                 == "not formatted: the file has 1 syntax error (line 2: expected ':' and a type after 'name', found 'String')")
     }
+
+    // MARK: Semantic tokens
+
+    /// Names by what they name, contextual words included: `in` is a field, `read` a case.
+    @Test func semanticTokensColourNamesAsNames() throws {
+        let uri = try Self.document()
+        let text = "zone Garden\nrecord Bed in Garden {\n    in: Perm = .read\n}\nenum Perm: String { read, write }\n"
+        let (_, messages) = try Session.serve(
+            try Session.initialize() + Session.open(uri, text)
+                + Session.request(1, "textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
+        let data = try #require((Session.response(1, in: messages)?["result"] as? [String: Any])?["data"] as? [Int])
+        var (line, character) = (0, 0)
+        var tokens: [String] = []
+        for i in stride(from: 0, to: data.count, by: 5) {
+            character = data[i] == 0 ? character + data[i + 1] : data[i + 1]
+            line += data[i]
+            tokens.append("\(line):\(character) \(data[i + 2]) \(LanguageServer.semanticTokenTypes[data[i + 3]])")
+        }
+        #expect(
+            tokens == [
+                "0:5 6 namespace", "1:7 3 struct", "1:14 6 namespace", "2:4 2 property", "2:8 4 enum", "2:16 4 enumMember",
+                "4:5 4 enum", "4:20 4 enumMember", "4:26 5 enumMember",
+            ])
+    }
 }
