@@ -4,7 +4,7 @@
 extension LanguageServer {
     mutating func codeActions(_ uri: String, _ params: PositionedJSON?) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let analysis = analysis(uri)
+        let analysis = analysis(uri, linted: true)
         guard let text = analysis.texts[path], let start = Self.point(params?["range"]?["start"]),
             let end = Self.point(params?["range"]?["end"])
         else {
@@ -13,7 +13,7 @@ extension LanguageServer {
         // Lines, not characters: a cursor anywhere on a finding's line offers its fixes.
         let lines = start.line...max(start.line, end.line)
         var actions: [JSON] = []
-        for finding in analysis.diagnostics {
+        for finding in analysis.diagnostics ?? [] {
             guard let range = finding.range, range.file == path,
                 lines.overlaps(text.lineAndCharacter(range.start.offset).line...text.lineAndCharacter(range.end.offset).line)
             else { continue }

@@ -5,7 +5,10 @@ extension LanguageServer {
     /// One folder's schema as lint reads it, with open documents as edited.
     struct Analysis {
         var loaded: LoadedSchema
-        var diagnostics: [Diagnostic]
+        /// The front end's diagnostics and lint's: nil until a request needs them (lint is a
+        /// quarter of an analysis; definitions, symbols and completion only need the schema).
+        var diagnostics: [Diagnostic]?
+        var configurations: ConfigurationSet
         /// Each source's text, for positions.
         var texts: [String: LSPText]
     }
@@ -25,12 +28,16 @@ extension LanguageServer {
         documents.keys.first { Self.path(of: $0) == path } ?? URL(fileURLWithPath: path).absoluteString
     }
 
-    /// The document's analysis: the last one while nothing in its folder changed.
-    mutating func analysis(_ uri: String) -> Analysis {
-        if let cached = analyses[Self.scope(of: uri)] { return cached }
-        let fresh = analyse(uri)
-        analyses[Self.scope(of: uri)] = fresh
-        return fresh
+    /// The document's analysis: the last one while nothing in its folder changed; `linted`
+    /// when the request needs the diagnostics.
+    mutating func analysis(_ uri: String, linted: Bool = false) -> Analysis {
+        let scope = Self.scope(of: uri)
+        var analysis = analyses[scope] ?? analyse(uri)
+        if linted, analysis.diagnostics == nil {
+            analysis.diagnostics = Linter.lint(analysis.loaded, configuration: analysis.configurations.configuration(for:))
+        }
+        analyses[scope] = analysis
+        return analysis
     }
 
     /// The schema files directly in a document's folder (the document itself even when it is
@@ -58,7 +65,7 @@ extension LanguageServer {
         let configurations = ConfigurationSet(files: sources.map(\.0), explicitPath: nil)
         let encoding = client.encoding
         return Analysis(
-            loaded: loaded, diagnostics: Linter.lint(loaded, configuration: configurations.configuration(for:)),
+            loaded: loaded, diagnostics: nil, configurations: configurations,
             texts: Dictionary(sources.map { ($0.0, LSPText($0.1, encoding: encoding)) }, uniquingKeysWith: { a, _ in a }))
     }
 
@@ -83,11 +90,11 @@ extension LanguageServer {
         for scope in scopes.sorted() {
             let open = documents.keys.filter { Self.scope(of: $0) == scope }.sorted()
             guard let first = open.first else { continue }
-            let analysis = analysis(first)
+            let analysis = analysis(first, linted: true)
             for document in open {
                 let path = Self.path(of: document)
                 guard let text = analysis.texts[path] else { continue }
-                let diagnostics = analysis.diagnostics.filter { $0.range?.file == path }.map { diagnostic(_: $0, text, analysis) }
+                let diagnostics = (analysis.diagnostics ?? []).filter { $0.range?.file == path }.map { diagnostic(_: $0, text, analysis) }
                 notifications.append(Self.diagnosticsNotification(document, diagnostics))
             }
         }
@@ -149,7 +156,7 @@ extension LanguageServer {
     /// Markdown, or plain text when the client did not list `markdown` in `hover.contentFormat`.
     mutating func hover(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let analysis = analysis(uri)
+        let analysis = analysis(uri, linted: true)
         guard let text = analysis.texts[path] else { return .null }
         let offset = text.offset(line: position.line, character: position.character)
         func contains(_ range: SourceRange?) -> Bool {
@@ -157,7 +164,7 @@ extension LanguageServer {
             return range.start.offset <= offset && offset <= range.end.offset
         }
         var sections: [String] = []
-        for diagnostic in analysis.diagnostics where contains(diagnostic.range) {
+        for diagnostic in analysis.diagnostics ?? [] where contains(diagnostic.range) {
             if let explanation = DiagnosticRegistry.explanation(of: diagnostic.id) {
                 sections.append("**\(diagnostic.id)**: \(diagnostic.message)\n\n```\n\(explanation.trimmingCharacters(in: .newlines))\n```")
             }

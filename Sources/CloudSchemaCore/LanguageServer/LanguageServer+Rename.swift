@@ -48,7 +48,10 @@ extension LanguageServer {
             let defaults = schema.recordTypes.flatMap(\.fields).filter { "\($0.type)" == type }.compactMap(\.spans.defaultValue)
             let uses = Self.nameTokens(analysis).filter { token, previous in
                 token.text == name && previous?.kind == .dot
-                    && defaults.contains { $0.file == token.range.file && $0.start.offset <= token.range.start.offset && token.range.end.offset <= $0.end.offset }
+                    && defaults.contains {
+                        $0.file == token.range.file && $0.start.offset <= token.range.start.offset
+                            && token.range.end.offset <= $0.end.offset
+                    }
             }.map { $0.token.range }
             return [declared] + uses
         }
@@ -106,7 +109,8 @@ extension LanguageServer {
             isRenamable(symbol, analysis)
         else {
             throw RequestError(
-                code: .requestFailed, message: "only a record type, field, enum, enum case, zone, role or model declared in .cloudschema is renamed")
+                code: .requestFailed,
+                message: "only a record type, field, enum, enum case, zone, role or model declared in .cloudschema is renamed")
         }
         return text.range(range)
     }
@@ -115,7 +119,8 @@ extension LanguageServer {
         _ = try prepareRename(uri, at: position)
         let analysis = analysis(uri)
         let path = Self.path(of: uri)
-        guard let text = analysis.texts[path], let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
+        guard let text = analysis.texts[path],
+            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
         else { return .null }
         guard newName.utf8.first.map({ !(48...57).contains($0) }) == true, newName.utf8.allSatisfy(LSPText.isNamePart),
             !Parser.isKeyword(newName)
@@ -144,7 +149,9 @@ extension LanguageServer {
             guard record?.fields.contains(where: { $0.name == newName || $0.key == newName }) == false else {
                 throw RequestError(code: .requestFailed, message: "record type '\(recordName)' has a field '\(newName)' already")
             }
-            if let field = record?.fields.first(where: { $0.name == name }), field.spans.attributes["name"] == nil, let end = field.spans.range {
+            if let field = record?.fields.first(where: { $0.name == name }), field.spans.attributes["name"] == nil,
+                let end = field.spans.range
+            {
                 var at = end
                 at.start = end.end
                 edits.append((at, " @name(\"\(field.key)\")"))
@@ -154,7 +161,8 @@ extension LanguageServer {
             guard type?.cases.contains(where: { $0.name == newName }) == false else {
                 throw RequestError(code: .requestFailed, message: "enum '\(typeName)' has a case '\(newName)' already")
             }
-            if let item = type?.cases.first(where: { $0.name == name }), item.spans.defaultValue == nil, case .string(let raw) = item.rawValue,
+            if let item = type?.cases.first(where: { $0.name == name }), item.spans.defaultValue == nil,
+                case .string(let raw) = item.rawValue,
                 var at = item.spans.name
             {
                 at.start = at.end
@@ -175,7 +183,8 @@ extension LanguageServer {
     mutating func references(_ uri: String, at position: (line: Int, character: Int), includeDeclaration: Bool) -> JSON {
         let analysis = analysis(uri)
         let path = Self.path(of: uri)
-        guard let text = analysis.texts[path], let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
+        guard let text = analysis.texts[path],
+            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
         else { return [] }
         let declarations = declarationRanges(symbol, analysis)
         return .array(
@@ -187,7 +196,8 @@ extension LanguageServer {
     mutating func highlights(_ uri: String, at position: (line: Int, character: Int)) -> JSON {
         let analysis = analysis(uri)
         let path = Self.path(of: uri)
-        guard let text = analysis.texts[path], let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
+        guard let text = analysis.texts[path],
+            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
         else { return [] }
         return .array(occurrences(of: symbol, analysis).filter { $0.file == path }.map { .object([("range", text.range($0))]) })
     }

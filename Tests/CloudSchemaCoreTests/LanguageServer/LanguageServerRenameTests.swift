@@ -94,9 +94,13 @@ import Testing
     }
 
     @Test func referencesAndHighlights() throws {
-        let all = try Self.ask("textDocument/references") { Session.at($0, 2, 8).merging(["context": ["includeDeclaration": true]]) { a, _ in a } }
+        let all = try Self.ask("textDocument/references") {
+            Session.at($0, 2, 8).merging(["context": ["includeDeclaration": true]]) { a, _ in a }
+        }
         #expect(Self.describe(all) == ["Beds 2:7-2:10", "Plants 1:19-1:22", "Plants 4:24-4:27"])
-        let uses = try Self.ask("textDocument/references") { Session.at($0, 2, 8).merging(["context": ["includeDeclaration": false]]) { a, _ in a } }
+        let uses = try Self.ask("textDocument/references") {
+            Session.at($0, 2, 8).merging(["context": ["includeDeclaration": false]]) { a, _ in a }
+        }
         #expect(Self.describe(uses) == ["Plants 1:19-1:22", "Plants 4:24-4:27"])
         let highlights = try Self.ask("textDocument/documentHighlight") { Session.at($0, 0, 6) } as? [[String: Any]]
         #expect(highlights?.count == 2, "zone Garden and in Garden in this file")
