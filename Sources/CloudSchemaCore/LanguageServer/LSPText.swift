@@ -52,8 +52,10 @@ struct LSPText {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        if encoding == .utf8 { return (low, offset - lineStarts[low]) }
-        return (low, String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self).utf16.count)
+        let prefix = bytes[lineStarts[low]..<offset]
+        // ASCII (nearly every schema line) counts the same in both encodings: no decoding.
+        if encoding == .utf8 || prefix.allSatisfy({ $0 < 0x80 }) { return (low, prefix.count) }
+        return (low, String(decoding: prefix, as: UTF8.self).utf16.count)
     }
 
     func range(_ range: SourceRange) -> JSON { self.range(range.start.offset, range.end.offset) }
