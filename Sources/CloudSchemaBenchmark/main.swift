@@ -10,11 +10,17 @@ import Foundation
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
 // `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
 // (default 10 MB of schema).
+// The language server's response times on a 1,000-record-type schema: `swift run -c release
+// CloudSchemaBenchmark lsp [units]`.
 // Never part of `swift test`: timings belong here, not in assertions.
 
 // `ChildProcess.run` measures a command through a fresh copy of this program: `--measure`.
 if CommandLine.arguments.dropFirst().first == "--measure" { ChildProcess.measureAndExit(Array(CommandLine.arguments.dropFirst())) }
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "lsp" {
+    runLSPBenchmark(units: arguments.dropFirst().first.flatMap(Int.init) ?? 334)
+    exit(0)
+}
 if arguments.first == "memory" {
     exit(runMemoryBenchmark(megabytes: arguments.dropFirst().first.flatMap(Double.init) ?? 10) ? 0 : 1)
 }

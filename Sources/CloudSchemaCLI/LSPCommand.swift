@@ -12,7 +12,8 @@ enum LSPCommand {
         discussion: """
             Serves .cloudschema and .ckdb documents: lint diagnostics on open and change, formatting, hover, \\
             go to definition, document symbols and completion. The schema files of a document's folder form \\
-            one schema. Editors start it; Editors/vscode is an extension that does.
+            one schema. Editors start it; Editors/vscode is an extension that does. It exits when the process \\
+            named by initialize's processId ends.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -21,6 +22,7 @@ enum LSPCommand {
                 let data = FileHandle.standardInput.availableData
                 return data.isEmpty ? nil : [UInt8](data)
             },
+            hasInput: LanguageServer.standardInputHasData,
             write: { FileHandle.standardOutput.write(Data($0)) })
     }
 }

@@ -7,7 +7,7 @@ struct LSPCommandTests {
 
     @Test func servesOverStandardInputAndOutputUntilExit() throws {
         let input =
-            Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#) + "garbage\r\n\r\n"
+            Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"capabilities":{}}}"#) + "garbage\r\n\r\n"
             + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#) + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
         let result = try cloudschema("lsp", input: Data(input.utf8))
         #expect(result.status == 0, "\(result.stderr)")

@@ -19,6 +19,9 @@ public struct LSPMessageReader {
     /// `read` returns the next bytes available, or nil (or nothing) at the end of the input.
     public init(read: @escaping () -> [UInt8]?) { self.read = read }
 
+    /// Whether a whole header block has been read but not its message yet: more is coming.
+    public var holdsHeader: Bool { Self.endOfHeaders(in: buffer, from: 0) != nil }
+
     /// The next message, or nil at the end of the input.
     public mutating func next() -> Frame? {
         var headerEnd: Int?

@@ -1,12 +1,21 @@
-/// One file's text with its line starts, to turn LSP positions (0-based line, UTF-16
-/// character) into byte offsets and back; CloudSchema's own positions count UTF-8 bytes.
+/// One file's text with its line starts, to turn LSP positions (0-based line, and character
+/// in the negotiated encoding: UTF-16 code units unless the client offered UTF-8) into byte
+/// offsets and back; CloudSchema's own positions count UTF-8 bytes.
 struct LSPText {
+    /// LSP 3.17's `PositionEncodingKind` values the server speaks.
+    enum Encoding: String {
+        case utf8 = "utf-8"
+        case utf16 = "utf-16"
+    }
+
     let bytes: [UInt8]
+    let encoding: Encoding
     /// The byte offset where each line starts.
     let lineStarts: [Int]
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], encoding: Encoding = .utf16) {
         self.bytes = bytes
+        self.encoding = encoding
         var starts = [0]
         for (i, byte) in bytes.enumerated() where byte == 10 { starts.append(i + 1) }
         lineStarts = starts
@@ -18,6 +27,7 @@ struct LSPText {
         guard line < lineStarts.count else { return bytes.count }
         let start = lineStarts[line]
         let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if encoding == .utf8 { return start + min(max(0, character), end - start) }
         var units = 0
         var offset = start
         for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
@@ -30,6 +40,11 @@ struct LSPText {
 
     /// The LSP position of a byte offset.
     func position(_ offset: Int) -> JSON {
+        let (line, character) = lineAndCharacter(offset)
+        return .object([("line", .int(line)), ("character", .int(character))])
+    }
+
+    func lineAndCharacter(_ offset: Int) -> (line: Int, character: Int) {
         let offset = min(max(0, offset), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
@@ -37,26 +52,29 @@ struct LSPText {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let character = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self).utf16.count
-        return .object([("line", .int(low)), ("character", .int(character))])
+        let prefix = bytes[lineStarts[low]..<offset]
+        // ASCII (nearly every schema line) counts the same in both encodings: no decoding.
+        if encoding == .utf8 || prefix.allSatisfy({ $0 < 0x80 }) { return (low, prefix.count) }
+        return (low, String(decoding: prefix, as: UTF8.self).utf16.count)
     }
 
-    func range(_ range: SourceRange) -> JSON {
-        .object([("start", position(range.start.offset)), ("end", position(range.end.offset))])
-    }
+    func range(_ range: SourceRange) -> JSON { self.range(range.start.offset, range.end.offset) }
 
-    var wholeRange: JSON { .object([("start", position(0)), ("end", position(bytes.count))]) }
+    func range(_ start: Int, _ end: Int) -> JSON { .object([("start", position(start)), ("end", position(end))]) }
+
+    var wholeRange: JSON { range(0, bytes.count) }
 
     /// The name (`[A-Za-z0-9_]`) around a byte offset, and where it starts.
     func word(at offset: Int) -> (text: String, start: Int)? {
-        func isNamePart(_ byte: UInt8) -> Bool {
-            (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
-        }
         var start = min(max(0, offset), bytes.count)
         var end = start
-        while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
-        while end < bytes.count, isNamePart(bytes[end]) { end += 1 }
+        while start > 0, Self.isNamePart(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, Self.isNamePart(bytes[end]) { end += 1 }
         guard start < end else { return nil }
         return (String(decoding: bytes[start..<end], as: UTF8.self), start)
+    }
+
+    static func isNamePart(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
     }
 }

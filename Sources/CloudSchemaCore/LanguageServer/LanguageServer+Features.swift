@@ -5,7 +5,12 @@ extension LanguageServer {
     /// One folder's schema as lint reads it, with open documents as edited.
     struct Analysis {
         var loaded: LoadedSchema
-        var diagnostics: [Diagnostic]
+        /// The front end's diagnostics and lint's: nil until a request needs them (lint is a
+        /// quarter of an analysis; definitions, symbols and completion only need the schema).
+        var diagnostics: [Diagnostic]?
+        var configurations: ConfigurationSet
+        /// Each source's text, for positions.
+        var texts: [String: LSPText]
     }
 
     static func path(of uri: String) -> String {
@@ -13,18 +18,36 @@ extension LanguageServer {
         return uri
     }
 
+    /// What one analysis covers: a file's folder, or a document that is not a file by itself.
+    static func scope(of uri: String) -> String {
+        URL(string: uri)?.isFileURL == true ? (path(of: uri) as NSString).deletingLastPathComponent : uri
+    }
+
     /// The URI to show for a file: the open document's own, else a `file:` URL.
     func documentURI(of path: String) -> String {
         documents.keys.first { Self.path(of: $0) == path } ?? URL(fileURLWithPath: path).absoluteString
     }
 
+    /// The document's analysis: the last one while nothing in its folder changed; `linted`
+    /// when the request needs the diagnostics.
+    mutating func analysis(_ uri: String, linted: Bool = false) -> Analysis {
+        let scope = Self.scope(of: uri)
+        var analysis = analyses[scope] ?? analyse(uri)
+        if linted, analysis.diagnostics == nil {
+            analysis.diagnostics = Linter.lint(analysis.loaded, configuration: analysis.configurations.configuration(for:))
+        }
+        analyses[scope] = analysis
+        return analysis
+    }
+
     /// The schema files directly in a document's folder (the document itself even when it is
     /// not saved yet), or the document alone when it is not a file.
-    func analyse(_ uri: String) -> Analysis {
+    private mutating func analyse(_ uri: String) -> Analysis {
+        analysisCount += 1
         let path = Self.path(of: uri)
         var sources: [(String, [UInt8])] = []
         if URL(string: uri)?.isFileURL == true {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = Self.scope(of: uri)
             var paths = Set(
                 documents.keys.map(Self.path(of:)).filter { ($0 as NSString).deletingLastPathComponent == folder && Self.isSchema($0) })
             paths.insert(path)
@@ -40,7 +63,10 @@ extension LanguageServer {
         }
         let loaded = SchemaLoader.load(bytes: sources)
         let configurations = ConfigurationSet(files: sources.map(\.0), explicitPath: nil)
-        return Analysis(loaded: loaded, diagnostics: Linter.lint(loaded, configuration: configurations.configuration(for:)))
+        let encoding = client.encoding
+        return Analysis(
+            loaded: loaded, diagnostics: nil, configurations: configurations,
+            texts: Dictionary(sources.map { ($0.0, LSPText($0.1, encoding: encoding)) }, uniquingKeysWith: { a, _ in a }))
     }
 
     static func isSchema(_ path: String) -> Bool { SchemaLoader.extensions.contains((path as NSString).pathExtension) }
@@ -50,20 +76,29 @@ extension LanguageServer {
         documents[uri] ?? (try? SchemaLoader.read(path ?? Self.path(of: uri), as: path ?? Self.path(of: uri), fileSystem: fileSystem))
     }
 
+    /// A document's text as positions are counted in this session.
+    func lspText(_ uri: String) -> LSPText? { text(of: uri).map { LSPText($0, encoding: client.encoding) } }
+
     // MARK: Diagnostics
 
-    /// `publishDiagnostics` for every open document of the changed document's folder.
-    func publishDiagnostics(around uri: String) -> [JSON] {
-        let analysis = analyse(uri)
-        let folder = (Self.path(of: uri) as NSString).deletingLastPathComponent
-        let affected = documents.keys.filter { $0 == uri || (Self.path(of: $0) as NSString).deletingLastPathComponent == folder }
-        return affected.sorted().compactMap { document in
-            guard let bytes = documents[document] else { return nil }
-            let path = Self.path(of: document)
-            let text = LSPText(bytes)
-            let diagnostics = analysis.diagnostics.filter { $0.range?.file == path }.map { diagnostic(_: $0, text, analysis) }
-            return Self.diagnosticsNotification(document, diagnostics)
+    /// `publishDiagnostics` for every open document of each folder changed since the last
+    /// call: one analysis per folder, of its latest text.
+    public mutating func publishStaleDiagnostics() -> [JSON] {
+        let scopes = Set(unpublished.map(Self.scope(of:)))
+        unpublished = []
+        var notifications: [JSON] = []
+        for scope in scopes.sorted() {
+            let open = documents.keys.filter { Self.scope(of: $0) == scope }.sorted()
+            guard let first = open.first else { continue }
+            let analysis = analysis(first, linted: true)
+            for document in open {
+                let path = Self.path(of: document)
+                guard let text = analysis.texts[path] else { continue }
+                let diagnostics = (analysis.diagnostics ?? []).filter { $0.range?.file == path }.map { diagnostic(_: $0, text, analysis) }
+                notifications.append(Self.diagnosticsNotification(document, diagnostics))
+            }
         }
+        return notifications
     }
 
     static func diagnosticsNotification(_ uri: String, _ diagnostics: [JSON]) -> JSON {
@@ -73,7 +108,7 @@ extension LanguageServer {
         ])
     }
 
-    private func diagnostic(_ diagnostic: Diagnostic, _ text: LSPText, _ analysis: Analysis) -> JSON {
+    func diagnostic(_ diagnostic: Diagnostic, _ text: LSPText, _ analysis: Analysis) -> JSON {
         let severity =
             switch diagnostic.severity {
             case .error: 1
@@ -85,9 +120,9 @@ extension LanguageServer {
             ("code", .string(diagnostic.id.rawValue)), ("source", "cloudschema"), ("message", .string(diagnostic.message)),
         ]
         let related: [JSON] = diagnostic.notes.compactMap { note in
-            guard let range = note.range, let bytes = analysis.loaded.sources.bytes(of: range.file) else { return nil }
+            guard let range = note.range, let text = analysis.texts[range.file] else { return nil }
             return .object([
-                ("location", .object([("uri", .string(documentURI(of: range.file))), ("range", LSPText(bytes).range(range))])),
+                ("location", .object([("uri", .string(documentURI(of: range.file))), ("range", text.range(range))])),
                 ("message", .string(note.message)),
             ])
         }
@@ -97,28 +132,39 @@ extension LanguageServer {
 
     // MARK: Formatting
 
+    /// One edit replacing the whole text; none when it is formatted already; an error response
+    /// when it cannot be formatted (syntax errors), so the editor says why nothing happened.
     func formatting(_ uri: String) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        guard !path.hasSuffix(".ckdb"), let bytes = text(of: uri) else { return [] }
-        guard case .formatted(let formatted) = SchemaFormatter.format(bytes, file: path), Array(formatted.utf8) != bytes else {
-            return []  // already formatted, or syntax errors (shown as diagnostics)
+        guard !path.hasSuffix(".ckdb"), let text = lspText(uri) else { return [] }
+        switch SchemaFormatter.format(text.bytes, file: path) {
+        case .formatted(let formatted):
+            guard Array(formatted.utf8) != text.bytes else { return [] }
+            return [.object([("range", text.wholeRange), ("newText", .string(formatted))])]
+        case .syntaxErrors(let errors):
+            let first = errors.first.map { error in " (line \(error.range.map { String($0.start.line) } ?? "?"): \(error.message))" }
+            throw RequestError(
+                code: .requestFailed,
+                message: "not formatted: the file has \(errors.count) syntax error\(errors.count == 1 ? "" : "s")\(first ?? "")")
+        case .failed(let reason):
+            throw RequestError(code: .requestFailed, message: "cannot format: \(reason)")
         }
-        return [.object([("range", LSPText(bytes).wholeRange), ("newText", .string(formatted))])]
     }
 
     // MARK: Hover
 
-    func hover(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        guard let bytes = text(of: uri) else { return .null }
+    /// Markdown, or plain text when the client did not list `markdown` in `hover.contentFormat`.
+    mutating func hover(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let offset = LSPText(bytes).offset(line: position.line, character: position.character)
-        let analysis = analyse(uri)
+        let analysis = analysis(uri, linted: true)
+        guard let text = analysis.texts[path] else { return .null }
+        let offset = text.offset(line: position.line, character: position.character)
         func contains(_ range: SourceRange?) -> Bool {
             guard let range, range.file == path else { return false }
             return range.start.offset <= offset && offset <= range.end.offset
         }
         var sections: [String] = []
-        for diagnostic in analysis.diagnostics where contains(diagnostic.range) {
+        for diagnostic in analysis.diagnostics ?? [] where contains(diagnostic.range) {
             if let explanation = DiagnosticRegistry.explanation(of: diagnostic.id) {
                 sections.append("**\(diagnostic.id)**: \(diagnostic.message)\n\n```\n\(explanation.trimmingCharacters(in: .newlines))\n```")
             }
@@ -126,7 +172,16 @@ extension LanguageServer {
         let schema = analysis.loaded.schema
         if let element = Self.describe(schema, where: contains) { sections.insert(element, at: 0) }
         guard !sections.isEmpty else { return .null }
-        return .object([("contents", .object([("kind", "markdown"), ("value", .string(sections.joined(separator: "\n\n---\n\n")))]))])
+        let markdown = sections.joined(separator: "\n\n---\n\n")
+        let contents: (String, String) = client.markdown ? ("markdown", markdown) : ("plaintext", Self.plainText(markdown))
+        return .object([("contents", .object([("kind", .string(contents.0)), ("value", .string(contents.1))]))])
+    }
+
+    /// The hover's Markdown without its markup (bold, code spans and fences, hard breaks, rules).
+    static func plainText(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "```\n", with: "").replacingOccurrences(of: "\n```", with: "")
+            .replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+            .replacingOccurrences(of: "  \n", with: "\n").replacingOccurrences(of: "\n---\n", with: "\n")
     }
 
     /// The member (or else the declaration) under the cursor, in Markdown.
@@ -180,36 +235,53 @@ extension LanguageServer {
 
     /// A declaration named by the word under the cursor: a `Reference<T>`'s record type, an
     /// enum or model type, a zone (`in Zone`), a role (`grant ... to Role`).
-    func definition(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        guard let bytes = text(of: uri) else { return .null }
-        let document = LSPText(bytes)
-        guard let word = document.word(at: document.offset(line: position.line, character: position.character))?.text else { return .null }
-        let schema = analyse(uri).loaded.schema
+    mutating func definition(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
+        let analysis = analysis(uri)
+        guard let document = analysis.texts[Self.path(of: uri)],
+            let word = document.word(at: document.offset(line: position.line, character: position.character))?.text
+        else { return .null }
+        let schema = analysis.loaded.schema
         let spans =
             schema.recordType(named: word)?.spans ?? schema.enumType(named: word)?.spans ?? schema.model(named: word)?.spans
             ?? schema.zone(named: word)?.spans ?? schema.roles.first { $0.name == word }?.spans
             ?? schema.keyValueStores.first { $0.name == word }?.spans
-        guard let range = spans?.name ?? spans?.range, let target = text(of: documentURI(of: range.file), path: range.file) else {
-            return .null
-        }
-        return .object([("uri", .string(documentURI(of: range.file))), ("range", LSPText(target).range(range))])
+        guard let range = spans?.name ?? spans?.range, let target = analysis.texts[range.file] else { return .null }
+        return .object([("uri", .string(documentURI(of: range.file))), ("range", target.range(range))])
     }
 
     // MARK: Symbols
 
-    func symbols(_ uri: String) throws(RequestError) -> JSON {
-        guard let bytes = text(of: uri) else { return [] }
+    /// `DocumentSymbol`s with their members, or flat `SymbolInformation`s (members named with
+    /// their container) when the client lacks `hierarchicalDocumentSymbolSupport`.
+    mutating func symbols(_ uri: String) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let text = LSPText(bytes)
-        let schema = analyse(uri).loaded.schema
+        let analysis = analysis(uri)
+        guard let text = analysis.texts[path] else { return [] }
+        let schema = analysis.loaded.schema
+        let hierarchical = client.hierarchicalSymbols
         var symbols: [(offset: Int, symbol: JSON)] = []
         func add(_ name: String, _ detail: String, _ kind: Int, _ spans: SourceSpans, _ children: [(String, String, Int, SourceSpans)]) {
             guard let range = spans.range, range.file == path else { return }
-            let childSymbols: [JSON] = children.compactMap { child in
-                guard let childRange = child.3.range else { return nil }
-                return symbol(child.0, child.1, child.2, childRange, child.3.name ?? childRange, [])
+            let members = children.compactMap { child in child.3.range.map { (child, $0) } }
+            guard hierarchical else {
+                symbols.append((range.start.offset, information(name, kind, range, container: nil)))
+                for (child, childRange) in members {
+                    symbols.append((childRange.start.offset, information(child.0, child.2, childRange, container: name)))
+                }
+                return
+            }
+            let childSymbols = members.map { child, childRange in
+                symbol(child.0, child.1, child.2, childRange, child.3.name ?? childRange, [])
             }
             symbols.append((range.start.offset, symbol(name, detail, kind, range, spans.name ?? range, childSymbols)))
+        }
+        func information(_ name: String, _ kind: Int, _ range: SourceRange, container: String?) -> JSON {
+            var members: [(String, JSON)] = [
+                ("name", .string(name)), ("kind", .int(kind)),
+                ("location", .object([("uri", .string(uri)), ("range", text.range(range))])),
+            ]
+            if let container { members.append(("containerName", .string(container))) }
+            return .object(members)
         }
         func symbol(_ name: String, _ detail: String, _ kind: Int, _ range: SourceRange, _ selection: SourceRange, _ children: [JSON])
             -> JSON
@@ -234,31 +306,5 @@ extension LanguageServer {
             add(store.name, "keyvalue", 19, store.spans, store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) })
         }
         return .array(symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
-    }
-
-    // MARK: Completion
-
-    /// After `@`, the attributes; elsewhere the built-in types, the declared names and the keywords.
-    func completion(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        guard let bytes = text(of: uri) else { return [] }
-        let document = LSPText(bytes)
-        let offset = document.offset(line: position.line, character: position.character)
-        let wordStart = document.word(at: offset)?.start ?? offset
-        // CompletionItemKind: Class 7, Module 9, Property 10, Enum 13, Keyword 14, Constant 21, Struct 22.
-        func item(_ label: String, _ kind: Int, _ detail: String) -> JSON {
-            .object([("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail))])
-        }
-        if wordStart > 0, bytes[wordStart - 1] == UInt8(ascii: "@") {
-            return .array(LanguageVocabulary.attributes.map { item($0, 10, "attribute") })
-        }
-        let schema = analyse(uri).loaded.schema
-        var items = LanguageVocabulary.builtInTypes.map { item($0, 7, "built-in type") }
-        items += schema.recordTypes.map { item($0.name, 22, "record type") }
-        items += schema.models.map { item($0.name, 7, "model") }
-        items += schema.enums.map { item($0.name, 13, "enum") }
-        items += schema.zones.map { item($0.name, 9, "zone") }
-        items += schema.roles.map { item($0.name, 21, "role") }
-        items += LanguageVocabulary.keywords.map { item($0, 14, "keyword") }
-        return .array(items)
     }
 }

@@ -8,4 +8,12 @@ public enum LanguageVocabulary {
     public static var attributes: [String] { AttributeCatalog.names }
     /// Built-in type names, and `Reference` (written `Reference<T>` or alone).
     public static var builtInTypes: [String] { TypeCatalog.names }
+    /// What `grant` gives, and to whom besides declared roles (`grant read to world`).
+    public static let permissions = ["read", "create", "write"]
+    public static let grantees = ["world", "icloud", "creator"]
+    /// Where `record Name in …` places a record type besides a zone.
+    public static let databases = ["public", "private"]
+    /// `subscription Name database …` and `… fires …`.
+    public static let subscriptionDatabases = ["private", "shared"]
+    public static let subscriptionEvents = ["create", "update", "delete"]
 }

@@ -389,7 +389,7 @@ public struct Parser {
         var permissions: [NameSyntax] = []
         repeat {
             let token = current
-            guard token.kind == .identifier, ["read", "create", "write"].contains(token.text) else {
+            guard token.kind == .identifier, LanguageVocabulary.permissions.contains(token.text) else {
                 throw fail("expected 'read', 'create' or 'write' in the grant, found \(describe(token))")
             }
             advance()
@@ -499,7 +499,7 @@ public struct Parser {
             }
             repeat {
                 let token = current
-                guard token.kind == .identifier, ["create", "update", "delete"].contains(token.text) else {
+                guard token.kind == .identifier, LanguageVocabulary.subscriptionEvents.contains(token.text) else {
                     throw fail("expected 'create', 'update' or 'delete' after 'fires', found \(describe(token))")
                 }
                 advance()

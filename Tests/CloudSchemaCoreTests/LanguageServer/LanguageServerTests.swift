@@ -47,17 +47,37 @@ import Testing
         ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
     }
 
-    /// Runs the server over `input` and returns its exit code and every message it wrote.
-    static func serve(_ input: [UInt8]) throws -> (code: Int32, messages: [[String: Any]]) {
-        var remaining = input[...]
+    /// What a full-featured client announces: Markdown hovers and nested symbols.
+    static var richClient: [String: Any] {
+        [
+            "textDocument": [
+                "hover": ["contentFormat": ["markdown", "plaintext"]], "documentSymbol": ["hierarchicalDocumentSymbolSupport": true],
+            ]
+        ]
+    }
+
+    /// `initialize` (id 0) with the client's capabilities, as every session starts.
+    static func initialize(_ capabilities: [String: Any] = richClient, processId: Any = NSNull()) throws -> [UInt8] {
+        try request(0, "initialize", ["processId": processId, "capabilities": capabilities])
+    }
+
+    /// Runs the server over `batches` and returns its exit code and every message it wrote. The
+    /// client pauses after each batch (the server sees no input waiting), so stale diagnostics
+    /// are published there and at the end.
+    static func serve(_ batches: [UInt8]..., watchParent: @escaping (Int32) -> Void = { _ in }) throws -> (
+        code: Int32, messages: [[String: Any]]
+    ) {
+        var pending = batches[...]
+        var remaining = pending.popFirst()?[...] ?? []
         var output: [UInt8] = []
         let code = LanguageServer.serve(
             read: {
+                if remaining.isEmpty, let next = pending.popFirst() { remaining = next[...] }
                 let piece = remaining.prefix(7)
                 remaining = remaining.dropFirst(7)
                 return piece.isEmpty ? nil : Array(piece)
             },
-            write: { output += $0 })
+            hasInput: { !remaining.isEmpty }, write: { output += $0 }, watchParent: watchParent)
         var written = output[...]
         var reader = LSPMessageReader(read: {
             defer { written = [] }
@@ -68,6 +88,10 @@ import Testing
             messages.append(try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))
         }
         return (code, messages)
+    }
+
+    static func errorCode(_ id: Int, in messages: [[String: Any]]) -> Int? {
+        (response(id, in: messages)?["error"] as? [String: Any])?["code"] as? Int
     }
 
     static func response(_ id: Int, in messages: [[String: Any]]) -> [String: Any]? {
@@ -107,11 +131,13 @@ import Testing
 
     @Test func initializeAnnouncesWhatTheServerDoes() throws {
         let (code, messages) = try Self.serve(
-            try Self.request(1, "initialize", ["capabilities": [:]]) + Self.request(2, "shutdown") + Self.notification("exit", [:]))
+            try Self.request(1, "initialize", ["processId": NSNull(), "capabilities": [:]]) + Self.request(2, "shutdown")
+                + Self.notification("exit", [:]))
         #expect(code == 0)
         let capabilities = try #require((Self.response(1, in: messages)?["result"] as? [String: Any])?["capabilities"] as? [String: Any])
         let sync = capabilities["textDocumentSync"] as? [String: Any]
-        #expect(sync?["openClose"] as? Bool == true && sync?["change"] as? Int == 1, "open, close and full-text changes")
+        #expect(sync?["openClose"] as? Bool == true && sync?["change"] as? Int == 2, "open, close and incremental changes")
+        #expect(capabilities["positionEncoding"] as? String == "utf-16", "the protocol's default")
         for provider in ["documentFormattingProvider", "hoverProvider", "definitionProvider", "documentSymbolProvider"] {
             #expect(capabilities[provider] as? Bool == true, "\(provider)")
         }
@@ -126,8 +152,7 @@ import Testing
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let broken = "zone Garden\nrecord Bed in Garden {\n    /* 🌱 */ name: Strng\n}\n"
         let (_, messages) = try Self.serve(
-            try Self.request(1, "initialize") + Self.open(uri, broken)
-                + Self.change(uri, broken.replacingOccurrences(of: "Strng", with: "String")))
+            try Self.initialize() + Self.open(uri, broken), try Self.change(uri, broken.replacingOccurrences(of: "Strng", with: "String")))
         #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:19-2:24"], []])
         let first = messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" }
         let diagnostic = try #require(((first?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.first)
@@ -144,7 +169,7 @@ import Testing
         ])
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Plants.cloudschema").absoluteString
         let (_, messages) = try Self.serve(
-            try Self.open(uri, "record Plant in Garden {\n    bed: Reference<Bed>\n}\n")
+            try Self.initialize() + Self.open(uri, "record Plant in Garden {\n    bed: Reference<Bed>\n}\n")
                 + Self.request(2, "textDocument/definition", Self.at(uri, 1, 20)))
         #expect(Self.published(uri, in: messages) == [[]])
         let location = try #require(Self.response(2, in: messages)?["result"] as? [String: Any])
@@ -159,7 +184,7 @@ import Testing
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("production.ckdb").absoluteString
         let text = "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        name STRNG QUERYABLE\n    );\n"
         let (_, messages) = try Self.serve(
-            try Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri]]))
+            try Self.initialize() + Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri]]))
         #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:13-2:18"]])
         #expect((Self.response(2, in: messages)?["result"] as? [Any])?.isEmpty == true)
     }
@@ -170,7 +195,7 @@ import Testing
         let text = "zone Garden\nrecord Bed in Garden {\n  name:String @queryable\n}\n"
         let formattedText = "zone Garden\n\nrecord Bed in Garden {\n    name: String @queryable\n}\n"
         let (_, messages) = try Self.serve(
-            try Self.open(uri, text)
+            try Self.initialize() + Self.open(uri, text)
                 + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri], "options": ["tabSize": 4]])
                 + Self.change(uri, formattedText) + Self.request(3, "textDocument/formatting", ["textDocument": ["uri": uri]]))
         let edits = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
@@ -188,7 +213,7 @@ import Testing
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let text = Self.garden + "record Tool in Garden {\n    size: Strng\n}\n"
         let (_, messages) = try Self.serve(
-            try Self.open(uri, text) + Self.request(2, "textDocument/hover", Self.at(uri, 3, 6))
+            try Self.initialize() + Self.open(uri, text) + Self.request(2, "textDocument/hover", Self.at(uri, 3, 6))
                 + Self.request(3, "textDocument/hover", Self.at(uri, 13, 12)) + Self.request(4, "textDocument/hover", Self.at(uri, 1, 0)))
         func value(_ id: Int) -> String? {
             ((Self.response(id, in: messages)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
@@ -205,7 +230,7 @@ import Testing
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let (_, messages) = try Self.serve(
-            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/definition", Self.at(uri, 8, 20))
+            try Self.initialize() + Self.open(uri, Self.garden) + Self.request(2, "textDocument/definition", Self.at(uri, 8, 20))
                 + Self.request(3, "textDocument/definition", Self.at(uri, 4, 14))
                 + Self.request(4, "textDocument/definition", Self.at(uri, 7, 17))
                 + Self.request(5, "textDocument/definition", Self.at(uri, 3, 14)))
@@ -222,30 +247,14 @@ import Testing
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let (_, messages) = try Self.serve(
-            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+            try Self.initialize() + Self.open(uri, Self.garden)
+                + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
         let symbols = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
         func describe(_ symbol: [String: Any]) -> String {
             let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
             return "\(symbol["name"] ?? "") \(symbol["kind"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
         }
         #expect(symbols.map(describe) == ["Garden 3", "Bed 23 [name 8, status 8]", "Plant 23 [bed 8]", "Status 10 [growing 22, done 22]"])
-    }
-
-    @Test func completionOffersAttributesAfterAtAndTypesAndNamesElsewhere() throws {
-        let folder = try Self.folder()
-        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
-        let (_, messages) = try Self.serve(
-            try Self.open(uri, Self.garden) + Self.request(2, "textDocument/completion", Self.at(uri, 3, 27))
-                + Self.request(3, "textDocument/completion", Self.at(uri, 4, 16)))
-        func labels(_ id: Int) -> [String] {
-            (Self.response(id, in: messages)?["result"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        }
-        #expect(labels(2) == LanguageVocabulary.attributes)
-        let names = labels(3)
-        for expected in ["String", "Reference", "Bed", "Plant", "Status", "Garden", "record"] {
-            #expect(names.contains(expected), "\(expected)")
-        }
-        #expect(!names.contains("queryable"))
     }
 
     /// Garbage is answered with an error and the server goes on: a header without
@@ -255,19 +264,21 @@ import Testing
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
         let hostile = String(repeating: "[", count: 5000) + "\u{0}\u{1B}]0;x\u{7}" + String(repeating: "record {", count: 300)
-        let input =
-            Array("garbage\r\n\r\n".utf8) + Array("Content-Length: 5\r\n\r\n{oops".utf8) + Array("Content-Length: 3\r\n\r\n[1]".utf8)
-            + (try Self.request(4, "textDocument/rename", Self.at(uri, 0, 0))) + (try Self.request(5, "textDocument/hover", [:]))
-            + (try Self.open(uri, hostile)) + (try Self.request(6, "textDocument/hover", Self.at(uri, 9999, -5)))
+        let garbage =
+            (try Self.initialize()) + Array("garbage\r\n\r\n".utf8) + Array("Content-Length: 5\r\n\r\n{oops".utf8)
+            + Array("Content-Length: 3\r\n\r\n[1]".utf8) + (try Self.request(4, "textDocument/inlineValue", Self.at(uri, 0, 0)))
+            + (try Self.request(5, "textDocument/hover", [:])) + (try Self.open(uri, hostile))
+        let requests =
+            (try Self.request(6, "textDocument/hover", Self.at(uri, 9999, -5)))
             + (try Self.request(7, "textDocument/definition", Self.at(uri, 0, 100_000)))
             + (try Self.request(8, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
             + (try Self.request(9, "textDocument/formatting", ["textDocument": ["uri": uri]])) + (try Self.request(10, "shutdown"))
             + (try Self.notification("exit", [:]))
-        let (code, messages) = try Self.serve(input)
+        let (code, messages) = try Self.serve(garbage, requests)
         let errors = messages.compactMap { $0["error"] as? [String: Any] }.compactMap { $0["code"] as? Int }
-        #expect(errors == [-32700, -32700, -32600, -32601, -32602])
+        #expect(errors == [-32700, -32700, -32600, -32601, -32602, -32803], "formatting refuses the syntax errors")
         #expect(Self.published(uri, in: messages).count == 1)
-        for id in 6...10 { #expect(Self.response(id, in: messages)?.keys.contains("result") == true, "\(id) answered") }
+        for id in [6, 7, 8, 10] { #expect(Self.response(id, in: messages)?.keys.contains("result") == true, "\(id) answered") }
         #expect(code == 0)
     }
 
@@ -287,9 +298,9 @@ import Testing
             }
             input += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         }
-        let (code, messages) = try Self.serve(input + (try Self.request(7, "shutdown")))
-        #expect(messages.count == 301)
-        #expect(messages.dropLast().allSatisfy { $0["error"] != nil })
+        let (code, messages) = try Self.serve(try Self.initialize() + input + (try Self.request(7, "shutdown")))
+        #expect(messages.count == 302)
+        #expect(messages.dropFirst().dropLast().allSatisfy { $0["error"] != nil })
         #expect(Self.response(7, in: messages)?.keys.contains("result") == true)
         #expect(code == 0)
     }

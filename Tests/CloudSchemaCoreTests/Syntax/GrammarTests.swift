@@ -45,7 +45,7 @@ import Testing
         let tokens = try Self.grammar().tokenise(#"x: String = "a\u{1F331}\q" /* c */ // d"#)
         #expect(
             tokens.map { "\($0.text)|\($0.scope)" } == [
-                "String|support.type.builtin.cloudschema", "\"a|string.quoted.double.cloudschema",
+                "x|variable.other.member.cloudschema", "String|support.type.builtin.cloudschema", "\"a|string.quoted.double.cloudschema",
                 #"\u{1F331}|constant.character.escape.cloudschema"#, #"\q|invalid.illegal.escape.cloudschema"#,
                 "\"|string.quoted.double.cloudschema", "/* c */|comment.block.cloudschema",
                 "// d|comment.line.double-slash.cloudschema",
@@ -82,6 +82,69 @@ import Testing
         ] {
             #expect(tokens.contains(expected), "\(expected)")
         }
+    }
+    /// Words the language gives meaning in one place are names elsewhere: a field called `in`
+    /// or `public` is a field; `.beginsWith(` in a predicate is an operator, not an enum case.
+    @Test(arguments: ["on", "in", "to", "where", "update", "delete", "read", "world", "public", "shared", "fires"])
+    func contextualWordsAreNamesBeforeAColon(_ word: String) throws {
+        #expect(try Self.scope(of: word, in: "    \(word): String?") == "variable.other.member.cloudschema")
+    }
+
+    @Test func predicatesAndDatabasesReadAsWritten() throws {
+        let line = #"subscription Roses on Species where name.beginsWith("Rose") && tags.contains("red") && n.in([1])"#
+        let tokens = try Self.grammar().tokenise(line).map(\.description)
+        for expected in [
+            "beginsWith|entity.name.function.predicate.cloudschema", "contains|entity.name.function.predicate.cloudschema",
+            "in|entity.name.function.predicate.cloudschema", "on|keyword.other.cloudschema", "where|keyword.other.cloudschema",
+        ] {
+            #expect(tokens.contains(expected), "\(expected)")
+        }
+        #expect(!tokens.contains { $0.contains("enum-case") })
+        #expect(try Self.scope(of: "shared", in: "subscription Shared database shared @silent") == "storage.modifier.database.cloudschema")
+    }
+}
+
+/// `Editors/vscode/syntaxes/ckdb.tmLanguage.json`, for Apple's `.ckdb`: keywords in any case,
+/// its three comment forms, quoted names, and field names that are keywords elsewhere.
+@Suite struct CKDBGrammarTests {
+    static func grammar() throws -> TextMateGrammar {
+        let file = packageRoot.appendingPathComponent("Editors/vscode/syntaxes/ckdb.tmLanguage.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+        #expect((object as? [String: Any])?["scopeName"] as? String == "source.ckdb")
+        return try TextMateGrammar(try #require(object as? [String: Any]))
+    }
+
+    @Test func readsASchemaAsWritten() throws {
+        let text = """
+            -- dashes, // slashes and /* blocks */
+            DEFINE SCHEMA
+                CREATE ROLE Moderator;
+                record type "Bed" (
+                    "___recordID" REFERENCE QUERYABLE,
+                    to          ENCRYPTED STRING,
+                    tags        LIST<STRING> QUERYABLE,
+                    size        NUMBER PREFERRED AS INT64,
+                    GRANT READ, WRITE TO "_world"
+                );
+            """
+        let tokens = try Self.grammar().tokenise(text).map(\.description)
+        for expected in [
+            "-- dashes, // slashes and /* blocks */|comment.line.double-dash.ckdb", "DEFINE SCHEMA|keyword.declaration.ckdb",
+            "CREATE ROLE|keyword.declaration.ckdb", "Moderator|entity.name.type.ckdb", "record type|keyword.declaration.ckdb",
+            "\"Bed\"|entity.name.type.ckdb", "\"___recordID\"|variable.other.member.ckdb", "to|variable.other.member.ckdb",
+            "ENCRYPTED|storage.modifier.ckdb", "STRING|support.type.builtin.ckdb", "QUERYABLE|storage.modifier.index.ckdb",
+            "LIST|support.type.builtin.ckdb", "PREFERRED AS|storage.modifier.ckdb", "GRANT|keyword.other.ckdb",
+            "WRITE|keyword.other.permission.ckdb", "TO|keyword.other.ckdb", "\"_world\"|variable.language.system.ckdb",
+        ] {
+            #expect(tokens.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test(arguments: ["export-shared-journal", "handwritten-garden", "minimal"])
+    func tokenisesTheFixtures(_ name: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/ckdb/\(name).ckdb"), encoding: .utf8)
+        let scopes = Set(try Self.grammar().tokenise(text).map(\.scope))
+        #expect(scopes.isSuperset(of: ["keyword.declaration.ckdb", "support.type.builtin.ckdb"]))
     }
 }
 
