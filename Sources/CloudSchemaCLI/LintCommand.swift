@@ -14,6 +14,11 @@ enum LintCommand {
                 choices: ["text", "json", "sarif", "github", "markdown"]),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .flag("strict", "Treat warnings as failures (exit code 1)."),
+            .flag(
+                "fix",
+                "Apply every safe fix-it (one that cannot change what is stored or deployed), then lint again and print what is left."
+            ),
+            .flag("dry-run", "With --fix: print the changes as a unified diff and write nothing."),
             .option(
                 "stamp", value: "file",
                 "For build plugins: when lint passes write this file, a Swift comment (remove it when lint fails); Swift files that declare no @Model class and no migration pass."
@@ -28,6 +33,7 @@ enum LintCommand {
             "cloudschema lint Schemas",
             "cloudschema lint Sources/App/Garden.cloudschema --format json",
             "cloudschema lint --format sarif > cloudschema.sarif",
+            "cloudschema lint --fix --dry-run Schemas",
             "cloudschema lint --list-rules --format markdown",
             "cloudschema lint --list-rules --all",
             "cat Garden.cloudschema | cloudschema lint - --assume-filename Schemas/Garden.cloudschema",
@@ -61,6 +67,14 @@ enum LintCommand {
             Terminal.err("error: --format markdown is for --list-rules; use text, json, sarif or github for findings\n")
             return 2
         }
+        if arguments.flag("dry-run") && !arguments.flag("fix") {
+            Terminal.err("error: --dry-run is for --fix\nUsage: \(spec.usage)\n")
+            return 2
+        }
+        if arguments.flag("fix") && arguments.positionals.contains("-") {
+            Terminal.err("error: --fix rewrites files; it cannot fix standard input\nUsage: \(spec.usage)\n")
+            return 2
+        }
         let status = lint(arguments, format: format)
         guard let stamp = arguments.value("stamp") else { return status }
         // A build command's declared output: its date tells the build system the inputs passed.
@@ -80,7 +94,7 @@ enum LintCommand {
 
     private static func lint(_ arguments: ParsedArguments, format: String) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
+        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
 
         // Configuration: --config for every file, else the nearest cloudschema.json per file.
         let configurations = ConfigurationSet(files: loaded.sources.paths, explicitPath: arguments.value("config"))
@@ -90,13 +104,82 @@ enum LintCommand {
             return 2
         }
         var diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        var unwritable = false
+        if arguments.flag("fix") {
+            let changed = fix(diagnostics, in: loaded, dryRun: arguments.flag("dry-run"), unwritable: &unwritable)
+            if changed && !arguments.flag("dry-run") {
+                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
+                diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+            }
+            reportUnsafe(diagnostics)
+        }
         // The build plugin lints every Swift target it is applied to; most declare no models.
         if arguments.value("stamp") != nil, let nothing = loaded.nothingDeclared { diagnostics.removeAll { $0 == nothing } }
-        emit(diagnostics, format: format, sources: loaded.sources)
-        if diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
+        // A dry run's standard output is the diff alone, so it can be piped to `patch` or `git apply`.
+        if arguments.flag("dry-run") {
+            if !diagnostics.isEmpty { Terminal.err(DiagnosticRenderer.summary(diagnostics) + "\n") }
+        } else {
+            emit(diagnostics, format: format, sources: loaded.sources)
+        }
+        if unwritable || diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
         if diagnostics.hasErrors { return 1 }
         if arguments.flag("strict") && diagnostics.contains(where: { $0.severity == .warning }) { return 1 }
         return 0
+    }
+
+    /// Applies the safe fix-its file by file (or prints them as a diff) and reports each one on
+    /// standard error; returns whether a file changed. A file whose result would have more
+    /// syntax or resolution errors than it has now is left as it is.
+    private static func fix(_ diagnostics: [Diagnostic], in loaded: LoadedSchema, dryRun: Bool, unwritable: inout Bool) -> Bool {
+        var changed = false
+        var report = ""
+        let byFile = Dictionary(grouping: diagnostics.filter { $0.fixIts.contains(where: \.isSafe) }) { $0.range?.file ?? "" }
+        for (file, found) in byFile.sorted(by: { $0.key < $1.key }) {
+            guard let bytes = loaded.sources.bytes(of: file) else { continue }
+            let result = FixApplier.apply(found, to: bytes, file: file)
+            guard result.bytes != bytes else { continue }
+            let name = DiagnosticRenderer.visible(file)
+            guard FixApplier.reads(result.bytes, asWellAs: bytes, file: file) else {
+                report += "\(name): error: the fixes would leave it unreadable, so it is left as it is (please report this)\n"
+                unwritable = true
+                continue
+            }
+            if dryRun {
+                Terminal.out(UnifiedDiff.diff(bytes, result.bytes, path: name.hasPrefix("./") ? String(name.dropFirst(2)) : name))
+            } else {
+                do throws(FileWriter.Failure) {
+                    try FileWriter.write(result.bytes, to: file)
+                } catch {
+                    report += "cloudschema: error: \(error); it is left as it was [\(DiagnosticID.outputUnwritable)]\n"
+                    unwritable = true
+                    continue
+                }
+                changed = true
+            }
+            for diagnostic in result.applied {
+                let line = diagnostic.range.map { ":\($0.start.line)" } ?? ""
+                let fixIt = diagnostic.fixIts.first { $0.isSafe }?.message ?? ""
+                report += "\(name)\(line): \(dryRun ? "would fix" : "fixed"): \(fixIt) [\(diagnostic.id)]\n"
+            }
+            for diagnostic in result.overlapping {
+                let line = diagnostic.range.map { ":\($0.start.line)" } ?? ""
+                report += "\(name)\(line): not fixed: it overlaps another fix; run --fix again [\(diagnostic.id)]\n"
+            }
+        }
+        Terminal.err(report)
+        return changed
+    }
+
+    /// Fix-its `--fix` never applies, said once each so the user can decide.
+    private static func reportUnsafe(_ diagnostics: [Diagnostic]) {
+        var report = ""
+        for diagnostic in diagnostics {
+            let place = (diagnostic.range.map { "\(DiagnosticRenderer.visible($0.file)):\($0.start.line): " } ?? "")
+            for fixIt in diagnostic.fixIts where !fixIt.isSafe {
+                report += "\(place)not applied, it would change what is stored or deployed: \(fixIt.message) [\(diagnostic.id)]\n"
+            }
+        }
+        Terminal.err(report)
     }
 
     static func emit(_ diagnostics: [Diagnostic], format: String, sources: SourceStore) {

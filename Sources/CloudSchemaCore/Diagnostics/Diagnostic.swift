@@ -40,6 +40,9 @@ public struct Diagnostic: Hashable, Sendable {
 
         public var message: String
         public var edits: [Edit]
+        /// Whether `lint --fix` may apply it: it cannot change what is stored or deployed.
+        /// Off unless the rule decided; an unsafe fix-it is only shown.
+        public var isSafe = false
 
         public init(_ message: String, edits: [Edit]) {
             self.message = message

@@ -84,7 +84,7 @@ public enum Linter {
                         SuppressionRules.unused.id, SuppressionRules.unused.defaultSeverity,
                         "this suppression of \(suppression.rule) silences nothing here; remove it",
                         at: suppression.comment,
-                        fixIts: [.remove(input.removal(of: suppression.comment), "remove the suppression")]))
+                        fixIts: [Self.removeSuppression(input.removal(of: suppression.comment))]))
             }
         }
         for var problem in problems {
@@ -95,5 +95,12 @@ public enum Linter {
         }
         output += kept
         return output.sorted()
+    }
+
+    /// Safe: a comment is not part of the schema, so removing it changes nothing stored or deployed.
+    private static func removeSuppression(_ range: SourceRange) -> Diagnostic.FixIt {
+        var fixIt = Diagnostic.FixIt.remove(range, "remove the suppression")
+        fixIt.isSafe = true
+        return fixIt
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `cloudschema lint --fix [--dry-run]`: safe fix-its applied, unsafe ones only shown.
+struct LintFixTests {
+    private func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// Each input language with a safe fix-it: the text before and exactly after `--fix`.
+    /// (SQL's `-- cloudschema:ignore` is not reported as unused, so it has no fix-it yet.)
+    static let unusedSuppressions: [(file: String, before: String, after: String)] = [
+        (
+            "Garden.cloudschema",
+            "zone Z\nrecord Bed in Z {\n    name: String? // cloudschema:ignore ENCRYPTED_INDEXED\n}\n",
+            "zone Z\nrecord Bed in Z {\n    name: String?\n}\n"
+        ),
+        (
+            "Bed.swift",
+            "import SwiftData\n\n@Model\nfinal class Bed {\n    var name: String? // cloudschema:ignore ENCRYPTED_INDEXED\n    init() {}\n}\n",
+            "import SwiftData\n\n@Model\nfinal class Bed {\n    var name: String?\n    init() {}\n}\n"
+        ),
+    ]
+
+    @Test(arguments: 0..<unusedSuppressions.count)
+    func fixRemovesAnUnusedSuppression(_ index: Int) throws {
+        let (file, before, after) = Self.unusedSuppressions[index]
+        let folder = try temporaryFolder([file: before])
+        let result = try cloudschema("lint", "--fix", file, in: folder)
+        #expect(try contents(folder.appendingPathComponent(file)) == after)
+        #expect(result.stderr.contains("\(file):"), "\(result.stderr)")
+        #expect(result.stderr.contains(": fixed: remove the suppression [SUPPRESSION_UNUSED]\n"), "\(result.stderr)")
+        #expect(!result.stdout.contains("SUPPRESSION_UNUSED"), "\(result.stdout)")
+    }
+
+    @Test func fixReportsEachFixAndWhatIsLeft() throws {
+        let before = """
+            zone Z
+            // cloudschema:ignore FIELD_BYTES_LARGE
+            record Bed in Z {
+                name: String @encrypted @queryable // cloudschema:ignore RECORD_NAME_RESERVED
+            }
+
+            """
+        let folder = try temporaryFolder(["Garden.cloudschema": before])
+        let result = try cloudschema("lint", "--fix", "Garden.cloudschema", in: folder)
+        #expect(
+            try contents(folder.appendingPathComponent("Garden.cloudschema"))
+                == "zone Z\n\nrecord Bed in Z {\n    name: String @encrypted @queryable\n}\n")
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                Garden.cloudschema:2: fixed: remove the suppression [SUPPRESSION_UNUSED]
+                Garden.cloudschema:4: fixed: remove the suppression [SUPPRESSION_UNUSED]
+
+                """), "\(result.stderr)")
+        // The unsafe fix-it (removing an index changes the deployed schema) is shown, not applied.
+        #expect(result.stdout.contains("error: "), "\(result.stdout)")
+        #expect(result.stdout.contains("[ENCRYPTED_INDEXED]"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "Garden.cloudschema:4: not applied, it would change what is stored or deployed: remove @queryable [ENCRYPTED_INDEXED]\n"),
+            "\(result.stderr)")
+        #expect(result.status == 1)
+    }
+
+    @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
+        let before = (1...10).map { "// line \($0)\n" }.joined()
+            + "zone Z\n// cloudschema:ignore FIELD_BYTES_LARGE\nrecord Bed in Z {\n    name: String?\n}\n"
+        let folder = try temporaryFolder(["Garden.cloudschema": before])
+        let result = try cloudschema("lint", "--fix", "--dry-run", ".", in: folder)
+        #expect(
+            result.stdout == """
+                --- a/Garden.cloudschema
+                +++ b/Garden.cloudschema
+                @@ -9,7 +9,7 @@
+                 // line 9
+                 // line 10
+                 zone Z
+                -// cloudschema:ignore FIELD_BYTES_LARGE
+                +
+                 record Bed in Z {
+                     name: String?
+                 }
+
+                """)
+        #expect(result.stderr == "./Garden.cloudschema:12: would fix: remove the suppression [SUPPRESSION_UNUSED]\n1 warning\n")
+        #expect(result.status == 0)
+        #expect(try contents(folder.appendingPathComponent("Garden.cloudschema")) == before)
+    }
+
+    @Test func aReadOnlyFileIsReportedAndLeft() throws {
+        let before = "zone Z\nrecord Bed in Z {\n    name: String? // cloudschema:ignore ENCRYPTED_INDEXED\n}\n"
+        let folder = try temporaryFolder(["A.cloudschema": before])
+        let a = folder.appendingPathComponent("A.cloudschema")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: a.path)
+        let result = try cloudschema("lint", "--fix", "A.cloudschema", in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "cloudschema: error: cannot write 'A.cloudschema': it is read-only (make it writable, e.g. chmod u+w, to have it rewritten); it is left as it was [OUTPUT_UNWRITABLE]"
+            ), "\(result.stderr)")
+        #expect(try contents(a) == before)
+    }
+
+    @Test func dryRunNeedsFix() throws {
+        let result = try cloudschema("lint", "--dry-run", in: try temporaryFolder(["A.cloudschema": "zone Z\n"]))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: --dry-run is for --fix\n"))
+    }
+}
