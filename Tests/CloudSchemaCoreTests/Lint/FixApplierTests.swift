@@ -4,7 +4,7 @@ import Testing
 
 /// `FixApplier`: safe fix-its only, whole or not at all, overlaps skipped; `UnifiedDiff`'s hunks.
 struct FixApplierTests {
-    private func edit(_ text: String, _ start: Int, _ end: Int, _ replacement: String, safe: Bool = true) -> Diagnostic {
+    private func edit(_ start: Int, _ end: Int, _ replacement: String, safe: Bool = true) -> Diagnostic {
         let range = SourceRange(
             file: "A.cloudschema", start: SourcePosition(line: 1, column: start + 1, offset: start),
             end: SourcePosition(line: 1, column: end + 1, offset: end))
@@ -14,11 +14,10 @@ struct FixApplierTests {
     }
 
     @Test func appliesSafeEditsFromTheEndAndSkipsOverlapsAndUnsafeOnes() {
-        let text = "abcdefghij"
         let found = [
-            edit(text, 0, 2, "X"), edit(text, 1, 3, "Y"), edit(text, 5, 5, "+"), edit(text, 8, 10, "Z", safe: false),
+            edit(0, 2, "X"), edit(1, 3, "Y"), edit(5, 5, "+"), edit(8, 10, "Z", safe: false),
         ]
-        let result = FixApplier.apply(found, to: Array(text.utf8), file: "A.cloudschema")
+        let result = FixApplier.apply(found, to: Array("abcdefghij".utf8), file: "A.cloudschema")
         #expect(String(decoding: result.bytes, as: UTF8.self) == "Xcde+fghij")
         #expect(result.applied.count == 2 && result.overlapping.count == 1)
     }
