@@ -63,7 +63,8 @@ struct LintFixTests {
     }
 
     @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
-        let before = (1...10).map { "// line \($0)\n" }.joined()
+        let before =
+            (1...10).map { "// line \($0)\n" }.joined()
             + "zone Z\n// cloudschema:ignore FIELD_BYTES_LARGE\nrecord Bed in Z {\n    name: String?\n}\n"
         let folder = try temporaryFolder(["Garden.cloudschema": before])
         let result = try cloudschema("lint", "--fix", "--dry-run", ".", in: folder)

@@ -17,7 +17,9 @@ public enum FixApplier {
         let candidates = diagnostics.compactMap { diagnostic in
             diagnostic.fixIts.first { fixIt in
                 fixIt.isSafe && !fixIt.edits.isEmpty
-                    && fixIt.edits.allSatisfy { $0.range.file == file && $0.range.start.offset <= $0.range.end.offset && $0.range.end.offset <= bytes.count }
+                    && fixIt.edits.allSatisfy {
+                        $0.range.file == file && $0.range.start.offset <= $0.range.end.offset && $0.range.end.offset <= bytes.count
+                    }
             }.map { (diagnostic, $0) }
         }
         for (diagnostic, fixIt) in candidates.sorted(by: { start($0.1) < start($1.1) }) {
@@ -38,7 +40,8 @@ public enum FixApplier {
     /// a fix that would break the file is not written.
     public static func reads(_ new: [UInt8], asWellAs old: [UInt8], file: String) -> Bool {
         func errors(_ bytes: [UInt8]) -> Int {
-            SchemaLoader.load(bytes: [(file, bytes)]).diagnostics.filter { $0.severity == .error && DiagnosticID.frontEnd.contains($0.id) }.count
+            SchemaLoader.load(bytes: [(file, bytes)]).diagnostics.filter { $0.severity == .error && DiagnosticID.frontEnd.contains($0.id) }
+                .count
         }
         return errors(new) <= errors(old)
     }
