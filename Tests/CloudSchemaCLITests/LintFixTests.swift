@@ -44,7 +44,7 @@ struct LintFixTests {
         let result = try cloudschema("lint", "--fix", "Garden.cloudschema", in: folder)
         #expect(
             try contents(folder.appendingPathComponent("Garden.cloudschema"))
-                == "zone Z\n\nrecord Bed in Z {\n    name: String @encrypted @queryable\n}\n")
+                == "zone Z\nrecord Bed in Z {\n    name: String @encrypted @queryable\n}\n")
         #expect(
             result.stderr.hasPrefix(
                 """
@@ -57,7 +57,7 @@ struct LintFixTests {
         #expect(result.stdout.contains("[ENCRYPTED_INDEXED]"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "Garden.cloudschema:4: not applied, it would change what is stored or deployed: remove @queryable [ENCRYPTED_INDEXED]\n"),
+                "Garden.cloudschema:3: not applied, it would change what is stored or deployed: remove @queryable [ENCRYPTED_INDEXED]\n"),
             "\(result.stderr)")
         #expect(result.status == 1)
     }
@@ -72,12 +72,11 @@ struct LintFixTests {
             result.stdout == """
                 --- a/Garden.cloudschema
                 +++ b/Garden.cloudschema
-                @@ -9,7 +9,7 @@
+                @@ -9,7 +9,6 @@
                  // line 9
                  // line 10
                  zone Z
                 -// cloudschema:ignore FIELD_BYTES_LARGE
-                +
                  record Bed in Z {
                      name: String?
                  }

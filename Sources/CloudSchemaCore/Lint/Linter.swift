@@ -84,7 +84,7 @@ public enum Linter {
                         SuppressionRules.unused.id, SuppressionRules.unused.defaultSeverity,
                         "this suppression of \(suppression.rule) silences nothing here; remove it",
                         at: suppression.comment,
-                        fixIts: [Self.removeSuppression(input.removal(of: suppression.comment))]))
+                        fixIts: [Self.removeSuppression(suppression.comment, in: input)]))
             }
         }
         for var problem in problems {
@@ -98,7 +98,14 @@ public enum Linter {
     }
 
     /// Safe: a comment is not part of the schema, so removing it changes nothing stored or deployed.
-    private static func removeSuppression(_ range: SourceRange) -> Diagnostic.FixIt {
+    /// A comment alone on its line goes with its line; one after code, with the spaces before it.
+    private static func removeSuppression(_ comment: SourceRange, in input: LintInput) -> Diagnostic.FixIt {
+        var range = input.removal(of: comment)
+        if range.start.column == 1, let bytes = input.sources?.bytes(of: comment.file), range.end.offset < bytes.count,
+            bytes[range.end.offset] == UInt8(ascii: "\n")
+        {
+            range.end = SourcePosition(line: range.end.line + 1, column: 1, offset: range.end.offset + 1)
+        }
         var fixIt = Diagnostic.FixIt.remove(range, "remove the suppression")
         fixIt.isSafe = true
         return fixIt
