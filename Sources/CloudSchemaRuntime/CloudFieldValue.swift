@@ -52,8 +52,11 @@ extension CloudFieldValue {
 }
 
 extension String: CloudFieldValue {
+    /// `STRING`.
     public static var fieldType: RecordFieldType { .string }
+    /// The string, as `.string`.
     @inlinable public var recordValue: RecordValue { .string(self) }
+    /// Reads a `STRING`; any other type is a type mismatch.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -61,8 +64,11 @@ extension String: CloudFieldValue {
 }
 
 extension Int64: CloudFieldValue {
+    /// `INT64`.
     public static var fieldType: RecordFieldType { .int64 }
+    /// The integer, as `.int64`.
     @inlinable public var recordValue: RecordValue { .int64(self) }
+    /// Reads an `INT64`; a `DOUBLE`, even `2.0`, is a type mismatch (CloudKit never stores an `INT64` field as `DOUBLE`).
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -70,8 +76,11 @@ extension Int64: CloudFieldValue {
 }
 
 extension Int: CloudFieldValue {
+    /// `INT64`.
     public static var fieldType: RecordFieldType { .int64 }
+    /// The integer widened to `Int64`, as `.int64`.
     @inlinable public var recordValue: RecordValue { .int64(Int64(self)) }
+    /// Reads an `INT64`; one that doesn't fit `Int` (32-bit watchOS) is an invalid value.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         guard let int = Int(exactly: value) else {
@@ -82,8 +91,11 @@ extension Int: CloudFieldValue {
 }
 
 extension Bool: CloudFieldValue {
+    /// `INT64`: CloudKit has no Boolean type.
     public static var fieldType: RecordFieldType { .int64 }
+    /// `.int64(1)` for `true`, `.int64(0)` for `false`.
     @inlinable public var recordValue: RecordValue { .int64(self ? 1 : 0) }
+    /// Reads any `INT64`, non-zero as `true`, as `NSNumber.boolValue` does.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .int64(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value != 0
@@ -91,8 +103,11 @@ extension Bool: CloudFieldValue {
 }
 
 extension Double: CloudFieldValue {
+    /// `DOUBLE`.
     public static var fieldType: RecordFieldType { .double }
+    /// The number, as `.double`.
     @inlinable public var recordValue: RecordValue { .double(self) }
+    /// Reads a `DOUBLE`, or an `INT64` that converts exactly (a `NUMBER` field, or a number CloudKit hands back as an integer).
     @inlinable public init(recordValue: RecordValue) throws {
         switch recordValue {
         case .double(let value):
@@ -109,8 +124,11 @@ extension Double: CloudFieldValue {
 }
 
 extension Date: CloudFieldValue {
+    /// `TIMESTAMP`.
     public static var fieldType: RecordFieldType { .timestamp }
+    /// The date, as `.date` (CloudKit keeps millisecond precision).
     @inlinable public var recordValue: RecordValue { .date(self) }
+    /// Reads a `TIMESTAMP`.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .date(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -118,8 +136,11 @@ extension Date: CloudFieldValue {
 }
 
 extension Data: CloudFieldValue {
+    /// `BYTES`.
     public static var fieldType: RecordFieldType { .bytes }
+    /// The bytes, as `.bytes`.
     @inlinable public var recordValue: RecordValue { .bytes(self) }
+    /// Reads `BYTES`.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .bytes(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -127,8 +148,11 @@ extension Data: CloudFieldValue {
 }
 
 extension UUID: CloudFieldValue {
+    /// `STRING`: CloudKit has no UUID type.
     public static var fieldType: RecordFieldType { .string }
+    /// The `uuidString` (upper case), as `.string`.
     @inlinable public var recordValue: RecordValue { .string(uuidString) }
+    /// Reads a `STRING` holding a UUID; any other string is an invalid value.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let uuid = UUID(uuidString: text) else {
@@ -139,8 +163,11 @@ extension UUID: CloudFieldValue {
 }
 
 extension URL: CloudFieldValue {
+    /// `STRING`: CloudKit has no URL type.
     public static var fieldType: RecordFieldType { .string }
+    /// The `absoluteString`, as `.string`.
     @inlinable public var recordValue: RecordValue { .string(absoluteString) }
+    /// Reads a `STRING` holding a URL; a string `URL(string:)` rejects is an invalid value.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .string(let text) = recordValue else { throw Self.mismatch(recordValue) }
         guard let url = URL(string: text) else {
@@ -151,8 +178,11 @@ extension URL: CloudFieldValue {
 }
 
 extension Asset: CloudFieldValue {
+    /// `ASSET`.
     public static var fieldType: RecordFieldType { .asset }
+    /// The asset, as `.asset`.
     @inlinable public var recordValue: RecordValue { .asset(self) }
+    /// Reads an `ASSET`.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .asset(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -160,8 +190,11 @@ extension Asset: CloudFieldValue {
 }
 
 extension Location: CloudFieldValue {
+    /// `LOCATION`.
     public static var fieldType: RecordFieldType { .location }
+    /// The location, as `.location`.
     @inlinable public var recordValue: RecordValue { .location(self) }
+    /// Reads a `LOCATION`.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .location(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -169,8 +202,11 @@ extension Location: CloudFieldValue {
 }
 
 extension RecordReference: CloudFieldValue {
+    /// `REFERENCE`.
     public static var fieldType: RecordFieldType { .reference }
+    /// The reference, as `.reference`.
     @inlinable public var recordValue: RecordValue { .reference(self) }
+    /// Reads a `REFERENCE`.
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .reference(let value) = recordValue else { throw Self.mismatch(recordValue) }
         self = value
@@ -178,16 +214,22 @@ extension RecordReference: CloudFieldValue {
 }
 
 extension Reference: CloudFieldValue {
+    /// `REFERENCE`.
     public static var fieldType: RecordFieldType { .reference }
+    /// The reference without its type, as `.reference`.
     @inlinable public var recordValue: RecordValue { .reference(untyped) }
+    /// Reads a `REFERENCE`; its target's record type can't be checked (CloudKit references don't carry it).
     @inlinable public init(recordValue: RecordValue) throws {
         self.init(try RecordReference(recordValue: recordValue))
     }
 }
 
 extension Array: CloudFieldValue where Element: CloudFieldValue {
+    /// `LIST<…>` of the element's type.
     public static var fieldType: RecordFieldType { .list(Element.fieldType) }
+    /// The elements' values, as `.list`.
     @inlinable public var recordValue: RecordValue { .list(map { $0.recordValue }) }
+    /// Reads a `LIST`; an element of another type is reported as a list type mismatch (`LIST<STRING>` vs `LIST<INT64>`).
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .list(let items) = recordValue else { throw Self.mismatch(recordValue) }
         var elements: [Element] = []
@@ -205,8 +247,12 @@ extension Array: CloudFieldValue where Element: CloudFieldValue {
 }
 
 extension CloudFieldValue where Self: RawRepresentable, RawValue: CloudFieldValue {
+    /// The raw value's field type: an enum is stored as its raw value.
     public static var fieldType: RecordFieldType { RawValue.fieldType }
+    /// The raw value as stored.
     @inlinable public var recordValue: RecordValue { rawValue.recordValue }
+    /// Reads the raw value; one that matches no case is ``RecordDecodingError/Problem/unknownEnumValue(_:enumType:)``
+    /// (generated enums keep such values as `.unrecognized` instead).
     @inlinable public init(recordValue: RecordValue) throws {
         let rawValue = try RawValue(recordValue: recordValue)
         guard let value = Self(rawValue: rawValue) else {

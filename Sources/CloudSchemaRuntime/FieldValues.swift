@@ -9,6 +9,7 @@ public struct Asset: Hashable, Sendable, Codable {
     /// A `file:` URL.
     public var fileURL: URL
 
+    /// An asset for the file at `fileURL`, uploaded when the record is saved.
     public init(fileURL: URL) {
         self.fileURL = fileURL
     }
@@ -34,6 +35,7 @@ public struct Location: Hashable, Sendable, Codable {
     /// converting a location without one uses the current date, as `CLLocation(latitude:longitude:)` does.)
     public var timestamp: Date?
 
+    /// A location; without an altitude, the vertical accuracy is unused.
     public init(
         latitude: Double,
         longitude: Double,
@@ -64,14 +66,18 @@ public enum ReferenceAction: String, Hashable, Sendable, Codable {
 ///
 /// References only work between records in the same zone of the same database.
 public struct RecordReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The referenced record.
     public var recordID: RecordID
+    /// What happens to the record holding this reference when the target is deleted.
     public var action: ReferenceAction
 
+    /// A reference to `recordID`; by default deleting the target leaves the holder alone.
     public init(recordID: RecordID, action: ReferenceAction = .none) {
         self.recordID = recordID
         self.action = action
     }
 
+    /// `→` and the target's ID, with `(deleteSelf)` for a cascading delete.
     public var description: String { "→\(recordID)\(action == .deleteSelf ? " (deleteSelf)" : "")" }
 }
 
@@ -80,9 +86,12 @@ public struct RecordReference: Hashable, Sendable, Codable, CustomStringConverti
 /// The type parameter is only a compile-time label: CloudKit references don't carry the
 /// target's record type, so decoding cannot check it.
 public struct Reference<Target: CloudRecord>: Hashable, Sendable, CustomStringConvertible {
+    /// The referenced record.
     public var recordID: RecordID
+    /// What happens to the record holding this reference when the target is deleted.
     public var action: ReferenceAction
 
+    /// A reference to the record `recordID`, assumed to be a `Target`.
     public init(recordID: RecordID, action: ReferenceAction = .none) {
         self.recordID = recordID
         self.action = action
@@ -93,6 +102,7 @@ public struct Reference<Target: CloudRecord>: Hashable, Sendable, CustomStringCo
         self.init(recordID: target.recordID, action: action)
     }
 
+    /// Labels an untyped reference with `Target` (unchecked: references don't carry a record type).
     public init(_ untyped: RecordReference) {
         self.init(recordID: untyped.recordID, action: untyped.action)
     }
@@ -106,5 +116,6 @@ public struct Reference<Target: CloudRecord>: Hashable, Sendable, CustomStringCo
     /// The same reference without its type.
     public var untyped: RecordReference { RecordReference(recordID: recordID, action: action) }
 
+    /// The target's record type, then the untyped reference: `Bed→…`.
     public var description: String { "\(Target.recordType)\(untyped)" }
 }

@@ -11,20 +11,26 @@ public struct RecordZoneID: Hashable, Sendable, Codable, CustomStringConvertible
     /// The current user's default zone (`CKRecordZone.ID.default`).
     public static let `default` = RecordZoneID()
 
+    /// The zone's name, unique within its owner's database.
     public var zoneName: String
+    /// The record name of the user who owns the zone; ``defaultOwnerName`` for the current user.
     public var ownerName: String
 
+    /// A zone ID; by default the current user's default zone.
     public init(zoneName: String = RecordZoneID.defaultZoneName, ownerName: String = RecordZoneID.defaultOwnerName) {
         self.zoneName = zoneName
         self.ownerName = ownerName
     }
 
+    /// `zoneName/ownerName`, for messages.
     public var description: String { "\(zoneName)/\(ownerName)" }
 }
 
 /// Identifies a record: a record name within a zone, like `CKRecord.ID`.
 public struct RecordID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The record's name, unique within its zone.
     public var recordName: String
+    /// The zone the record lives in.
     public var zoneID: RecordZoneID
 
     /// Like `CKRecord.ID(recordName:zoneID:)`, the name defaults to a fresh UUID string
@@ -34,6 +40,7 @@ public struct RecordID: Hashable, Sendable, Codable, CustomStringConvertible {
         self.zoneID = zoneID
     }
 
+    /// `recordName@zoneName/ownerName`, for messages.
     public var description: String { "\(recordName)@\(zoneID)" }
 }
 

@@ -10,6 +10,7 @@ import Foundation
 public final class InMemoryDatabase {
     private var records: [RecordID: InMemoryRecord] = [:]
 
+    /// An empty database.
     public init() {}
 
     /// What a save did.

@@ -10,9 +10,13 @@ import Foundation
 /// Like `CKRecord` it is a mutable reference type; it is not `Sendable`, so keep each record
 /// in one isolation domain (or copy it with ``copy()``).
 public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
+    /// The record type, e.g. `"Bed"`.
     public let recordType: String
+    /// The record's ID, which never changes (as with `CKRecord`).
     public let recordID: RecordID
+    /// The change tag of the last simulated save; `nil` for a record never saved.
     public private(set) var recordChangeTag: String?
+    /// The parent record's ID; setting it marks the parent changed, so a save sends it.
     public var parentIdentifier: RecordID? {
         didSet { parentChanged = true }
     }
@@ -53,6 +57,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         self.recordChangeTag = fields.recordChangeTag
     }
 
+    /// ``recordID``, under the name ``RecordStorage`` uses.
     public var recordIdentifier: RecordID { recordID }
 
     private struct Entry {
@@ -62,11 +67,14 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         var changed = false
     }
 
+    /// A plain field's value; `nil` when absent. Setting marks the key changed, even to the same value.
     public subscript(field key: String) -> RecordValue? {
         get { position(of: key).flatMap { entries[$0].plain } }
         set { update(key) { $0.plain = newValue } }
     }
 
+    /// An encrypted field's value, kept apart from the plain one. Setting an asset or reference
+    /// traps, because CloudKit doesn't encrypt those.
     public subscript(encryptedField key: String) -> RecordValue? {
         get { position(of: key).flatMap { entries[$0].encrypted } }
         set {
@@ -209,6 +217,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// saved, sorted.
     public func changedKeys() -> [String] { changedFieldKeys.sorted() }
 
+    /// Keys (plain or encrypted) set or removed since the record was created, restored or last saved.
     public var changedFieldKeys: Set<String> {
         guard changedCount > 0 else { return [] }
         var keys = Set<String>(minimumCapacity: changedCount)
@@ -216,6 +225,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         return keys
     }
 
+    /// Makes room for `count` more keys, so writing a new value's fields doesn't grow the storage per field.
     public func reserveCapacity(forFields count: Int) {
         entries.reserveCapacity(entries.count + count)
         if (entries.count + count) * 2 > slots.count { rebuildIndex(forKeys: entries.count + count) }
@@ -237,6 +247,8 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         systemFieldsArchive = nil
     }
 
+    /// The type, ID and change tag, without field values or parent, in this library's own
+    /// format (not `CKRecord`'s), cached until the next save.
     public func archiveSystemFields() -> Data {
         if let systemFieldsArchive { return systemFieldsArchive }
         let archive = SystemFields(
@@ -276,6 +288,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         return copy
     }
 
+    /// The type, ID, change tag, parent and every field, for test failures.
     public var description: String {
         var parts = ["\(recordType) \(recordID)"]
         if let recordChangeTag { parts.append("tag \(recordChangeTag)") }

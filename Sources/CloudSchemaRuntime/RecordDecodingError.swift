@@ -18,6 +18,7 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
         get { storage.key }
         set { storage = Storage(recordType: recordType, key: newValue, problem: problem) }
     }
+    /// What went wrong.
     public var problem: Problem {
         get { storage.problem }
         set { storage = Storage(recordType: recordType, key: key, problem: newValue) }
@@ -39,14 +40,17 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
 
     private var storage: Storage
 
+    /// An error for `key` (`nil`: the whole record) of `recordType`.
     public init(recordType: String, key: String?, problem: Problem) {
         storage = Storage(recordType: recordType, key: key, problem: problem)
     }
 
+    /// Equal when the record type, key and problem are.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.recordType == rhs.recordType && lhs.key == rhs.key && lhs.problem == rhs.problem
     }
 
+    /// Hashes the record type, key and problem.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(recordType)
         hasher.combine(key)
@@ -75,6 +79,7 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
             self = error as? Problem ?? .invalidValue(value, reason: String(describing: error))
         }
 
+        /// The problem as a message: `missing required field`, `expected INT64, found STRING`.
         public var description: String {
             switch self {
             case .missing:
@@ -91,6 +96,7 @@ public struct RecordDecodingError: Error, Hashable, Sendable, CustomStringConver
         }
     }
 
+    /// `Type.key: problem`, or `Type: problem` for the whole record.
     public var description: String {
         if let key {
             "\(recordType).\(key): \(problem)"

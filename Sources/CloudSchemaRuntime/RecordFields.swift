@@ -41,18 +41,21 @@ public final class RecordFields: Sendable {
         /// A reference that is also the record's parent (`@parent`).
         public var isParent: Bool
 
+        /// A field without a default: absent, it decodes as `nil` (optional) or fails (required).
         public static func field(
             _ key: String, encrypted: Bool = false, merge: FieldMergePolicy? = .mine, parent: Bool = false
         ) -> Field {
             Field(key: key, encrypted: encrypted, storedDefault: nil, merge: merge, isParent: parent)
         }
 
+        /// A field with the schema's default, which an absent field decodes as.
         public static func field<Value: CloudFieldValue>(
             _ key: String, default defaultValue: Value, encrypted: Bool = false, merge: FieldMergePolicy? = .mine
         ) -> Field {
             Field(key: key, encrypted: encrypted, storedDefault: defaultValue.recordValue, merge: merge, isParent: false)
         }
 
+        /// A list field with the schema's default (an empty list is kept as a flag, see above).
         public static func field<Element: CloudFieldValue>(
             _ key: String, default defaultValue: [Element], encrypted: Bool = false, merge: FieldMergePolicy? = .mine
         ) -> Field {
@@ -62,13 +65,16 @@ public final class RecordFields: Sendable {
         }
     }
 
+    /// The record type these fields belong to, checked before reading.
     public let recordType: String
+    /// The fields, in declaration order; generated code refers to them by position.
     public let fields: [Field]
     /// The fields' keys in declaration order: a generated `Field.allKeys`.
     public let keys: [String]
     /// Each key's position in ``fields``.
     let positions: [String: Int]
 
+    /// The table for `recordType`, indexing the keys once.
     public init(recordType: String, _ fields: [Field]) {
         self.recordType = recordType
         self.fields = fields
@@ -154,6 +160,7 @@ public final class RecordFields: Sendable {
 public struct RecordFieldValues {
     @usableFromInline let fields: RecordFields
     @usableFromInline let values: [RecordValue?]
+    /// The ID of the record read.
     public let recordID: RecordID
     /// The version read: the record's system fields and the values above.
     public let serverVersion: ServerVersion

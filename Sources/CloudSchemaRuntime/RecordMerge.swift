@@ -40,7 +40,14 @@ public enum FieldMergePolicy: String, Hashable, Sendable, CaseIterable {
 /// Which side changed a field.
 @_spi(Generated)
 public enum FieldChange: Hashable, Sendable {
-    case neither, mine, theirs, both
+    /// Neither side changed the field: the server's value stays.
+    case neither
+    /// Only the client changed it: the client's value wins.
+    case mine
+    /// Only the server changed it: the server's value stays.
+    case theirs
+    /// Both changed it: the field's policy decides.
+    case both
 }
 
 /// One field both sides changed to different values, for a `custom` merge.
@@ -48,6 +55,7 @@ public enum FieldChange: Hashable, Sendable {
 public struct FieldConflict: Hashable, Sendable {
     /// The record type, for decoding errors.
     public var recordType: String
+    /// The field's key.
     public var key: String
     /// The value in the ancestor record; `nil` when absent, or with no ancestor record.
     public var ancestor: RecordValue?
@@ -56,6 +64,7 @@ public struct FieldConflict: Hashable, Sendable {
     /// The server's value.
     public var theirs: RecordValue?
 
+    /// A conflict over `key`, with each side's stored value.
     public init(recordType: String, key: String, ancestor: RecordValue?, mine: RecordValue?, theirs: RecordValue?) {
         self.recordType = recordType
         self.key = key
@@ -66,9 +75,15 @@ public struct FieldConflict: Hashable, Sendable {
 
     /// The three sides, for decoding one.
     public enum Side: Hashable, Sendable {
-        case ancestor, mine, theirs
+        /// What the client's change was based on.
+        case ancestor
+        /// The client's value.
+        case mine
+        /// The server's value.
+        case theirs
     }
 
+    /// One side's stored value; `nil` when absent.
     public func value(_ side: Side) -> RecordValue? {
         switch side {
         case .ancestor: ancestor
@@ -163,6 +178,8 @@ public struct RecordConflict<Storage: RecordStorage> {
     public let base: ServerVersion?
     private let clientChangedKeys: Set<String>
 
+    /// A conflict as CloudKit reports it (`CKError.ancestorRecord`, `clientRecord`,
+    /// `serverRecord`), with the client value's remembered version as `base`.
     public init(ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil) {
         self.ancestor = ancestor
         self.client = client

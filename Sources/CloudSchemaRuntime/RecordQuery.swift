@@ -31,9 +31,12 @@ import Foundation
 /// Keys go in as `%K` arguments, never into the format text, so no field name can change the
 /// predicate's structure.
 public enum QueryArgument: Hashable, Sendable, CustomStringConvertible {
+    /// A field key, passed for a `%K`.
     case key(String)
+    /// A value, passed for a `%@` as CloudKit stores it.
     case value(RecordValue)
 
+    /// `key "name"` for a key, the value's description for a value.
     public var description: String {
         switch self {
         case .key(let key): "key \(quoted(key))"
@@ -73,6 +76,7 @@ public struct QueryPredicate<Record: CloudRecord>: Hashable, Sendable, CustomStr
         QueryPredicate(format: "NOT (\(predicate.format))", arguments: predicate.arguments)
     }
 
+    /// The format followed by the arguments, for test failures.
     public var description: String {
         "\(format) \(arguments)"
     }
@@ -80,7 +84,9 @@ public struct QueryPredicate<Record: CloudRecord>: Hashable, Sendable, CustomStr
 
 /// Sorts query results by one SORTABLE field (`NSSortDescriptor(key:ascending:)`).
 public struct QuerySort<Record: CloudRecord>: Hashable, Sendable {
+    /// The field key.
     public let key: String
+    /// Whether the smallest value comes first.
     public let ascending: Bool
 }
 
@@ -92,10 +98,14 @@ public struct QuerySort<Record: CloudRecord>: Hashable, Sendable {
 /// query.predicate.format      // "(%K BEGINSWITH %@) AND (%K >= %@)"
 /// ```
 public struct RecordQuery<Record: CloudRecord>: Hashable, Sendable {
+    /// The record type queried, `Record.recordType`.
     public var recordType: String { Record.recordType }
+    /// Which records match.
     public var predicate: QueryPredicate<Record>
+    /// The sort keys, the first primary; empty leaves the order to CloudKit.
     public var sorts: [QuerySort<Record>]
 
+    /// A query; by default every record, in no particular order.
     public init(predicate: QueryPredicate<Record> = .all, sorts: [QuerySort<Record>] = []) {
         self.predicate = predicate
         self.sorts = sorts
@@ -106,6 +116,7 @@ public struct RecordQuery<Record: CloudRecord>: Hashable, Sendable {
 public protocol QueryableRecord: CloudRecord {
     /// One handle per indexed field, offering only the operators its indexes allow.
     associatedtype QueryFields: Sendable
+    /// The handles, passed to the closures of ``query(_:)`` and ``RecordQuery/filter(_:)``.
     static var queryFields: QueryFields { get }
 }
 
@@ -168,6 +179,7 @@ public struct QueryField<Record: CloudRecord, Value: CloudFieldValue, Index: Que
     /// The CloudKit field key.
     public let key: String
 
+    /// A handle for `key`; generated code makes these, with the index type the schema declares.
     @_spi(Generated)
     public init(key: String) {
         self.key = key
@@ -238,8 +250,10 @@ extension QueryField where Index: SortQueryIndex {
 
 /// An indexed list field (`LIST<…>`) of `Record` with elements of type `Element`.
 public struct QueryListField<Record: CloudRecord, Element: CloudFieldValue, Index: QueryIndex>: Sendable {
+    /// The CloudKit field key.
     public let key: String
 
+    /// A handle for `key`; generated code makes these, with the index type the schema declares.
     @_spi(Generated)
     public init(key: String) {
         self.key = key
@@ -255,8 +269,10 @@ extension QueryListField where Index: EqualityQueryIndex {
 
 /// An indexed `LOCATION` field of `Record`.
 public struct QueryLocationField<Record: CloudRecord, Index: QueryIndex>: Sendable {
+    /// The CloudKit field key.
     public let key: String
 
+    /// A handle for `key`; generated code makes these, with the index type the schema declares.
     @_spi(Generated)
     public init(key: String) {
         self.key = key
@@ -276,6 +292,7 @@ extension QueryLocationField where Index: EqualityQueryIndex {
 /// Tokenized full-text search over all of `Record`'s SEARCHABLE fields; present in
 /// `QueryFields` only when the record type has one.
 public struct TextSearch<Record: CloudRecord>: Sendable {
+    /// The search handle; generated `QueryFields` offer one as `textSearch`.
     public init() {}
 
     /// `self CONTAINS %@`: records whose searchable fields contain the tokens of `text`.

@@ -35,16 +35,20 @@ public protocol RecordStorage: AnyObject {
 
 /// An archive of system fields could not be read.
 public struct SystemFieldsArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the archive.
     public var reason: String
 
+    /// An error saying `reason`.
     public init(reason: String) {
         self.reason = reason
     }
 
+    /// `unreadable system fields archive:` and the reason.
     public var description: String { "unreadable system fields archive: \(reason)" }
 }
 
 extension RecordStorage {
+    /// Does nothing: storage without a way to reserve room needs no implementation.
     public func reserveCapacity(forFields count: Int) {}
 }
 

@@ -76,18 +76,38 @@ func quoted(_ text: String) -> String {
 }
 
 extension RecordValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByArrayLiteral {
+    /// `"Tom"` is `.string("Tom")`, so tests and defaults read as the values they are.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `7` is `.int64(7)`.
     public init(integerLiteral value: Int64) { self = .int64(value) }
+    /// `2.5` is `.double(2.5)`.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// `["a", "b"]` is `.list([.string("a"), .string("b")])`.
     public init(arrayLiteral elements: RecordValue...) { self = .list(elements) }
 }
 
 /// A CloudKit field type, as the schema language spells it.
 public indirect enum RecordFieldType: Hashable, Sendable, CustomStringConvertible {
-    case string, int64, double, timestamp, bytes, asset, location, reference
+    /// `STRING`
+    case string
+    /// `INT64`
+    case int64
+    /// `DOUBLE`
+    case double
+    /// `TIMESTAMP`
+    case timestamp
+    /// `BYTES`
+    case bytes
+    /// `ASSET`
+    case asset
+    /// `LOCATION`
+    case location
+    /// `REFERENCE`
+    case reference
     /// `LIST<element>`; `nil` when the element type is unknown (an empty list).
     case list(RecordFieldType?)
 
+    /// The type as the schema language and error messages spell it: `STRING`, `LIST<INT64>`.
     public var description: String {
         switch self {
         case .string: "STRING"

@@ -11,12 +11,18 @@ import Foundation
 public struct SchemaSubscription: Hashable, Sendable, Identifiable {
     /// The record changes a query subscription fires on (`CKQuerySubscription.Options`).
     public struct Events: OptionSet, Hashable, Sendable {
+        /// The events as bits: create 1, update 2, delete 4.
         public let rawValue: UInt8
+        /// The events whose bits `rawValue` sets.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// A matching record was created (`firesOnRecordCreation`).
         public static let create = Events(rawValue: 1)
+        /// A matching record was changed (`firesOnRecordUpdate`).
         public static let update = Events(rawValue: 2)
+        /// A matching record was deleted (`firesOnRecordDeletion`).
         public static let delete = Events(rawValue: 4)
+        /// Every change: create, update and delete.
         public static let all: Events = [.create, .update, .delete]
     }
 
@@ -30,6 +36,7 @@ public struct SchemaSubscription: Hashable, Sendable, Identifiable {
         case alert(String)
     }
 
+    /// What the subscription watches: a query, a zone or a whole database.
     public enum Kind: Hashable, Sendable {
         /// Records of `recordType` matching the predicate (`format` with `%K`/`%@` arguments), in
         /// `zoneID` (nil: CloudKit's default scope for query subscriptions).
@@ -42,11 +49,15 @@ public struct SchemaSubscription: Hashable, Sendable, Identifiable {
 
     /// The subscription ID, stable across launches and app versions: saving it again replaces it.
     public let id: String
+    /// What it watches.
     public let kind: Kind
     /// The database to save it in.
     public let database: DatabaseScope
+    /// The push it sends.
     public let notification: Notification
 
+    /// A subscription; the factories ``query(id:_:firesOn:notification:)``, ``zone(id:_:notification:)``
+    /// and ``database(id:_:notification:)`` fill in the database for you.
     public init(id: String, kind: Kind, database: DatabaseScope, notification: Notification) {
         self.id = id
         self.kind = kind
@@ -91,9 +102,12 @@ public protocol SubscriptionStore: Sendable {
 
 /// What `saveMissingSubscriptions` changed.
 public struct SubscriptionChanges: Hashable, Sendable {
+    /// The IDs of the subscriptions saved, because the server didn't have them.
     public var saved: [String]
+    /// The IDs of the server's subscriptions deleted (only with `deletingUndeclared`).
     public var deleted: [String]
 
+    /// Changes that saved `saved` and deleted `deleted`.
     public init(saved: [String], deleted: [String]) {
         self.saved = saved
         self.deleted = deleted
@@ -126,14 +140,18 @@ extension SubscriptionStore {
 
 /// A subscription the server refuses, as CloudKit documents it.
 public struct SubscriptionRejected: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The refused subscription's ID.
     public let id: String
+    /// Why the server refuses it.
     public let reason: String
 
+    /// A refusal of `id` for `reason`.
     public init(id: String, reason: String) {
         self.id = id
         self.reason = reason
     }
 
+    /// `subscription 'id' rejected:` and the reason.
     public var description: String { "subscription '\(id)' rejected: \(reason)" }
 }
 
@@ -142,19 +160,24 @@ public struct SubscriptionRejected: Error, Hashable, Sendable, CustomStringConve
 /// zone, database subscriptions in the public database (CKSubscription's documentation). Saving
 /// an existing ID replaces it; deleting an unknown ID fails, as on the server.
 public actor InMemorySubscriptionStore: SubscriptionStore {
+    /// The database this store stands in for; it decides what is refused.
     public nonisolated let scope: DatabaseScope
     /// The saved subscriptions by ID.
     public private(set) var subscriptions: [String: SchemaSubscription] = [:]
     /// How many `modifySubscriptions` requests reached the store.
     public private(set) var modifyCount = 0
 
+    /// A store for `scope` already holding `subscriptions` (unchecked), as if saved earlier.
     public init(scope: DatabaseScope, subscriptions: [SchemaSubscription] = []) {
         self.scope = scope
         for subscription in subscriptions { self.subscriptions[subscription.id] = subscription }
     }
 
+    /// The saved IDs, sorted.
     public func subscriptionIDs() -> [String] { subscriptions.keys.sorted() }
 
+    /// Saves and deletes all or nothing: throws ``SubscriptionRejected`` for the first
+    /// subscription CloudKit would refuse or unknown ID to delete, changing nothing.
     public func modifySubscriptions(saving: [SchemaSubscription], deleting: [String]) throws {
         modifyCount += 1
         for subscription in saving {

@@ -30,6 +30,7 @@ public struct ServerVersion: Hashable, Sendable, Codable {
         case keyed([String: RecordValue])
     }
 
+    /// A version from archived system fields and the field values the server has, by key.
     public init(systemFields: Data, fields: [String: RecordValue], unsavedKeys: Set<String> = []) {
         self.init(systemFields: systemFields, snapshot: .keyed(fields), unsavedKeys: unsavedKeys)
     }
@@ -96,6 +97,7 @@ public struct ServerVersion: Hashable, Sendable, Codable {
         return lhs.fields == rhs.fields
     }
 
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(systemFields)
         hasher.combine(unsavedKeys)
@@ -115,6 +117,7 @@ public struct ServerVersion: Hashable, Sendable, Codable {
             unsavedKeys: try container.decode(Set<String>.self, forKey: .unsavedKeys))
     }
 
+    /// Writes `systemFields`, `fields` (by key) and `unsavedKeys`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(systemFields, forKey: .systemFields)

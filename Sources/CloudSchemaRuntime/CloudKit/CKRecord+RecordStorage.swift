@@ -9,30 +9,36 @@ import Foundation
 // MARK: - IDs and references
 
 extension RecordZoneID {
+    /// The same zone as a CloudKit zone ID.
     public init(_ zoneID: CKRecordZone.ID) {
         self.init(zoneName: zoneID.zoneName, ownerName: zoneID.ownerName)
     }
 
+    /// This zone as a `CKRecordZone.ID`.
     public var ckRecordZoneID: CKRecordZone.ID {
         CKRecordZone.ID(zoneName: zoneName, ownerName: ownerName)
     }
 }
 
 extension RecordID {
+    /// The same record as a CloudKit record ID.
     public init(_ recordID: CKRecord.ID) {
         self.init(recordName: recordID.recordName, zoneID: RecordZoneID(recordID.zoneID))
     }
 
+    /// This record ID as a `CKRecord.ID`.
     public var ckRecordID: CKRecord.ID {
         CKRecord.ID(recordName: recordName, zoneID: zoneID.ckRecordZoneID)
     }
 }
 
 extension ReferenceAction {
+    /// CloudKit's action; anything but `.deleteSelf` is `.none`.
     public init(_ action: CKRecord.ReferenceAction) {
         self = action == CKRecord.ReferenceAction.deleteSelf ? .deleteSelf : .none
     }
 
+    /// This action as a `CKRecord.ReferenceAction`.
     public var ckReferenceAction: CKRecord.ReferenceAction {
         switch self {
         case .none: CKRecord.ReferenceAction.none
@@ -42,10 +48,12 @@ extension ReferenceAction {
 }
 
 extension RecordReference {
+    /// The target and action of a `CKRecord.Reference`.
     public init(_ reference: CKRecord.Reference) {
         self.init(recordID: RecordID(reference.recordID), action: ReferenceAction(reference.action))
     }
 
+    /// This reference as a `CKRecord.Reference`.
     public var ckReference: CKRecord.Reference {
         CKRecord.Reference(recordID: recordID.ckRecordID, action: action.ckReferenceAction)
     }
@@ -60,6 +68,7 @@ extension Asset {
         self.init(fileURL: fileURL)
     }
 
+    /// A `CKAsset` for the file, uploaded when the record is saved.
     public var ckAsset: CKAsset { CKAsset(fileURL: fileURL) }
 }
 
@@ -141,13 +150,16 @@ extension RecordValue {
 // MARK: - CKRecord as RecordStorage
 
 extension CKRecord: RecordStorage {
+    /// `recordID` as a ``RecordID``.
     public var recordIdentifier: RecordID { RecordID(recordID) }
 
+    /// `object(forKey:)` and `setObject(_:forKey:)`, converted.
     public subscript(field key: String) -> RecordValue? {
         get { object(forKey: key).flatMap { RecordValue(ckRecordValue: $0) } }
         set { setObject(newValue?.ckRecordValue, forKey: key) }
     }
 
+    /// The same through `encryptedValues`.
     public subscript(encryptedField key: String) -> RecordValue? {
         get { encryptedValues.object(forKey: key).flatMap { RecordValue(ckRecordValue: $0) } }
         set { encryptedValues.setObject(newValue?.ckRecordValue, forKey: key) }

@@ -24,6 +24,7 @@ extension QueryPredicate {
 }
 
 extension QuerySort {
+    /// The `NSSortDescriptor` for `CKQuery.sortDescriptors`.
     public var sortDescriptor: NSSortDescriptor {
         NSSortDescriptor(key: key, ascending: ascending)
     }

@@ -64,10 +64,13 @@ extension DatabaseScope {
 public struct CloudKitSubscriptionStore: SubscriptionStore, @unchecked Sendable {
     // CKDatabase is thread-safe (its operations run on CloudKit's queues) but not marked Sendable
     // in every SDK.
+    /// The database saved into.
     public let database: CKDatabase
 
+    /// A store saving into `database`.
     public init(_ database: CKDatabase) { self.database = database }
 
+    /// The database's `databaseScope`.
     public var scope: DatabaseScope {
         switch database.databaseScope {
         case .public: .public
@@ -76,10 +79,12 @@ public struct CloudKitSubscriptionStore: SubscriptionStore, @unchecked Sendable 
         }
     }
 
+    /// `allSubscriptions()`' IDs.
     public func subscriptionIDs() async throws -> [String] {
         try await database.allSubscriptions().map(\.subscriptionID)
     }
 
+    /// `modifySubscriptions(saving:deleting:)`, throwing the first per-subscription failure.
     public func modifySubscriptions(saving: [SchemaSubscription], deleting: [String]) async throws {
         let (saveResults, deleteResults) = try await database.modifySubscriptions(
             saving: saving.map { $0.makeCKSubscription() }, deleting: deleting)

@@ -32,9 +32,12 @@ public enum KeyValueChangeReason: Int, Hashable, Sendable, CaseIterable {
 
 /// One external change: why, and which keys (`NSUbiquitousKeyValueStoreChangedKeysKey`).
 public struct KeyValueChange: Hashable, Sendable {
+    /// Why the values changed.
     public var reason: KeyValueChangeReason
+    /// The keys whose values changed.
     public var keys: [String]
 
+    /// A change of `keys` for `reason`.
     public init(reason: KeyValueChangeReason, keys: [String]) {
         self.reason = reason
         self.keys = keys
@@ -73,14 +76,17 @@ public final class InMemoryKeyValueStore: KeyValueStorage, @unchecked Sendable {
     private var values: [String: RecordValue]
     private var observers: [UUID: AsyncStream<KeyValueChange>.Continuation] = [:]
 
+    /// A store holding `values`.
     public init(_ values: [String: RecordValue] = [:]) {
         self.values = values
     }
 
+    /// The stored value as it was set: values keep their type in memory, so `type` isn't needed.
     public func keyValue(forKey key: String, as type: RecordFieldType) -> RecordValue? {
         lock.withLock { values[key] }
     }
 
+    /// Stores a value (`nil` removes the key) without reporting it, as a local write.
     public func setKeyValue(_ value: RecordValue?, forKey key: String) {
         lock.withLock { values[key] = value }
     }
@@ -90,6 +96,7 @@ public final class InMemoryKeyValueStore: KeyValueStorage, @unchecked Sendable {
         lock.withLock { values.keys.sorted() }
     }
 
+    /// The changes ``simulateExternalChange(_:reason:)`` makes from now on.
     public func externalChanges() -> AsyncStream<KeyValueChange> {
         let (stream, continuation) = AsyncStream<KeyValueChange>.makeStream()
         let id = UUID()

@@ -5,10 +5,13 @@
 import Foundation
 
 extension NSUbiquitousKeyValueStore: KeyValueStorage {
+    /// `object(forKey:)` read as `type`: property lists store numbers as `NSNumber`, so the
+    /// type says whether it is an `INT64` or a `DOUBLE`.
     public func keyValue(forKey key: String, as type: RecordFieldType) -> RecordValue? {
         object(forKey: key).flatMap { Self.recordValue(from: $0, as: type) }
     }
 
+    /// `set(_:forKey:)` with the value as a property-list object; `nil` is `removeObject(forKey:)`.
     public func setKeyValue(_ value: RecordValue?, forKey key: String) {
         guard let value else {
             removeObject(forKey: key)
