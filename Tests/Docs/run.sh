@@ -13,10 +13,12 @@ mkdir -p "$out/symbol-graphs" "$out/symbol-graphs-all"
 swift build --target CloudSchemaRuntime
 bin="$(swift build --show-bin-path)"
 triple="$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)"
+# Xcode's toolchain keeps both tools behind xcrun, with the SDK to read Foundation from.
+run=()
 sdk=()
-if [ "$(uname)" = Darwin ]; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
+if [ "$(uname)" = Darwin ]; then run=(xcrun); sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
 extract() {
-    swift-symbolgraph-extract -module-name CloudSchemaRuntime -I "$bin/Modules" -I "$bin" -target "$triple" \
+    ${run[@]+"${run[@]}"} swift-symbolgraph-extract -module-name CloudSchemaRuntime -I "$bin/Modules" -I "$bin" -target "$triple" \
         ${sdk[@]+"${sdk[@]}"} -minimum-access-level public "$@"
 }
 # What the documentation shows: the API apps see (no SPI), extensions of Swift and Foundation types
@@ -26,7 +28,7 @@ extract -emit-extension-block-symbols -skip-synthesized-members -output-dir "$ou
 extract -include-spi-symbols -skip-inherited-docs -output-dir "$out/symbol-graphs-all"
 swift Tests/Docs/CheckDocComments.swift "$out/symbol-graphs-all"
 
-docc convert Sources/CloudSchemaRuntime/CloudSchemaRuntime.docc \
+${run[@]+"${run[@]}"} docc convert Sources/CloudSchemaRuntime/CloudSchemaRuntime.docc \
     --additional-symbol-graph-dir "$out/symbol-graphs" \
     --fallback-display-name CloudSchemaRuntime --fallback-bundle-identifier CloudSchemaRuntime \
     --warnings-as-errors --output-path "$out/CloudSchemaRuntime.doccarchive"
