@@ -56,8 +56,9 @@ public struct SchemaSubscription: Hashable, Sendable, Identifiable {
     /// The push it sends.
     public let notification: Notification
 
-    /// A subscription; the factories ``query(id:_:firesOn:notification:)``, ``zone(id:_:notification:)``
-    /// and ``database(id:_:notification:)`` fill in the database for you.
+    /// A subscription. The factories ``query(id:_:firesOn:notification:)`` and ``zone(id:_:notification:)``
+    /// also choose its database (the record type's; the private one), and ``database(id:_:notification:)``
+    /// its kind.
     public init(id: String, kind: Kind, database: DatabaseScope, notification: Notification) {
         self.id = id
         self.kind = kind
