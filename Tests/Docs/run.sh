@@ -3,7 +3,7 @@
 # docc (no package dependency), warnings as errors: a broken link or an unresolved symbol fails.
 # docc does not warn about undocumented symbols, so CheckDocComments.swift fails on any public
 # symbol (SPI included) without a doc comment of its own.
-#   Tests/Docs/run.sh [OUTPUT_DIR]    default .build/docs; open OUTPUT_DIR/CloudSchemaRuntime.doccarchive
+#   Tests/Docs/run.sh [output-dir]    default .build/docs; the archive is output-dir/CloudSchemaRuntime.doccarchive
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-.build/docs}"
