@@ -12,7 +12,7 @@ enum ExplainErrorCommand {
             #"cloudschema explain-error "Field 'name' is not marked queryable" Schemas/Garden"#,
         ],
         discussion: """
-            Recognises the messages the README lists under 'cloudschema explain-error', several in one pasted log. \
+            Recognises the messages Documentation/Commands.md lists under 'cloudschema explain-error', several in one pasted log. \
             With paths, each type, field, entity or table the message names is looked up in the schema read (CD_Trip \
             is the SwiftData model Trip) and shown at its line. Exit codes: 0 recognised, 1 a message the catalog \
             does not know, 2 usage or I/O errors.
@@ -26,7 +26,7 @@ enum ExplainErrorCommand {
         let matches = ErrorCatalog.matches(in: message)
         guard !matches.isEmpty else {
             Terminal.err(
-                "error: no known CloudKit, Core Data or SQLiteData schema error in this message; the README lists those explain-error knows\n"
+                "error: no known CloudKit, Core Data or SQLiteData schema error in this message; Documentation/Commands.md lists those explain-error knows\n"
             )
             return 1
         }

@@ -149,9 +149,9 @@ import Testing
         let json = try run(["lint", "--list-rules", "--format", "json"])
         let rules = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["rules"] as? [[String: Any]]
         #expect((rules?.count ?? 0) > 40)
-        let markdown = try run(["lint", "--list-rules", "--format", "markdown"])
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(markdown.stdout))
+        let markdown = try run(["lint", "--list-rules", "--all", "--format", "markdown"])
+        let rulesPage = try String(contentsOf: Self.root.appendingPathComponent("Documentation/Rules.md"), encoding: .utf8)
+        #expect(rulesPage.contains(markdown.stdout))
         let explain = try run(["explain", "MODEL_UNIQUE"])
         #expect(explain.status == 0 && explain.stdout.contains("CloudKit integration does not support unique constraints"))
         let unknown = try run(["explain", "MODEL_UNIQE"])

@@ -1,16 +1,23 @@
 import Foundation
 import Testing
 
-/// The README's `swift run cloudschema ...` commands, run as written (with the built binary
-/// for `swift run cloudschema`), so a newcomer's path cannot rot. Lines that need Apple's
-/// `cktool` are left out; the `swift package cloudschema` lines run in Tests/EndToEnd/run.sh.
-struct ReadmeCommandTests {
+/// The `swift run cloudschema ...` commands of the README and the pages under Documentation/, run
+/// as written (with the built binary for `swift run cloudschema`), so a newcomer's path cannot
+/// rot. Lines that need Apple's `cktool` are left out; the `swift package cloudschema` lines run in
+/// Tests/EndToEnd/run.sh.
+struct DocumentedCommandTests {
+    /// README.md, then Documentation/*.md by name.
+    static let pages: [String] = {
+        let documentation = packageRoot.appendingPathComponent("Documentation")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: documentation.path)) ?? []).filter { $0.hasSuffix(".md") }
+        return [packageRoot.appendingPathComponent("README.md")] + names.sorted().map { documentation.appendingPathComponent($0) }
+    }().map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }
+
     static let commands: [String] = {
-        let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
         var inShell = false
         var lines: [String] = []
         var pending = ""
-        for line in readme.components(separatedBy: "\n") {
+        for line in pages.joined(separator: "\n").components(separatedBy: "\n") {
             if line.hasPrefix("```") {
                 inShell = line == "```sh"
                 continue
@@ -27,13 +34,12 @@ struct ReadmeCommandTests {
         return lines
     }()
 
-    /// The README's code blocks (between ``` lines) that start with a diagnostic: `path:line:col: severity: ...`.
+    /// The pages' code blocks (between ``` lines) that start with a diagnostic: `path:line:col: severity: ...`.
     static let diagnostics: [[String]] = {
-        let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
         var blocks: [[String]] = []
         var inCode = false
         var block: [String]?  // in a block without a language
-        for line in readme.components(separatedBy: "\n") {
+        for line in pages.joined(separator: "\n").components(separatedBy: "\n") {
             if line.hasPrefix("```") {
                 if inCode, let finished = block, let first = finished.first,
                     first.contains(#/^[^ :]+:\d+:\d+: (error|warning|info): /#)
@@ -49,7 +55,7 @@ struct ReadmeCommandTests {
         return blocks
     }()
 
-    /// A diagnostic as shown is what `lint` prints for the README's file with the shown
+    /// A diagnostic as shown is what `lint` prints for the page's file with the shown
     /// source line put in at the shown line: path, line, column, message and caret.
     @Test func everyDiagnosticShownIsWhatTheToolPrints() throws {
         #expect(!Self.diagnostics.isEmpty)
@@ -65,15 +71,16 @@ struct ReadmeCommandTests {
             let result = try cloudschema("lint", path, in: folder)
             #expect(
                 result.stdout.contains(shown.joined(separator: "\n") + "\n"),
-                "README:\n\(shown.joined(separator: "\n"))\ntool:\n\(result.stdout)")
+                "shown:\n\(shown.joined(separator: "\n"))\ntool:\n\(result.stdout)")
         }
     }
 
-    @Test func theReadmeHasCommandsToRun() {
+    @Test func thePagesHaveCommandsToRun() {
+        #expect(Self.pages.count > 1 && !Self.pages.contains(""))
         #expect(Self.commands.count >= 4)
     }
 
-    /// In a folder laid out as the README assumes: the examples, an app target, and a
+    /// In a folder laid out as the pages assume: the examples, an app target, and a
     /// `.ckdb` laid out as `cktool export-schema` writes it (Tests/Fixtures/ckdb).
     @Test func everyCommandSucceeds() throws {
         let folder = try temporaryFolder([:])

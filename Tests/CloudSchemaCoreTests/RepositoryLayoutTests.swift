@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's layout section is the tree of `Sources/`, and the core's tests mirror its folders.
+/// CONTRIBUTING.md's layout section is the tree of `Sources/`, and the core's tests mirror its folders.
 @Suite struct RepositoryLayoutTests {
     /// Every folder under `folder`, relative to it, skipping hidden ones.
     static func folders(under folder: URL) throws -> Set<String> {
@@ -17,11 +17,11 @@ import Testing
         return found
     }
 
-    /// The folders the README's layout block lists: `Name/` lines, nested by two-space indents.
-    static func readmeFolders() throws -> Set<String> {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "  ```\n  Sources/\n"))
-        let rest = readme[start.upperBound...]
+    /// The folders CONTRIBUTING.md's layout block lists: `Name/` lines, nested by two-space indents.
+    static func documentedFolders() throws -> Set<String> {
+        let contributing = try String(contentsOf: packageRoot.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+        let start = try #require(contributing.range(of: "  ```\n  Sources/\n"))
+        let rest = contributing[start.upperBound...]
         let end = try #require(rest.range(of: "  ```\n"))
         var stack: [String] = []
         var found: Set<String> = []
@@ -30,7 +30,7 @@ import Testing
             let name = line.drop { $0 == " " }.prefix { $0 != " " }
             let depth = (indent - 4) / 2
             guard name.hasSuffix("/"), indent >= 4, indent % 2 == 0, depth <= stack.count else {
-                Issue.record("README layout line '\(line)' is not an indented 'Folder/' line")
+                Issue.record("CONTRIBUTING.md layout line '\(line)' is not an indented 'Folder/' line")
                 continue
             }
             stack = Array(stack.prefix(depth)) + [String(name.dropLast())]
@@ -39,11 +39,11 @@ import Testing
         return found
     }
 
-    @Test func theReadmeLayoutListsEverySourcesFolder() throws {
+    @Test func theDocumentedLayoutListsEverySourcesFolder() throws {
         let actual = try Self.folders(under: packageRoot.appendingPathComponent("Sources"))
-        let listed = try Self.readmeFolders()
-        #expect(actual.subtracting(listed).sorted() == [], "folders missing from README.md's layout")
-        #expect(listed.subtracting(actual).sorted() == [], "README.md's layout lists folders that do not exist")
+        let listed = try Self.documentedFolders()
+        #expect(actual.subtracting(listed).sorted() == [], "folders missing from CONTRIBUTING.md's layout")
+        #expect(listed.subtracting(actual).sorted() == [], "CONTRIBUTING.md's layout lists folders that do not exist")
     }
 
     /// Tests of `Sources/CloudSchemaCore/X` live in `Tests/CloudSchemaCoreTests/X`; `Golden`

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every diagnostic ID the tool can report, with its documentation: the lint rules, the
 /// breaking-change rules and the always-on IDs. `explain`, `lint --list-rules`, SARIF rule
-/// metadata, the README's rule table and config validation read it from here.
+/// metadata, Documentation/Rules.md's rule table and config validation read it from here.
 public enum DiagnosticRegistry {
     /// Lint rules (catalogue order), then breaking-change rules, then the always-on IDs.
     public static let all: [DiagnosticRule] = LintRegistry.rules.map(\.metadata) + BreakingRules.all + AlwaysOnRules.all
@@ -75,7 +75,9 @@ public enum DiagnosticRegistry {
         ]).rendered(indent: 2) + "\n"
     }
 
-    /// `--list-rules --format markdown`: the README's rule table (between its rules markers).
+    /// `--list-rules --format markdown`; with `all`, Documentation/Rules.md's table (between its
+    /// rules markers). Each row ends with an anchor named by the ID (`Rules.md#SWIFT_UNREADABLE`),
+    /// which SARIF's `helpUri` links to.
     public static func markdown(all everything: Bool = false) -> String {
         var out = ""
         for (category, rules) in listed(all: everything) {
@@ -86,7 +88,7 @@ public enum DiagnosticRegistry {
             for rule in rules {
                 let summary = rule.summary.replacingOccurrences(of: "|", with: "\\|")
                 let kind = everything ? " \(rule.kind.rawValue) |" : ""
-                out += "| `\(rule.id)` |\(kind) \(rule.defaultSeverity.rawValue) | \(summary) |\n"
+                out += "| `\(rule.id)` |\(kind) \(rule.defaultSeverity.rawValue) | \(summary) <a id=\"\(rule.id)\"></a> |\n"
             }
             out += "\n"
         }

@@ -26,7 +26,7 @@ public enum DiagnosticKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One diagnostic ID's public documentation, declared once: `explain`, `--list-rules`, SARIF
-/// rule metadata, the README's rule table and `cloudschema.json` validation all read it.
+/// rule metadata, Documentation/Rules.md's rule table and `cloudschema.json` validation all read it.
 public struct DiagnosticRule: Hashable, Sendable, Identifiable {
     public var id: DiagnosticID
     public var kind: DiagnosticKind

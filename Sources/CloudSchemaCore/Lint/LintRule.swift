@@ -16,7 +16,7 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     private var rank: Int { Self.allCases.firstIndex(of: self)! }
     public static func < (lhs: RuleCategory, rhs: RuleCategory) -> Bool { lhs.rank < rhs.rank }
 
-    /// What the category covers, for `--list-rules` and the README.
+    /// What the category covers, for `--list-rules` and Documentation/Rules.md.
     public var title: String {
         switch self {
         case .records: "Records, fields and names"

@@ -1,5 +1,5 @@
 // The CloudKit bridge: CKRecord as a RecordStorage, and conversions between the runtime's value
-// types and CloudKit's. Written against documented signatures only (see the README's list of what
+// types and CloudKit's. Written against documented signatures only (see Documentation/GeneratedCode.md's list of what
 // was verified where); it cannot be compiled on Linux, where this file is empty.
 #if canImport(CloudKit) && canImport(CoreLocation)
 import CloudKit

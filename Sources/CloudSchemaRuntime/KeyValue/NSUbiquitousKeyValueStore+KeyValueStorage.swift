@@ -1,5 +1,5 @@
 // NSUbiquitousKeyValueStore as a KeyValueStorage. Written against documented signatures only
-// (see the README's list of what was verified where); it cannot be compiled on Linux, where this
+// (see Documentation/GeneratedCode.md's list of what was verified where); it cannot be compiled on Linux, where this
 // file is empty.
 #if canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(watchOS) || os(visionOS))
 import Foundation

@@ -145,10 +145,11 @@ struct ErrorCatalogTests {
         }
     }
 
-    /// The README's table of known messages has a row for each entry: its rule (or none) and source.
-    @Test func theReadmeListsEveryMessage() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("](https://") }
+    /// Documentation/Commands.md's table of known messages (under `explain-error`) has a row for
+    /// each entry: its rule (or none) and source.
+    @Test func theCommandsPageListsEveryMessage() throws {
+        let commands = try String(contentsOf: packageRoot.appendingPathComponent("Documentation/Commands.md"), encoding: .utf8)
+        let rows = commands.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("](https://") }
         #expect(rows.count == ErrorCatalog.all.count)
         for (row, entry) in zip(rows, ErrorCatalog.all) {
             #expect(row.contains(entry.rule.map { "`\($0)`" } ?? "| none"), "\(row)")

@@ -7,6 +7,9 @@ import Testing
 /// attribute or a type to a table without documenting it (or the reverse) fails here.
 @Suite struct LanguageTablesTests {
     static let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// Where `cloudschema format` is documented, with its attribute order.
+    static let commands =
+        (try? String(contentsOf: packageRoot.appendingPathComponent("Documentation/Commands.md"), encoding: .utf8)) ?? ""
 
     /// The README bullet starting with `- **title**:`, up to the next bullet, on one line.
     static func bullet(_ title: String) throws -> String {
@@ -51,8 +54,8 @@ import Testing
     }
 
     @Test func theFormattersAttributeOrderIsTheTables() throws {
-        let start = try #require(Self.readme.range(of: "- Attribute order: `"))
-        let rest = Self.readme[start.upperBound...]
+        let start = try #require(Self.commands.range(of: "- Attribute order: `"))
+        let rest = Self.commands[start.upperBound...]
         let end = try #require(rest.firstIndex(of: "`"))
         #expect(Self.attributes(in: String(rest[..<end])).map(\.name) == AttributeCatalog.names)
     }
