@@ -78,8 +78,9 @@ public struct CloudKitPredicate: Sendable, Equatable {
     /// Why CloudKit cannot use `key` in a predicate or a sort descriptor, or nil: a key path
     /// (CKQuery: "You can't use key paths to specify fields in related records").
     public static func keyProblem(_ key: String) -> String? {
-        guard key.contains(".") || key.contains("@") else { return nil }
-        return "'\(key)' is a key path; CloudKit queries name fields of the record itself (CKQuery: \"You can't use key paths to specify fields in related records\")"
+        guard key.contains(where: { ".@[".contains($0) }) else { return nil }
+        return
+            "'\(key)' is a key path; CloudKit queries name fields of the record itself (CKQuery: \"You can't use key paths to specify fields in related records\")"
     }
 }
 
