@@ -20,7 +20,9 @@ public struct CloudKitPredicate: Sendable, Equatable {
         /// The argument (an index into `arguments`) that named the key through `%K`.
         public var keyArgument: Int?
         /// The operator, with the key on its left: `5 < size` is `size > 5`, `'x' IN tags` is
-        /// `tags CONTAINS 'x'`, `{'a', 'b'} CONTAINS kind` is `kind IN {'a', 'b'}`.
+        /// `tags CONTAINS 'x'`, `{'a', 'b'} CONTAINS kind` is `kind IN {'a', 'b'}`. Whether the
+        /// field's type takes it (CONTAINS only lists, BEGINSWITH only strings) is for the caller,
+        /// who knows the type: `QueryOperator.operators(for:)`, of the element for `isElementwise`.
         public var `operator`: QueryOperator
         /// `ANY key …`: the key is a list, and each element is compared (`ANY tags BEGINSWITH 'a'`).
         public var isElementwise: Bool

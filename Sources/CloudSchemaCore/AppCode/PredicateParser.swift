@@ -26,7 +26,7 @@ struct PredicateParser {
     /// One side of a comparison.
     private enum Operand {
         case key(String, Range<Int>, argument: Int?)
-        case `self`(Range<Int>)
+        case selfKey(Range<Int>)
         /// A constant, a `%@`-style argument, or a `{…}` list of them.
         case value
         /// `distanceToLocation:fromLocation:(key, %@)`.
@@ -159,7 +159,7 @@ struct PredicateParser {
         switch (lhs, rhs) {
         case (.unsupported, _), (_, .unsupported):
             return .comparison(nil)
-        case (.self(let range), .value):
+        case (.selfKey(let range), .value):
             guard op == .contains else {
                 report(
                     range, "'self' takes only CONTAINS in CloudKit queries: self CONTAINS %@ searches the SEARCHABLE fields for a token",
@@ -282,7 +282,7 @@ struct PredicateParser {
             let upper = token.text.uppercased()
             if !escaped {
                 if Self.valueWords.contains(upper) { return .value }
-                if upper == "SELF" { return .self(token.range) }
+                if upper == "SELF" { return .selfKey(token.range) }
                 if Self.reservedWords.contains(upper) { return nil }
             }
             if token.text.hasSuffix(":") || (!escaped && Self.callWords.contains(upper)) {
