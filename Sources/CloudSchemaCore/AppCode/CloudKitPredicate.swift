@@ -7,8 +7,10 @@
 /// Objects" and "Supported Predicate Operators"): comparisons `=`, `==`, `!=`, `<>`, `<`, `<=`,
 /// `=<`, `>`, `>=`, `=>`, `BETWEEN`; `BEGINSWITH`; `IN` and `CONTAINS`; `AND`/`&&` and `NOT`/`!`;
 /// `TRUEPREDICATE`/`FALSEPREDICATE`; the function `distanceToLocation:fromLocation:`; `self
-/// CONTAINS` for full-text search; `ANY` over a list; `%@` values and `%K` keys. CKQuery.h adds:
-/// "Only AND compound predicates are allowed" and no `.` in key names.
+/// CONTAINS` for full-text search; `%@` values and `%K` keys. CKQuery.h adds: "Only AND compound
+/// predicates are allowed" and no `.` in key names. `ANY`/`SOME` over a list field is read as a
+/// comparison of its elements (the server's side of it shows in CloudKit JS's comparators, such
+/// as LIST_MEMBER_BEGINS_WITH); anything else is a `Problem`, or, when it cannot be read, nil.
 public struct CloudKitPredicate: Sendable, Equatable {
     /// One comparison on a field, or a full-text search (`self CONTAINS`).
     public struct Condition: Sendable, Equatable {
