@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# actionlint and zizmor (offline audits) over action.yml and every workflow README.md shows (a
+# ```yaml block that starts with `name:`), in a scratch repository. For actionlint the README's
+# `<owner>/CloudSchema@<commit>` is this checkout's action (`./`), so it also checks the `with:`
+# against action.yml's inputs; for zizmor, a reference pinned by a commit, as the placeholder
+# says. Tools on PATH: actionlint, zizmor, shellcheck.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/.github/workflows"
+cp -R action.yml Action "$work/"
+awk -v dir="$work/.github/workflows" '
+    /^```/ { if (open) { close(file); open = 0 } else if ($0 == "```yaml") { first = 1 }; next }
+    first { first = 0; if ($0 ~ /^name:/) { file = dir "/readme-" ++count ".yml"; open = 1 } }
+    open { print > file }
+' README.md
+workflows=("$work"/.github/workflows/*.yml)
+[ -f "${workflows[0]}" ] || { echo "lint-workflows.sh: README.md shows no workflow" >&2; exit 1; }
+cd "$work"
+git init --quiet .  # actionlint reads a local action (`uses: ./`) only inside a repository
+sed -i.bak 's|<owner>/CloudSchema@<commit>|./|' .github/workflows/*.yml
+actionlint .github/workflows/*.yml
+sed -i.bak 's|uses: \./|uses: owner/CloudSchema@0123456789abcdef0123456789abcdef01234567|' .github/workflows/*.yml
+rm .github/workflows/*.bak
+zizmor --offline --no-progress action.yml .github/workflows
+echo "lint-workflows.sh: action.yml and ${#workflows[@]} README workflow(s) clean (actionlint, zizmor)"

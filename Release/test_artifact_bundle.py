@@ -1,0 +1,68 @@
+"""The artifact bundle Release/build-artifact-bundle.sh wrote, checked against SE-0305.
+
+    BUNDLE_OUTPUT=.build/artifactbundle python3 -m unittest discover -s Release
+
+SE-0305 (swift-evolution proposals/0305-swiftpm-binary-target-improvements.md): a zip holding one
+`<name>.artifactbundle` folder whose info.json has `schemaVersion` "1.0" and `artifacts`, each with
+a `version`, `type` "executable" and `variants` of a `path` (the executable, relative to the
+bundle) and `supportedTriples`; the zip's checksum is `swift package compute-checksum`'s SHA-256.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import unittest
+import zipfile
+
+OUTPUT = os.environ.get("BUNDLE_OUTPUT", ".build/artifactbundle")
+BUNDLE = os.path.join(OUTPUT, "cloudschema.artifactbundle")
+ZIP = BUNDLE + ".zip"
+# arch-vendor-os with an optional environment, and no OS version: what SwiftPM matches a host with.
+TRIPLE = re.compile(r"^(x86_64|arm64|aarch64)-(unknown|apple)-(linux-gnu|macosx)$")
+
+
+class ArtifactBundleTests(unittest.TestCase):
+    def setUp(self):
+        with open(os.path.join(BUNDLE, "info.json")) as file:
+            self.info = json.load(file)
+        self.artifact = self.info["artifacts"]["cloudschema"]
+
+    def test_info_json_has_the_fields_of_se_0305(self):
+        self.assertEqual(set(self.info), {"schemaVersion", "artifacts"})
+        self.assertEqual(self.info["schemaVersion"], "1.0")
+        self.assertEqual(set(self.artifact), {"version", "type", "variants"})
+        self.assertEqual(self.artifact["type"], "executable")
+        self.assertRegex(self.artifact["version"], r"^\d+\.\d+\.\d+$")
+        self.assertTrue(self.artifact["variants"])
+        for variant in self.artifact["variants"]:
+            self.assertEqual(set(variant), {"path", "supportedTriples"})
+            self.assertTrue(variant["supportedTriples"])
+            for triple in variant["supportedTriples"]:
+                self.assertRegex(triple, TRIPLE)
+
+    def test_each_variant_is_an_executable_inside_the_bundle(self):
+        for variant in self.artifact["variants"]:
+            path = variant["path"]
+            self.assertFalse(os.path.isabs(path) or ".." in path.split("/"), path)
+            self.assertTrue(os.access(os.path.join(BUNDLE, path), os.X_OK), path)
+
+    def test_the_zip_holds_the_bundle_alone_and_its_checksum_is_beside_it(self):
+        with zipfile.ZipFile(ZIP) as archive:
+            self.assertEqual({name.split("/")[0] for name in archive.namelist()}, {"cloudschema.artifactbundle"})
+        with open(ZIP, "rb") as file:
+            digest = hashlib.sha256(file.read()).hexdigest()
+        with open(ZIP + ".sha256") as file:
+            self.assertEqual(file.read().strip(), digest)
+
+    def test_this_hosts_variant_runs_and_says_the_bundles_version(self):
+        system = "unknown-linux-gnu" if os.uname().sysname == "Linux" else "apple-macosx"
+        triple = f"{os.uname().machine}-{system}"  # uname says aarch64 on Linux, arm64 on macOS, as the triples do
+        [variant] = [v for v in self.artifact["variants"] if triple in v["supportedTriples"]]
+        result = subprocess.run([os.path.join(BUNDLE, variant["path"]), "--version"], capture_output=True, text=True, check=True)
+        self.assertEqual(result.stdout, self.artifact["version"] + "\n")
+
+
+if __name__ == "__main__":
+    unittest.main()
