@@ -54,9 +54,7 @@ def verdict(diffs, lint_status, labels, skip_label):
             if skip_label in labels:
                 warnings.append(f"Breaking changes against {against} are allowed by the label `{skip_label}`.")
             else:
-                failures.append(
-                    f"Breaking changes against {against}. If production can lose them, add the label `{skip_label}`."
-                )
+                failures.append(f"Breaking changes against {against}; to accept them, add the label `{skip_label}`.")
         if document.get("deployed") is False:
             failures.append(f"The schema uses what {against} lacks: deploy it to production before releasing.")
     return failures, warnings

@@ -13,13 +13,15 @@ import unittest
 ACTION = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BEFORE = """\
-record Plant {
+zone Beds
+record Plant in Beds {
     name: String @queryable
     notes: String?
 }
 """
 AFTER = """\
-record Plant {
+zone Beds
+record Plant in Beds {
     name: String @queryable
 }
 """
@@ -89,8 +91,8 @@ class CheckTests(unittest.TestCase):
     def test_a_breaking_pull_request_fails_with_its_report_in_the_summary(self):
         outputs, summary, log = self.check()
         self.assertEqual(outputs["status"], "1")
-        self.assertIn(f"::error title=cloudschema::Breaking changes against git:{self.base}.", log)
-        self.assertIn("FIELD_REMOVED", log)  # diff's annotation
+        self.assertIn(f"::error title=cloudschema::Breaking changes against git:{self.base}; to accept them", log)
+        self.assertIn("title=FIELD_NO_DELETE::field 'notes' of record type 'Plant' was removed", log)  # diff's annotation
         self.assertTrue(summary.startswith("_Written here, not as a comment: a pull request from a fork gets a read-only token._"))
         self.assertIn("notes", summary)
         with open(outputs["sarif"]) as sarif:

@@ -140,7 +140,7 @@ class ReportTests(unittest.TestCase):
         self.assertEqual(
             reports[0]["body"],
             "<!-- cloudschema-report -->\n\n"
-            "> [!CAUTION]\n> Breaking changes against git:main. If production can lose them, add the label `cloudschema: skip breaking`.\n\n"
+            "> [!CAUTION]\n> Breaking changes against git:main; to accept them, add the label `cloudschema: skip breaking`.\n\n"
             "Breaking: 1 breaking change against git:main.\n",
         )
         self.assertEqual(self.github.requests.count(("PATCH", f"/repos/{REPOSITORY}/issues/comments/{reports[0]['id']}")), 1)

@@ -1,26 +1,24 @@
 #!/usr/bin/env bash
 # The Action's `cloudschema`, put at $RUNNER_TEMP/cloudschema/bin and on PATH:
-#   tool.sh key     the cache key: the version and a hash of the Action's own Package.swift and Sources
-#   tool.sh build   builds the Action's own source (release; on Linux with the Swift runtime linked in,
-#                   so a cached binary outlives a runner image's toolchain)
+#   tool.sh key     the cache key: the version and a hash of the Action's own Package.swift and Sources,
+#                   and of `swift --version` (a Linux binary loads the toolchain's runtime)
+#   tool.sh build   builds the Action's own source (release)
 #   tool.sh bundle  downloads the artifact bundle at $BUNDLE_URL, checks $BUNDLE_CHECKSUM (SHA-256, as
 #                   `swift package compute-checksum` prints it) and takes this runner's variant
 #   tool.sh use     puts it on PATH, after checking $VERSION, when set, against `cloudschema --version`
-set -euo pipefail  # bash 3.2 too (macOS): an empty array is expanded as ${a[@]+"${a[@]}"}
+set -euo pipefail
 source=${GITHUB_ACTION_PATH:?}
 bin="${RUNNER_TEMP:?}/cloudschema/bin"
 
 case "$1" in
 key)
     version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' "$source/Sources/CloudSchemaCore/Version.swift")
-    hash=$(cd "$source" && find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 shasum -a 256 | shasum -a 256 | cut -c1-16)
+    hash=$(cd "$source" && { swift --version; find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 shasum -a 256; } | shasum -a 256 | cut -c1-16)
     echo "key=$version-$hash" >> "$GITHUB_OUTPUT"
     ;;
 build)
-    static=()
-    if [ "$RUNNER_OS" = Linux ]; then static=(--static-swift-stdlib); fi
     scratch="$RUNNER_TEMP/cloudschema-build"
-    swift build -c release --product cloudschema --package-path "$source" --scratch-path "$scratch" ${static[@]+"${static[@]}"}
+    swift build -c release --product cloudschema --package-path "$source" --scratch-path "$scratch"
     mkdir -p "$bin"
     cp "$(swift build -c release --package-path "$source" --scratch-path "$scratch" --show-bin-path)/cloudschema" "$bin/"
     ;;

@@ -7,7 +7,7 @@
 # far: info.json lists the variant folders it finds. Prints OUTPUT/cloudschema.artifactbundle.zip's
 # checksum (`swift package compute-checksum`), which the Action's bundle-checksum and a
 # binaryTarget's checksum take, and writes it beside the zip.
-# CONFIGURATION=debug builds faster, for a test of the packaging only (.ci/run).
+# CONFIGURATION=debug, for a test of the packaging (.ci/run), only links again what `swift build` built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/artifactbundle}
@@ -18,7 +18,12 @@ bundle="$output/cloudschema.artifactbundle"
 case "$(uname -s)" in
 Linux)
     variant="cloudschema-$version-linux-$(uname -m)"
+    # Swift 6.3 links Foundation's static archives without these, so their symbols are undefined
+    # (swiftlang/swift-package-manager#10564); named once more after them, they resolve.
     flags=(--static-swift-stdlib)
+    for library in _FoundationCollections CoreFoundation _FoundationICU _FoundationCShims swiftSynchronization; do
+        flags+=(-Xlinker "-l$library")
+    done
     ;;
 Darwin)
     variant="cloudschema-$version-macos"
@@ -29,9 +34,8 @@ Darwin)
     exit 2
     ;;
 esac
-scratch=".build/artifactbundle-$configuration"  # its own, so the flags do not rebuild .build/debug
-swift build -c "$configuration" --product cloudschema --scratch-path "$scratch" "${flags[@]}"
-binary="$(swift build -c "$configuration" --scratch-path "$scratch" "${flags[@]}" --show-bin-path)/cloudschema"
+swift build -c "$configuration" --product cloudschema "${flags[@]}"
+binary="$(swift build -c "$configuration" "${flags[@]}" --show-bin-path)/cloudschema"
 rm -rf "${bundle:?}/$variant"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/cloudschema"

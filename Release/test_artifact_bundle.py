@@ -13,10 +13,12 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import unittest
 import zipfile
 
-OUTPUT = os.environ.get("BUNDLE_OUTPUT", ".build/artifactbundle")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTPUT = os.path.join(ROOT, os.environ.get("BUNDLE_OUTPUT", ".build/artifactbundle"))
 BUNDLE = os.path.join(OUTPUT, "cloudschema.artifactbundle")
 ZIP = BUNDLE + ".zip"
 # arch-vendor-os with an optional environment, and no OS version: what SwiftPM matches a host with.
@@ -56,12 +58,56 @@ class ArtifactBundleTests(unittest.TestCase):
         with open(ZIP + ".sha256") as file:
             self.assertEqual(file.read().strip(), digest)
 
-    def test_this_hosts_variant_runs_and_says_the_bundles_version(self):
+    def host_binary(self):
         system = "unknown-linux-gnu" if os.uname().sysname == "Linux" else "apple-macosx"
         triple = f"{os.uname().machine}-{system}"  # uname says aarch64 on Linux, arm64 on macOS, as the triples do
         [variant] = [v for v in self.artifact["variants"] if triple in v["supportedTriples"]]
-        result = subprocess.run([os.path.join(BUNDLE, variant["path"]), "--version"], capture_output=True, text=True, check=True)
+        return os.path.join(BUNDLE, variant["path"])
+
+    def test_this_hosts_variant_runs_and_says_the_bundles_version(self):
+        result = subprocess.run([self.host_binary(), "--version"], capture_output=True, text=True, check=True)
         self.assertEqual(result.stdout, self.artifact["version"] + "\n")
+
+    @unittest.skipUnless(os.uname().sysname == "Linux", "ldd lists a Linux binary's libraries")
+    def test_the_linux_variant_carries_the_swift_runtime_and_foundation(self):
+        libraries = subprocess.run(["ldd", self.host_binary()], capture_output=True, text=True, check=True).stdout
+        self.assertNotRegex(libraries, r"libswift|libFoundation|lib_Foundation|libdispatch")
+
+    def run_tool(self, step, **environ):
+        """Action/tool.sh STEP as the Action runs it on this host: (exit status, output, GITHUB_PATH)."""
+        with tempfile.TemporaryDirectory() as temp:
+            path_file = os.path.join(temp, "path")
+            runner = {"Linux": "Linux", "Darwin": "macOS"}[os.uname().sysname]
+            arch = {"x86_64": "X64", "aarch64": "ARM64", "arm64": "ARM64"}[os.uname().machine]
+            environ = dict(os.environ, RUNNER_TEMP=temp, RUNNER_OS=runner, RUNNER_ARCH=arch, GITHUB_ACTION_PATH=ROOT, GITHUB_PATH=path_file, **environ)
+            results = []
+            for name in ("bundle", step):
+                results.append(subprocess.run([os.path.join(ROOT, "Action", "tool.sh"), name], env=environ, capture_output=True, text=True))
+                if results[-1].returncode:
+                    break
+            last = results[-1]
+            with open(path_file, "a+") as file:
+                file.seek(0)
+                return last.returncode, last.stdout + last.stderr, file.read()
+
+    def test_the_action_runs_the_bundle_it_downloads(self):
+        with open(ZIP + ".sha256") as file:
+            checksum = file.read().strip()
+        status, output, path = self.run_tool("use", BUNDLE_URL="file://" + ZIP, BUNDLE_CHECKSUM=checksum, VERSION=self.artifact["version"])
+        self.assertEqual((status, output), (0, f"cloudschema {self.artifact['version']}\n"))
+        self.assertTrue(path.endswith("/cloudschema/bin\n"), path)
+
+    def test_the_action_refuses_a_bundle_with_another_checksum(self):
+        status, output, _ = self.run_tool("use", BUNDLE_URL="file://" + ZIP, BUNDLE_CHECKSUM="0" * 64)
+        self.assertEqual(status, 1)
+        self.assertIn(f"::error title=cloudschema::file://{ZIP} has checksum ", output)
+
+    def test_the_action_refuses_another_version(self):
+        with open(ZIP + ".sha256") as file:
+            checksum = file.read().strip()
+        status, output, _ = self.run_tool("use", BUNDLE_URL="file://" + ZIP, BUNDLE_CHECKSUM=checksum, VERSION="9.9.9")
+        self.assertEqual(status, 1)
+        self.assertIn(f"::error title=cloudschema::version 9.9.9 was asked for; this cloudschema is {self.artifact['version']}", output)
 
 
 if __name__ == "__main__":
