@@ -24,6 +24,33 @@ ZIP = BUNDLE + ".zip"
 # arch-vendor-os with an optional environment, and no OS version: what SwiftPM matches a host with.
 TRIPLE = re.compile(r"^(x86_64|arm64|aarch64)-(unknown|apple)-(linux-gnu|macosx)$")
 
+# A package whose command plugin runs the bundle's tool, as a team's would with a binaryTarget.
+PACKAGE = """\
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "BundleCheck",
+    targets: [
+        .binaryTarget(name: "cloudschema", path: "cloudschema.artifactbundle"),
+        .plugin(
+            name: "Version", capability: .command(intent: .custom(verb: "bundle-version", description: "cloudschema --version")),
+            dependencies: ["cloudschema"]),
+    ]
+)
+"""
+PLUGIN = """\
+import Foundation
+import PackagePlugin
+
+@main struct Version: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let process = try Process.run(context.tool(named: "cloudschema").url, arguments: ["--version"])
+        process.waitUntilExit()
+    }
+}
+"""
+
 
 class ArtifactBundleTests(unittest.TestCase):
     def setUp(self):
@@ -67,6 +94,18 @@ class ArtifactBundleTests(unittest.TestCase):
     def test_this_hosts_variant_runs_and_says_the_bundles_version(self):
         result = subprocess.run([self.host_binary(), "--version"], capture_output=True, text=True, check=True)
         self.assertEqual(result.stdout, self.artifact["version"] + "\n")
+
+    def test_swiftpm_runs_it_as_a_binary_targets_tool(self):
+        """SwiftPM itself reads info.json and picks this host's variant for a plugin."""
+        with tempfile.TemporaryDirectory() as package:
+            os.makedirs(os.path.join(package, "Plugins", "Version"))
+            os.symlink(BUNDLE, os.path.join(package, "cloudschema.artifactbundle"))
+            with open(os.path.join(package, "Package.swift"), "w") as file:
+                file.write(PACKAGE)
+            with open(os.path.join(package, "Plugins", "Version", "plugin.swift"), "w") as file:
+                file.write(PLUGIN)
+            result = subprocess.run(["swift", "package", "bundle-version"], cwd=package, capture_output=True, text=True)
+            self.assertEqual((result.returncode, result.stdout), (0, self.artifact["version"] + "\n"), result.stderr)
 
     @unittest.skipUnless(os.uname().sysname == "Linux", "ldd lists a Linux binary's libraries")
     def test_the_linux_variant_carries_the_swift_runtime_and_foundation(self):
