@@ -18,8 +18,8 @@ bundle="$output/cloudschema.artifactbundle"
 case "$(uname -s)" in
 Linux)
     variant="cloudschema-$version-linux-$(uname -m)"
-    # Swift 6.3 links Foundation's static archives without these, so their symbols are undefined
-    # (swiftlang/swift-package-manager#10564); named once more after them, they resolve.
+    # Swift 6.3's debug link of Foundation's static archives leaves these libraries' symbols
+    # undefined (swiftlang/swift-package-manager#10564; release links here); named once more, they resolve.
     flags=(--static-swift-stdlib)
     for library in _FoundationCollections CoreFoundation _FoundationICU _FoundationCShims swiftSynchronization; do
         flags+=(-Xlinker "-l$library")
