@@ -7,7 +7,7 @@
 # far: info.json lists the variant folders it finds. Prints OUTPUT/cloudschema.artifactbundle.zip's
 # checksum (`swift package compute-checksum`), which the Action's bundle-checksum and a
 # binaryTarget's checksum take, and writes it beside the zip.
-# CONFIGURATION=debug, for a test of the packaging (.ci/run), only links again what `swift build` built.
+# CONFIGURATION=debug builds faster, for a test of the packaging (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/artifactbundle}
@@ -34,8 +34,11 @@ Darwin)
     exit 2
     ;;
 esac
-swift build -c "$configuration" --product cloudschema "${flags[@]}"
-binary="$(swift build -c "$configuration" "${flags[@]}" --show-bin-path)/cloudschema"
+# A scratch folder of its own: SwiftPM would keep these flags in .build's cached build manifest,
+# and the next `swift test` there would link with them.
+scratch=".build/artifactbundle-$configuration"
+swift build -c "$configuration" --product cloudschema --scratch-path "$scratch" "${flags[@]}"
+binary="$(swift build -c "$configuration" --scratch-path "$scratch" "${flags[@]}" --show-bin-path)/cloudschema"
 rm -rf "${bundle:?}/$variant"
 mkdir -p "$bundle/$variant/bin"
 cp "$binary" "$bundle/$variant/bin/cloudschema"
