@@ -119,9 +119,12 @@ def publish(text, event, environ):
             try:
                 return github.upsert_comment(pull_request["number"], text) + " the pull request's comment"
             except urllib.error.HTTPError as error:
-                if error.code not in (401, 403, 404):
-                    raise
-                why = f"the token may not comment, HTTP {error.code}: the job needs `pull-requests: write`"
+                if error.code in (401, 403, 404):
+                    why = f"the token may not comment, HTTP {error.code}: the job needs `pull-requests: write`"
+                else:
+                    why = f"the GitHub API answered HTTP {error.code}"
+            except urllib.error.URLError as error:
+                why = f"the GitHub API could not be reached: {error.reason}"
     summary = environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as out:

@@ -15,11 +15,11 @@ REPOSITORY = "garden/app"
 
 
 class FakeGitHub(ThreadingHTTPServer):
-    """Issue comments of pull request 7, kept in memory; `writable = False` answers writes with 403."""
+    """Issue comments of pull request 7, kept in memory; `refuse_writes = 403` answers writes with 403."""
 
     def __init__(self):
         super().__init__(("127.0.0.1", 0), FakeGitHub.Handler)
-        self.comments, self.requests, self.writable = [], [], True
+        self.comments, self.requests, self.refuse_writes = [], [], None
 
     def comment(self, body, id=None):
         self.comments.append({"id": id or 1000 + len(self.comments), "body": body})
@@ -45,8 +45,8 @@ class FakeGitHub(ThreadingHTTPServer):
             if self.command == "GET" and path.startswith(f"/repos/{REPOSITORY}/issues/7/comments?"):
                 page = int(path.split("page=")[-1])
                 return self.answer(200, server.comments[(page - 1) * 100 : page * 100])
-            if not server.writable:
-                return self.answer(403, {"message": "Resource not accessible by integration"})
+            if server.refuse_writes:
+                return self.answer(server.refuse_writes, {"message": "Resource not accessible by integration"})
             if self.command == "POST" and path == f"/repos/{REPOSITORY}/issues/7/comments":
                 server.comment(payload["body"])
                 return self.answer(201, server.comments[-1])
@@ -157,7 +157,7 @@ class ReportTests(unittest.TestCase):
         )
 
     def test_a_token_without_permission_falls_back_to_the_job_summary(self):
-        self.github.writable = False
+        self.github.refuse_writes = 403
         status, output = self.run_report(pull_request(), [SAFE])
         self.assertEqual(status, 0)
         self.assertEqual(
@@ -166,6 +166,12 @@ class ReportTests(unittest.TestCase):
         )
         self.assertEqual(self.github.comments, [])
         self.assertIn("Additive only: 1 safe change against git:main.", self.summary())
+
+    def test_a_failing_api_falls_back_to_the_job_summary_and_says_so(self):
+        self.github.refuse_writes = 500
+        status, output = self.run_report(pull_request(), [SAFE])
+        self.assertEqual((status, output), (0, "cloudschema: wrote the job summary (the GitHub API answered HTTP 500)\n"))
+        self.assertIn("_Written here, not as a comment: the GitHub API answered HTTP 500._", self.summary())
 
     def test_a_push_without_a_pull_request_writes_the_job_summary(self):
         status, output = self.run_report({"ref": "refs/heads/main"}, [SAFE])
