@@ -1,4 +1,4 @@
-"""report.py against a fake GitHub REST API on 127.0.0.1: `python3 -m unittest discover Action`."""
+"""report.py against a fake GitHub REST API on 127.0.0.1: `python3 -m unittest discover -s Action`."""
 
 import contextlib
 import io
@@ -83,7 +83,7 @@ class ReportTests(unittest.TestCase):
         self.folder = tempfile.TemporaryDirectory()
         self.addCleanup(self.folder.cleanup)
 
-    def run_report(self, event, diffs, *arguments, token="secret"):
+    def run_report(self, event, diffs, *arguments):
         """report.py's exit status and output; each diff is (markdown, JSON document or its text)."""
         files = []
         for index, (markdown, document) in enumerate(diffs):
@@ -99,7 +99,7 @@ class ReportTests(unittest.TestCase):
             "GITHUB_EVENT_PATH": event_path,
             "GITHUB_REPOSITORY": REPOSITORY,
             "GITHUB_API_URL": f"http://127.0.0.1:{self.github.server_port}",
-            "GITHUB_TOKEN": token,
+            "GITHUB_TOKEN": "secret",  # the fake answers any other with 401
             "GITHUB_STEP_SUMMARY": self.summary_path,
         }
         output = io.StringIO()
