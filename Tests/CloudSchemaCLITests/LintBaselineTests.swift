@@ -62,7 +62,17 @@ struct LintBaselineTests {
         let folder = try temporaryFolder(["Garden.cloudschema": twice, "baseline.json": Self.recorded])
         let result = try cloudschema("lint", "--baseline", "baseline.json", ".", in: folder)
         #expect(result.stdout.contains("[ENCRYPTED_INDEXED]"), "\(result.stdout)")
+        #expect(!result.stdout.contains("BASELINE_STALE"), "\(result.stdout)")
         #expect(result.status == 1)
+        // Fixed in part: the entry counts more than are found now.
+        let once = Self.recorded.replacingOccurrences(of: "\"field Bed.name\",\"count\":1", with: "\"field Bed.name\",\"count\":3")
+        try once.write(to: folder.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let stale = try cloudschema("lint", "--baseline", "baseline.json", ".", in: folder)
+        #expect(
+            stale.stdout.hasPrefix(
+                "baseline.json:4:5: info: the baseline holds 3 ENCRYPTED_INDEXED findings on field Bed.name in Garden.cloudschema, but only 2 are found now;"
+            ), "\(stale.stdout)")
+        #expect(stale.status == 0)
     }
 
     @Test func aFixedFindingIsReportedStale() throws {
@@ -71,7 +81,7 @@ struct LintBaselineTests {
         let result = try cloudschema("lint", "--baseline", "baseline.json", ".", in: folder)
         #expect(
             result.stdout == """
-                baseline.json:4:5: info: the baseline holds 1 ENCRYPTED_INDEXED finding on field Bed.name in Garden.cloudschema, but it is no longer found; remove the entry, or run 'cloudschema lint --write-baseline' again [BASELINE_STALE]
+                baseline.json:4:5: info: the baseline holds 1 ENCRYPTED_INDEXED finding on field Bed.name in Garden.cloudschema, but it is no longer found; update the entry, or run 'cloudschema lint --write-baseline' again [BASELINE_STALE]
                     {"rule":"ENCRYPTED_INDEXED","file":"Garden.cloudschema","element":"field Bed.name","count":1},
                     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 

@@ -204,7 +204,7 @@ public enum AlwaysOnRules {
                 or the element renamed or removed) would hide a future finding of that rule there, so it is reported, \
                 located at the entry, when its file was linted.
                 """,
-            fix: "remove the entry, or run 'cloudschema lint --write-baseline FILE' again to rewrite the baseline."),
+            fix: "remove the entry (or lower its count), or run 'cloudschema lint --write-baseline FILE' again to rewrite the baseline."),
         DiagnosticRule(
             .graphFocusUnknown, .input, .files, .error,
             summary: "graph --focus names no declaration of the schema",

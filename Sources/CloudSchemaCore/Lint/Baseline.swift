@@ -63,8 +63,6 @@ public struct Baseline: Sendable {
         if let key = key(for: diagnostic) { counts[key, default: 0] += 1 }
     }
 
-    public func holds(_ diagnostic: Diagnostic) -> Bool { key(for: diagnostic).map { counts[$0] != nil } ?? false }
-
     // MARK: Matching
 
     /// `diagnostics` without the findings their file's baseline holds (as many of each key as it
@@ -91,6 +89,7 @@ public struct Baseline: Sendable {
         }
         // Baselines of files with no finding left: every entry of theirs may be stale.
         for file in files { if let found = baseline(file), baselines[found.path] == nil { baselines[found.path] = found } }
+        guard !baselines.isEmpty else { return kept }
         let read = Set(files.map { ConfigurationLoader.absolute($0) })
         for (path, found) in baselines.sorted(by: { $0.key < $1.key }) {
             for (key, count) in found.counts.sorted(by: { $0.key < $1.key }) {
@@ -98,13 +97,14 @@ public struct Baseline: Sendable {
                 guard missing > 0, read.contains(found.absolute(key.file)) else { continue }
                 let what = key.element.map { "on \($0)" } ?? "'\(key.message ?? "")'"
                 let number = "\(count) \(key.rule) finding\(count == 1 ? "" : "s")"
-                let found =
+                let now =
                     missing == count
-                    ? (count == 1 ? "it is" : "they are") : "only \(count - missing) \(count - missing == 1 ? "is" : "are")"
+                    ? (count == 1 ? "it is no longer found" : "they are no longer found")
+                    : "only \(count - missing) \(count - missing == 1 ? "is" : "are") found now"
                 kept.append(
                     Diagnostic(
                         .baselineStale, .info,
-                        "the baseline holds \(number) \(what) in \(key.file), but \(found) no longer found; remove the entry, or run 'cloudschema lint --write-baseline' again",
+                        "the baseline holds \(number) \(what) in \(key.file), but \(now); update the entry, or run 'cloudschema lint --write-baseline' again",
                         at: baselines[path]?.ranges[key]))
             }
         }
