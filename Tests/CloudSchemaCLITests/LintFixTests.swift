@@ -149,6 +149,18 @@ struct LintFixTests {
         #expect(result.status == 1)
     }
 
+    /// A reader's fix-it that would change what is read (a system field's type) is shown, not applied.
+    @Test func anUnsafeSyntaxFixItIsOnlyShown() throws {
+        let before = "DEFINE SCHEMA\n\nRECORD TYPE Bed (\n    \"___recordID\" REFERENCE QUERYABLE,\n    \"___createdBy\" STRING\n);\n"
+        let folder = try temporaryFolder(["schema.ckdb": before])
+        let result = try cloudschema("lint", "--fix", "schema.ckdb", in: folder)
+        #expect(try contents(folder.appendingPathComponent("schema.ckdb")) == before)
+        #expect(
+            result.stderr
+                == "schema.ckdb:5: not applied, it would change what is stored or deployed: write REFERENCE [TYPE_MISPLACED]\n1 error\n")
+        #expect(result.status == 1)
+    }
+
     @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
         let before =
             (1...10).map { "// line \($0)\n" }.joined()
