@@ -59,6 +59,19 @@ enum CloudSchemaBuildCommand {
         return nil
     }
 
+    /// The config and the baseline it names (`"lint": {"baseline": …}`, relative to the config's
+    /// folder): the tool reads both, so a change to either runs the command again.
+    static func configInputs(_ config: URL?) -> [URL] {
+        guard let config else { return [] }
+        guard let data = FileManager.default.contents(atPath: config.path),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let lint = root["lint"] as? [String: Any], let baseline = lint["baseline"] as? String, !baseline.isEmpty
+        else { return [config] }
+        let url =
+            baseline.hasPrefix("/") ? URL(fileURLWithPath: baseline) : config.deletingLastPathComponent().appendingPathComponent(baseline)
+        return [config, url]
+    }
+
     /// How many files `cloudschema generate` splits a schema file into by default: one per started
     /// 16 KiB (`Generator.partCount(schemaBytes:)`, which the plugin can't import). The count is
     /// passed with `--parts`, so the tool writes exactly the files declared here even if the two
@@ -102,7 +115,7 @@ enum CloudSchemaBuildCommand {
                 arguments: arguments,
                 environment: [:],
                 // The tool itself is an input: upgrading CloudSchema regenerates.
-                inputFiles: sorted + [tool] + (config.map { [$0] } ?? []),
+                inputFiles: sorted + [tool] + configInputs(config),
                 outputFiles: outputs)
         ]
     }
@@ -128,7 +141,7 @@ extension CloudSchemaBuildCommand {
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
-                inputFiles: swiftFiles + [tool] + (config.map { [$0] } ?? []),
+                inputFiles: swiftFiles + [tool] + configInputs(config),
                 outputFiles: [stamp])
         ]
     }

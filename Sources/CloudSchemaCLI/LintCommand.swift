@@ -20,6 +20,11 @@ enum LintCommand {
             ),
             .flag("dry-run", "With --fix: print the changes as a unified diff and write nothing."),
             .option(
+                "baseline", value: "file",
+                "Report only findings this baseline file does not hold (instead of cloudschema.json's lint.baseline); entries no longer found are BASELINE_STALE infos."
+            ),
+            .option("write-baseline", value: "file", "Record every lint finding in this baseline file, then report what it cannot hold."),
+            .option(
                 "stamp", value: "file",
                 "For build plugins: when lint passes write this file, a Swift comment (remove it when lint fails); Swift files that declare no @Model class and no migration pass."
             ),
@@ -34,6 +39,7 @@ enum LintCommand {
             "cloudschema lint Sources/App/Garden.cloudschema --format json",
             "cloudschema lint --format sarif > cloudschema.sarif",
             "cloudschema lint --fix --dry-run Schemas",
+            "cloudschema lint --write-baseline cloudschema-baseline.json Schemas",
             "cloudschema lint --list-rules --format markdown",
             "cloudschema lint --list-rules --all",
             "cat Garden.cloudschema | cloudschema lint - --assume-filename Schemas/Garden.cloudschema",
@@ -71,6 +77,10 @@ enum LintCommand {
             Terminal.err("error: --dry-run is for --fix\nUsage: \(spec.usage)\n")
             return 2
         }
+        if arguments.value("baseline") != nil && arguments.value("write-baseline") != nil {
+            Terminal.err("error: use --baseline or --write-baseline, not both\nUsage: \(spec.usage)\n")
+            return 2
+        }
         if arguments.flag("fix") && arguments.positionals.contains("-") {
             Terminal.err("error: --fix rewrites files; it cannot fix standard input\nUsage: \(spec.usage)\n")
             return 2
@@ -96,14 +106,36 @@ enum LintCommand {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
 
-        // Configuration: --config for every file, else the nearest cloudschema.json per file.
-        let configurations = ConfigurationSet(files: loaded.sources.paths, explicitPath: arguments.value("config"))
-        if !configurations.diagnostics.isEmpty {
-            let sources = sourcesIncludingConfigs(loaded.sources, configurations.diagnostics)
-            emit(configurations.diagnostics.sorted(), format: format, sources: sources)
+        // Configuration: --config for every file, else the nearest cloudschema.json per file;
+        // --baseline's file instead of the baselines they name, none when writing one.
+        let writeBaseline = arguments.value("write-baseline")
+        var configurations = ConfigurationSet(
+            files: loaded.sources.paths, explicitPath: arguments.value("config"), readingBaselines: writeBaseline == nil)
+        var problems = configurations.diagnostics
+        if let path = arguments.value("baseline") {
+            let (baseline, baselineProblems) = Baseline.read(path)
+            problems += baselineProblems
+            configurations.useBaseline(baseline)
+        } else if writeBaseline != nil {
+            configurations.useBaseline(nil)
+        }
+        if !problems.isEmpty {
+            emit(problems.sorted(), format: format, sources: sourcesIncludingConfigs(loaded.sources, problems))
             return 2
         }
         var diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        if let path = writeBaseline {
+            let baseline = Baseline(path: path, findings: diagnostics)
+            do throws(FileWriter.Failure) {
+                try baseline.write()
+            } catch {
+                Terminal.err("cloudschema: error: \(error) [\(DiagnosticID.outputUnwritable)]\n")
+                return 2
+            }
+            let count = baseline.counts.values.reduce(0, +)
+            Terminal.err("\(path): recorded \(count) finding\(count == 1 ? "" : "s")\n")
+            diagnostics.removeAll(where: Baseline.canHold)
+        }
         var unwritable = false
         if arguments.flag("fix") {
             let changed = fix(diagnostics, in: loaded, dryRun: arguments.flag("dry-run"), unwritable: &unwritable)
@@ -119,7 +151,7 @@ enum LintCommand {
         if arguments.flag("dry-run") {
             if !diagnostics.isEmpty { Terminal.err(DiagnosticRenderer.summary(diagnostics) + "\n") }
         } else {
-            emit(diagnostics, format: format, sources: loaded.sources)
+            emit(diagnostics, format: format, sources: sourcesIncludingConfigs(loaded.sources, diagnostics))
         }
         if unwritable || diagnostics.contains(where: { $0.id == .inputUnreadable }) { return 2 }
         if diagnostics.hasErrors { return 1 }
@@ -198,7 +230,7 @@ enum LintCommand {
         }
     }
 
-    /// Adds the config files' text so text output can quote the offending line.
+    /// Adds the config and baseline files' text so text output can quote the offending line.
     private static func sourcesIncludingConfigs(_ sources: SourceStore, _ diagnostics: [Diagnostic]) -> SourceStore {
         var store = sources
         for file in Set(diagnostics.compactMap(\.range?.file)) where store.bytes(of: file) == nil {

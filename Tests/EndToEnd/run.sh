@@ -124,6 +124,18 @@ rm -f Sources/Garden/Garden.cloudschema.bak
 if swift build > "$work/build4.log" 2>&1; then cat "$work/build4.log"; fail "the build succeeded despite a lint error"; fi
 cat "$work/build4.log"
 grep -Eq "Garden\.cloudschema:11:31: error: .*\[ENCRYPTED_INDEXED\]" "$work/build4.log" || fail "no file:line:col error in the build output"
+
+step "a baseline named in cloudschema.json holds that error for the build plugin; a new one still fails"
+cp Sources/Garden/cloudschema.json "$work/cloudschema.json.good"
+"$tool" lint --write-baseline cloudschema-baseline.json Sources/Garden/Garden.cloudschema
+printf '{"generate": {"access": "public"}, "lint": {"baseline": "../../cloudschema-baseline.json"}}\n' > Sources/Garden/cloudschema.json
+swift build > "$work/build-baseline.log" 2>&1 || { cat "$work/build-baseline.log"; fail "the build failed on a finding the baseline holds"; }
+sed -i.bak 's/    notes: String? @encrypted @queryable/    notes: String? @encrypted @queryable @sortable/' Sources/Garden/Garden.cloudschema
+rm -f Sources/Garden/Garden.cloudschema.bak
+if swift build > "$work/build-baseline2.log" 2>&1; then cat "$work/build-baseline2.log"; fail "the build succeeded despite a new lint error"; fi
+grep -Eq "Garden\.cloudschema:11:42: error: .*sortable.*\[ENCRYPTED_INDEXED\]" "$work/build-baseline2.log" || { cat "$work/build-baseline2.log"; fail "no error for the new finding"; }
+cp "$work/cloudschema.json.good" Sources/Garden/cloudschema.json
+rm cloudschema-baseline.json
 cp "$work/Garden.cloudschema.good" Sources/Garden/Garden.cloudschema
 
 step "committed generated code in a target with the build plugin fails the build, saying why"

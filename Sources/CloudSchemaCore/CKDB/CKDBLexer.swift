@@ -63,7 +63,8 @@ struct CKDBLexer {
     private var lineStart = 0
     private var sawNewline = true
     private var lastTokenLine = 0
-    private var sawHashComment = false
+    /// The CKDB_HASH_COMMENT warning in `diagnostics`, once the first `#` line is seen.
+    private var hashCommentWarning: Int?
 
     private(set) var tokens: [CKDBToken] = []
     private(set) var comments: [CKDBComment] = []
@@ -178,15 +179,22 @@ struct CKDBLexer {
     /// A line starting with `#`, which Apple's grammar lacks: read as a comment, so the rest of
     /// the file is checked, with one warning for the file.
     private mutating func hashComment(_ start: SourcePosition) {
-        if !sawHashComment {
-            sawHashComment = true
+        let hash = SourceRange(
+            file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1))
+        if hashCommentWarning == nil {
+            hashCommentWarning = diagnostics.count
+            // Safe: a comment is no part of the schema, so writing it with // changes nothing stored or deployed.
+            var fixIt = Diagnostic.FixIt("write these comments with //", edits: [])
+            fixIt.isSafe = true
             diagnostics.append(
                 .warning(
                     .ckdbHashComment,
                     "'#' starts no comment in the CloudKit Schema Language (its comments are //, -- and /* */), so cktool may reject this file; write these lines with //",
-                    at: SourceRange(
-                        file: file, start: start, end: SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1))
-                ))
+                    at: hash, fixIts: [fixIt]))
+        }
+        // One fix-it for the file's every '#' line, as the warning is said once.
+        if let warning = hashCommentWarning {
+            diagnostics[warning].fixIts[0].edits.append(.init(range: hash, replacement: "//"))
         }
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
         comments.append(CKDBComment(text: text(from: start.offset), range: range(start), isTrailing: false, isBlock: false))

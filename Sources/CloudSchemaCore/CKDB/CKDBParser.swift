@@ -142,6 +142,16 @@ public struct CKDBParser {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts))
     }
 
+    /// Safe (`lint --fix` applies it): the parser already read the file as if it were written
+    /// this way, so the schema it yields, and what it deploys, is the same; only the spelling
+    /// becomes one cktool accepts (a quoted name, a missing ';', ',' or 'TO', a stray ',', an index
+    /// option written twice).
+    private static func spelling(_ fixIt: Diagnostic.FixIt) -> Diagnostic.FixIt {
+        var fixIt = fixIt
+        fixIt.isSafe = true
+        return fixIt
+    }
+
     private mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
         diagnostics.append(.error(.syntaxError, message, at: range, notes: notes, fixIts: fixIts))
     }
@@ -226,7 +236,7 @@ public struct CKDBParser {
         } else if atStatementStart {
             error(
                 "expected 'DEFINE SCHEMA' at the start of the file, found \(describe(current))", at: current.range,
-                fixIts: [.insert("DEFINE SCHEMA\n\n", at: current.range, "insert 'DEFINE SCHEMA'")])
+                fixIts: [Self.spelling(.insert("DEFINE SCHEMA\n\n", at: current.range, "insert 'DEFINE SCHEMA'"))])
         } else {
             notASchema()
             return false
@@ -298,7 +308,7 @@ public struct CKDBParser {
             return
         }
         let at = previous.range.endOnly
-        error("expected ';' after \(what)", at: at, fixIts: [.insert(";", at: at, "insert ';'")])
+        error("expected ';' after \(what)", at: at, fixIts: [Self.spelling(.insert(";", at: at, "insert ';'"))])
     }
 
     private mutating func parseRole() throws {
@@ -334,7 +344,7 @@ public struct CKDBParser {
     private mutating func reservedName(_ token: CKDBToken) {
         error(
             "'\(token.text)' is a reserved word; write \"\(token.text)\" in double quotes to use it as a name", at: token.range,
-            fixIts: [.replace(token.range, with: "\"\(token.text)\"", "write \"\(token.text)\"")])
+            fixIts: [Self.spelling(.replace(token.range, with: "\"\(token.text)\"", "write \"\(token.text)\""))])
     }
 
     // MARK: Record types
@@ -376,7 +386,7 @@ public struct CKDBParser {
         joinedDots.insert(dot.range.start.offset)
         error(
             "write \"\(joined.text)\" in double quotes: a name with a '.' must be quoted", at: joined.range,
-            fixIts: [.replace(joined.range, with: "\"\(joined.text)\"", "write \"\(joined.text)\"")])
+            fixIts: [Self.spelling(.replace(joined.range, with: "\"\(joined.text)\"", "write \"\(joined.text)\""))])
         return joined
     }
 
@@ -403,7 +413,7 @@ public struct CKDBParser {
                 if let comma = afterComma, itemCount > 0 {
                     error(
                         "remove the ',' after the last item of record type '\(owner)'", at: comma.range,
-                        fixIts: [.remove(comma.range, "remove ','")])
+                        fixIts: [Self.spelling(.remove(comma.range, "remove ','"))])
                 }
                 _ = takeComments(before: current, attachTo: false)
                 advance()
@@ -416,7 +426,9 @@ public struct CKDBParser {
                 return
             }
             if current.kind == .comma {
-                error("expected a field or GRANT, found ','", at: current.range, fixIts: [.remove(current.range, "remove ','")])
+                error(
+                    "expected a field or GRANT, found ','", at: current.range, fixIts: [Self.spelling(.remove(current.range, "remove ','"))]
+                )
                 afterComma = advance()
                 continue
             }
@@ -434,7 +446,9 @@ public struct CKDBParser {
             if current.kind == .rightParen || atEnd || current.kind == .semicolon || atStatementStart { continue }
             if current.isAtLineStart && (current.kind == .word || current.kind == .quoted) {
                 let at = previous.range.endOnly
-                error("expected ',' between the items of record type '\(owner)'", at: at, fixIts: [.insert(",", at: at, "insert ','")])
+                error(
+                    "expected ',' between the items of record type '\(owner)'", at: at,
+                    fixIts: [Self.spelling(.insert(",", at: at, "insert ','"))])
                 continue
             }
             error("expected ',' or ')' after the item, found \(describe(current))", at: current.range)
@@ -492,9 +506,12 @@ public struct CKDBParser {
             advance()
         } else {
             let at = current
+            // Unsafe for a word at a line start: the parser skips the grant instead of reading it as the role.
+            var insertTo = Diagnostic.FixIt.insert("TO ", at: at.range, "insert 'TO'")
+            insertTo.isSafe = at.kind == .quoted || !at.isAtLineStart
             error(
                 "expected 'TO' and a role after the permissions, as in GRANT READ TO \"_world\"; found \(describe(at))", at: at.range,
-                fixIts: at.kind == .quoted || at.kind == .word ? [.insert("TO ", at: at.range, "insert 'TO'")] : [])
+                fixIts: at.kind == .quoted || at.kind == .word ? [insertTo] : [])
             guard at.kind == .quoted || (at.kind == .word && !at.isAtLineStart) else { throw Recover() }
         }
         guard current.kind == .word || current.kind == .quoted else {
@@ -524,7 +541,7 @@ public struct CKDBParser {
             if isSystem {
                 error(
                     "write system field names in double quotes: \"\(name)\"", at: nameToken.range,
-                    fixIts: [.replace(nameToken.range, with: "\"\(name)\"", "write \"\(name)\"")])
+                    fixIts: [Self.spelling(.replace(nameToken.range, with: "\"\(name)\"", "write \"\(name)\""))])
             } else {
                 error(
                     "'\(name)' starts with '_', which CloudKit reserves for system names; a field name starts with a letter",
@@ -560,7 +577,7 @@ public struct CKDBParser {
             if field.indexes.contains(option) {
                 error(
                     .attributeMisplaced, "\(current.text) is written twice; remove one", at: current.range,
-                    fixIts: [.remove(current.range, "remove it")])
+                    fixIts: [Self.spelling(.remove(previous.range.endOnly.union(current.range), "remove it"))])
             } else {
                 attributes[key] = current.range
                 field.indexes.insert(option)

@@ -35,16 +35,23 @@ public enum ConfigurationLoader {
         return found
     }
 
-    /// Reads a config file; problems are `CONFIG_INVALID` errors at the key or value.
+    /// Reads a config file, and the baseline it names when `readingBaseline`; problems are
+    /// `CONFIG_INVALID` errors at the key or value.
     public static func load(
-        path: String, fileSystem: any InputFileSystem = LocalFileSystem()
+        path: String, fileSystem: any InputFileSystem = LocalFileSystem(), readingBaseline: Bool = true
     ) -> (LintConfiguration, [Diagnostic]) {
         guard let bytes = try? fileSystem.contents(of: path) else {
             var fallback = LintConfiguration.default
             fallback.path = path
             return (fallback, [.error(.configInvalid, "cannot read config file '\(path)'", at: nil)])
         }
-        return parse(bytes, path: path)
+        var (config, diagnostics) = parse(bytes, path: path)
+        if readingBaseline, let baseline = config.baselinePath {
+            let (read, problems) = Baseline.read(baseline, fileSystem: fileSystem, at: config.baselineKey)
+            config.baseline = read
+            diagnostics += problems
+        }
+        return (config, diagnostics)
     }
 
     /// Parses config text. `path` names the file in diagnostics; its folder is the base for globs.
@@ -137,9 +144,16 @@ public enum ConfigurationLoader {
         }
         var use: Set<DiagnosticID>?
         var except: Set<DiagnosticID> = []
-        let keys = ["use", "except", "severity", "ignore"]
+        let keys = ["use", "except", "severity", "ignore"] + (kind == .lint ? ["baseline"] : [])
         for member in members {
             switch member.key {
+            case "baseline" where kind == .lint:
+                guard case .string(let path) = member.value.value, !path.isEmpty else {
+                    fail("'baseline' must be the path of a baseline file (a non-empty string)", member.value.range)
+                    continue
+                }
+                config.baselinePath = path.hasPrefix("/") ? path : config.directory + "/" + path
+                config.baselineKey = member.value.range
             case "use", "except":
                 guard case .array(let items) = member.value.value else {
                     fail("'\(member.key)' must be an array of rule IDs or categories, found \(member.value.kind)", member.value.range)

@@ -6,12 +6,15 @@ public struct ConfigurationSet: Sendable {
     private var explicit: LintConfiguration?
     private var configs: [String: LintConfiguration] = [:]
     private var configFor: [String: String] = [:]
-    private let defaults = LintConfiguration.default
+    private var defaults = LintConfiguration.default
 
-    /// Config files are read through `fileSystem`, as schema files are.
-    public init(files: [String], explicitPath: String?, fileSystem: any InputFileSystem = LocalFileSystem()) {
+    /// Config files are read through `fileSystem`, as schema files are; the baselines they name
+    /// too unless `readingBaselines` is false (`lint --write-baseline` writes one).
+    public init(
+        files: [String], explicitPath: String?, fileSystem: any InputFileSystem = LocalFileSystem(), readingBaselines: Bool = true
+    ) {
         if let explicitPath {
-            let (config, problems) = ConfigurationLoader.load(path: explicitPath, fileSystem: fileSystem)
+            let (config, problems) = ConfigurationLoader.load(path: explicitPath, fileSystem: fileSystem, readingBaseline: readingBaselines)
             explicit = config
             diagnostics = problems
             return
@@ -21,11 +24,18 @@ public struct ConfigurationSet: Sendable {
             guard let found = ConfigurationLoader.find(for: file, cache: &cache, fileSystem: fileSystem) else { continue }
             configFor[file] = found
             if configs[found] == nil {
-                let (config, problems) = ConfigurationLoader.load(path: found, fileSystem: fileSystem)
+                let (config, problems) = ConfigurationLoader.load(path: found, fileSystem: fileSystem, readingBaseline: readingBaselines)
                 configs[found] = config
                 diagnostics += problems
             }
         }
+    }
+
+    /// `lint --baseline FILE`: one baseline for every file, instead of the configs' (nil: none).
+    public mutating func useBaseline(_ baseline: Baseline?) {
+        explicit?.baseline = baseline
+        for path in configs.keys { configs[path]?.baseline = baseline }
+        defaults.baseline = baseline
     }
 
     /// The configuration for findings in `file` (nil: a finding with no location).

@@ -21,6 +21,11 @@ public struct LintConfiguration: Sendable {
     public var sqlitedata: SQLiteDataConfiguration?
     /// The `swiftdata` section: the models stored without CloudKit.
     public var swiftdata: SwiftDataConfiguration?
+    /// `lint.baseline`: the baseline file (absolute), and where the key was written.
+    public var baselinePath: String?
+    var baselineKey: SourceRange?
+    /// That file as read (nil when not read, as for `lint --write-baseline`), or `lint --baseline`'s.
+    public var baseline: Baseline?
 
     public static var `default`: LintConfiguration {
         LintConfiguration(

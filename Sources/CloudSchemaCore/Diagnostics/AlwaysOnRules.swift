@@ -1,6 +1,6 @@
 /// The IDs no configuration can change: the front end's (`.cloudschema` and `.ckdb`), and
 /// problems with input, output and config files. All are errors but NAME_CASE_COLLISION and
-/// CKDB_HASH_COMMENT (warnings) and CKDB_CORE_DATA_MIRROR (information).
+/// CKDB_HASH_COMMENT (warnings) and CKDB_CORE_DATA_MIRROR and BASELINE_STALE (information).
 public enum AlwaysOnRules {
     public static let all: [DiagnosticRule] = [
         DiagnosticRule(
@@ -195,6 +195,16 @@ public enum AlwaysOnRules {
             fix:
                 "correct the key, rule ID or value (the message suggests the closest name); 'cloudschema lint --list-rules' lists the rules."
         ),
+        DiagnosticRule(
+            .baselineStale, .config, .files, .info,
+            summary: "A baseline entry whose finding is no longer found",
+            explanation: """
+                lint --baseline (or "baseline" in cloudschema.json's "lint") hides the findings a baseline file \
+                recorded, by rule, file and element. An entry no finding matches any more (the mistake was fixed, \
+                or the element renamed or removed) would hide a future finding of that rule there, so it is reported, \
+                located at the entry, when its file was linted.
+                """,
+            fix: "remove the entry (or lower its count), or run 'cloudschema lint --write-baseline FILE' again to rewrite the baseline."),
         DiagnosticRule(
             .graphFocusUnknown, .input, .files, .error,
             summary: "graph --focus names no declaration of the schema",

@@ -62,6 +62,38 @@ public struct Diagnostic: Hashable, Sendable {
         }
     }
 
+    /// The schema element a finding is about, by kind and name (`field Bed.name`): what a
+    /// baseline keys it by, so it still matches when lines move.
+    public struct Element: Hashable, Sendable, Comparable, CustomStringConvertible {
+        public enum Kind: String, Sendable, Comparable {
+            case container, role, zone, record, field, `enum`, `case`, model, property, store, key, subscription
+            case table, column, index
+
+            public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+
+        public var kind: Kind
+        /// The element's name; a member's is qualified by its declaration's (`Bed.name`).
+        public var name: String
+
+        public init(_ kind: Kind, _ name: String) {
+            self.kind = kind
+            self.name = name
+        }
+
+        /// `field Bed.name`, as a baseline writes it.
+        public var description: String { "\(kind.rawValue) \(name)" }
+
+        /// Reads `description` back.
+        public init?(_ text: String) {
+            let parts = text.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, let kind = Kind(rawValue: String(parts[0])) else { return nil }
+            self.init(kind, String(parts[1]))
+        }
+
+        public static func < (lhs: Element, rhs: Element) -> Bool { (lhs.kind, lhs.name) < (rhs.kind, rhs.name) }
+    }
+
     public var id: DiagnosticID
     public var severity: Severity
     public var message: String
@@ -69,6 +101,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange?
     public var notes: [Note]
     public var fixIts: [FixIt]
+    /// Set by `Linter.lint` for lint findings: the innermost element whose declaration holds the range.
+    public var element: Element?
 
     public init(
         _ id: DiagnosticID, _ severity: Severity, _ message: String, at range: SourceRange?,

@@ -50,6 +50,8 @@ extension DiagnosticID {
     public static let outputUnwritable: DiagnosticID = "OUTPUT_UNWRITABLE"
     /// `cloudschema.json` cannot be read, is not JSON, or has an unknown key, rule or value.
     public static let configInvalid: DiagnosticID = "CONFIG_INVALID"
+    /// A baseline entry (`lint --baseline`) whose finding is no longer found.
+    public static let baselineStale: DiagnosticID = "BASELINE_STALE"
     /// `graph --focus NAME` naming no record type, model, enum or key-value store of the schema.
     public static let graphFocusUnknown: DiagnosticID = "GRAPH_FOCUS_UNKNOWN"
 }

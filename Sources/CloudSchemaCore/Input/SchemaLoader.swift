@@ -80,12 +80,20 @@ public enum SchemaLoader {
                 syncEngineScans.append(syncEngine)
                 guard !migrations.isEmpty else { continue }
                 var ranges: [SourceRange] = []
+                // The SQL's own `--` comments too, so a `-- cloudschema:ignore` in a #sql literal works.
+                var allComments = comments
                 for migration in migrations {
                     migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
                     ranges += migration.script.elementRanges
+                    allComments += migration.script.comments
                     diagnostics += migration.script.diagnostics
                 }
-                outlines.append(SourceFileOutline(path: path, comments: comments, elementRanges: ranges))
+                // A function two migrations call is read for each: its comments count once.
+                allComments.sort { $0.range.start.offset < $1.range.start.offset }
+                allComments = allComments.enumerated().filter { i, comment in
+                    i == 0 || allComments[i - 1].range.start.offset != comment.range.start.offset
+                }.map(\.element)
+                outlines.append(SourceFileOutline(path: path, comments: allComments, elementRanges: ranges))
                 continue
             }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)

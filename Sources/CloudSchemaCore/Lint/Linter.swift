@@ -18,8 +18,8 @@ public enum Linter {
         return diagnostics
     }
 
-    /// Front-end diagnostics plus lint findings, with configuration and suppressions applied,
-    /// sorted. `configuration(file)` gives the config that applies to a file (nil file: a
+    /// Front-end diagnostics plus lint findings, each with its element, with configuration,
+    /// suppressions and the configured baseline applied, sorted. `configuration(file)` gives the config that applies to a file (nil file: a
     /// finding with no location).
     public static func lint(
         _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
@@ -93,7 +93,11 @@ public enum Linter {
             problem.severity = severity
             kept.append(problem)
         }
-        output += kept
+        if !kept.isEmpty {
+            let elements = SchemaElements(schema)
+            for i in kept.indices { kept[i].element = elements.element(at: kept[i].range) }
+        }
+        output += Baseline.apply(kept, files: loaded.sources.paths, baseline: { configuration($0).baseline })
         return output.sorted()
     }
 

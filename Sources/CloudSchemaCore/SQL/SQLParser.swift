@@ -390,6 +390,7 @@ struct SQLParser {
                 note("'\(token.text)' in column '\(column.name)'", "its constraints", column: column.name, at: token.range)
             }
         }
+        column.spans.range = range(from: nameToken.range)  // the element a finding in it is about (a baseline's key)
         return (column, foreignKeys)
     }
 

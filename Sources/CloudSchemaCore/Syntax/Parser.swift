@@ -10,6 +10,14 @@ public struct Parser {
         "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription", "grant",
     ]
 
+    /// Safe (`lint --fix` applies it): the parser already reads the keyword as this name, so
+    /// backticks change nothing stored or deployed.
+    static func backticked(_ token: Token) -> Diagnostic.FixIt {
+        var fixIt = Diagnostic.FixIt.replace(token.range, with: "`\(token.text)`", "write `\(token.text)`")
+        fixIt.isSafe = true
+        return fixIt
+    }
+
     /// A switch, not a set lookup: this runs for every name in a file.
     static func isKeyword(_ word: String) -> Bool {
         word == "grant" || isDeclarationKeyword(word)
@@ -302,7 +310,7 @@ public struct Parser {
                         .syntaxError,
                         "'\(token.text)' is a keyword; write `\(token.text)` in backticks to use it as a name",
                         at: token.range,
-                        fixIts: [.replace(token.range, with: "`\(token.text)`", "write `\(token.text)`")]))
+                        fixIts: [Self.backticked(token)]))
             }
             return NameSyntax(name: token.text, range: token.range, isBackticked: false)
         default:

@@ -46,4 +46,24 @@ import Testing
         #expect(loaded.schema.sqlite.isEmpty)
         #expect(describe(Linter.lint(loaded)) == ["error INPUT_UNREADABLE"])
     }
+
+    /// A `-- cloudschema:ignore` inside the #sql literal is the SQL's own suppression: it silences
+    /// the finding it covers, and one that silences nothing is reported as unused, as in a .sql file.
+    @Test func suppressionsInsideTheLiteral() {
+        let source = #"""
+            migrator.registerMigration("Create lists") { db in
+                try #sql("""
+                    CREATE TABLE "lists" (
+                      -- cloudschema:ignore SQL_PRIMARY_KEY the key never syncs
+                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                      "title" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '' -- cloudschema:ignore SQL_NOT_NULL_REPLACE
+                    ) STRICT
+                    """)
+                .execute(db)
+            }
+            """#
+        #expect(
+            describe(Linter.lint(SchemaLoader.load(sources: [("App/Database.swift", source)]))) == ["6:64-6:106 warning SUPPRESSION_UNUSED"]
+        )
+    }
 }
