@@ -22,8 +22,20 @@ public enum DiagnosticRegistry {
         return (lint + alwaysOn).map {
             DiagnosticRuleMetadata(
                 id: $0.id, summary: $0.summary, help: $0.help, defaultSeverity: $0.defaultSeverity,
-                tags: [$0.category.rawValue])
+                tags: [$0.category.rawValue], helpURI: documentationURL(of: $0))
         }
+    }
+
+    /// Where a rule is documented: its category's table in the README (`markdown()` writes one
+    /// heading per category), or the Diagnostics section for the IDs that are always on.
+    public static func documentationURL(of rule: DiagnosticRule) -> String {
+        let heading = rule.isConfigurable ? rule.category.title : "Diagnostics"
+        return DiagnosticRenderer.documentationURL + "#" + githubAnchor(heading)
+    }
+
+    /// The anchor GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as `-`.
+    static func githubAnchor(_ heading: String) -> String {
+        String(heading.lowercased().compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || "-_".contains($0)) ? $0 : nil })
     }
 
     /// The rules a listing shows, by category: the configurable ones, or with `all` every ID.
