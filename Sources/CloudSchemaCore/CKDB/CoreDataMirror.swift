@@ -56,11 +56,6 @@ public enum CoreDataMirror {
     /// The record type for many-to-many relationships.
     public static let manyToManyRecordType = "CDMR"
 
-    public static let defaultGrants: [Grant] = [
-        Grant(permissions: .write, grantee: .creator), Grant(permissions: .create, grantee: .icloud),
-        Grant(permissions: .read, grantee: .world),
-    ]
-
     /// The record type name for a model: `CD_<Model>`.
     public static func recordTypeName(for model: Model) -> String { CKDB.coreDataPrefix + model.name }
 
@@ -77,7 +72,7 @@ public enum CoreDataMirror {
                     fields: ["CD_entityNames", "CD_recordNames", "CD_relationships"].map {
                         Field(name: $0, type: .string, isOptional: true)
                     },
-                    grants: defaultGrants, doc: nil, format: .cloudschema))
+                    grants: CKDB.defaultGrants, doc: nil, format: .cloudschema))
         }
         return result
     }
@@ -88,7 +83,7 @@ public enum CoreDataMirror {
             fields += self.fields(for: property, of: model, in: schema)
         }
         return RecordType(
-            name: recordTypeName(for: model), placement: .zone(zoneName), fields: fields, grants: defaultGrants,
+            name: recordTypeName(for: model), placement: .zone(zoneName), fields: fields, grants: CKDB.defaultGrants,
             doc: model.doc, format: .cloudschema, spans: model.spans)
     }
 

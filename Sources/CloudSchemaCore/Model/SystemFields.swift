@@ -7,6 +7,9 @@ public enum SystemFields {
         ("___modTime", .date), ("___modifiedBy", .reference(target: nil)), ("___recordID", .reference(target: nil)),
     ]
 
+    /// The record name, which `@queryable` on a record type indexes.
+    public static let recordID = "___recordID"
+
     public static func contains(_ key: String) -> Bool { all.contains { $0.name == key } }
 
     static func type(of key: String) -> FieldType? { all.first { $0.name == key }?.type }

@@ -103,9 +103,11 @@ struct SARIFTests {
             #expect(uri == DiagnosticRenderer.documentationURL + "#" + anchor)
             #expect(anchors.contains(anchor), "\(id): README.md has no heading for #\(anchor)")
         }
-        #expect(rules.first { $0["id"] as? String == "INDEX_ASSET" }?["helpUri"] as? String == DiagnosticRenderer.documentationURL + "#indexes")
         #expect(
-            rules.first { $0["id"] as? String == "TYPE_UNKNOWN" }?["helpUri"] as? String == DiagnosticRenderer.documentationURL + "#diagnostics")
+            rules.first { $0["id"] as? String == "INDEX_ASSET" }?["helpUri"] as? String == DiagnosticRenderer.documentationURL + "#indexes")
+        #expect(
+            rules.first { $0["id"] as? String == "TYPE_UNKNOWN" }?["helpUri"] as? String == DiagnosticRenderer.documentationURL
+                + "#diagnostics")
     }
 
     @Test func pathsAreRelativeToTheRepositoryRoot() throws {
@@ -120,10 +122,12 @@ struct SARIFTests {
 
     @Test func relativeInputsFromASubdirectoryAndAbsoluteInputsInsideTheRepositoryAreRepositoryRelative() throws {
         let app = SARIFPaths(root: "/repo", workingDirectory: "/repo/App")
-        #expect(try Self.artifact(try Self.log(Self.schema, file: "Schemas/A.cloudschema", paths: app))["uri"] == "App/Schemas/A.cloudschema")
+        #expect(
+            try Self.artifact(try Self.log(Self.schema, file: "Schemas/A.cloudschema", paths: app))["uri"] == "App/Schemas/A.cloudschema")
         #expect(try Self.artifact(try Self.log(Self.schema, file: "../Shared/A.cloudschema", paths: app))["uri"] == "Shared/A.cloudschema")
         #expect(try Self.artifact(try Self.log(Self.schema, file: "/repo/./Schemas/A b.cloudschema"))["uri"] == "Schemas/A%20b.cloudschema")
-        #expect(try Self.artifact(try Self.log(Self.schema, file: "/elsewhere/A.cloudschema")) == ["uri": "file:///elsewhere/A.cloudschema"])
+        #expect(
+            try Self.artifact(try Self.log(Self.schema, file: "/elsewhere/A.cloudschema")) == ["uri": "file:///elsewhere/A.cloudschema"])
         #expect(try Self.artifact(try Self.log(Self.schema, file: "../A.cloudschema")) == ["uri": "file:///A.cloudschema"])
     }
 
