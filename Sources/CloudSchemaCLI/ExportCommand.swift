@@ -12,6 +12,10 @@ enum ExportCommand {
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
             .flag("comments", "Keep doc comments as // lines (cktool's own exports have none)."),
+            .flag(
+                "core-data-move-receipt",
+                "Give each model's CD_ record type CD_moveReceipt and CD_moveReceipt_ckAsset, as Core Data creates them in some containers."
+            ),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .assumeFilename,
         ],
@@ -45,7 +49,8 @@ enum ExportCommand {
         }
         var schema = loaded.schema
         schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
-        let text = CKDBExporter.export(schema, comments: arguments.flag("comments"))
+        let text = CKDBExporter.export(
+            schema, comments: arguments.flag("comments"), coreDataMoveReceipt: arguments.flag("core-data-move-receipt"))
         if !schema.subscriptions.isEmpty {
             let count = schema.subscriptions.count
             Terminal.err(

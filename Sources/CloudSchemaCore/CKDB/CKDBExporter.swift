@@ -28,11 +28,17 @@
 /// (`CoreDataMirror`), unless a record type of that name is already in the schema, and each
 /// synced SQLite table as the record type SQLiteData writes (`SQLiteDataMirror`).
 public enum CKDBExporter {
-    public static func export(_ schema: Schema, includeModels: Bool = true, comments: Bool = false) -> String {
+    /// `coreDataMoveReceipt`: give each model's record type the `CD_moveReceipt` fields, which some
+    /// containers' Core Data creates (`CoreDataMirror`).
+    public static func export(_ schema: Schema, includeModels: Bool = true, comments: Bool = false, coreDataMoveReceipt: Bool = false)
+        -> String
+    {
         var recordTypes = schema.recordTypes
         if includeModels, !schema.models.isEmpty {
             let names = Set(recordTypes.map(\.cloudKitName))
-            recordTypes += CoreDataMirror.recordTypes(for: schema).filter { !names.contains($0.cloudKitName) }
+            recordTypes += CoreDataMirror.recordTypes(for: schema, moveReceipt: coreDataMoveReceipt).filter {
+                !names.contains($0.cloudKitName)
+            }
         }
         // SQLiteData's tables, as SyncEngine writes their rows (SQLiteDataMirror).
         recordTypes += SQLiteDataMirror.recordTypes(for: schema.sqlite)

@@ -90,7 +90,9 @@ struct CKDBExportTests {
                     );
 
                 """) == true)
-        #expect(Self.block("Tip", in: exported)?.hasSuffix("        text            STRING,\n        GRANT READ TO \"_world\"\n    );\n") == true)
+        #expect(
+            Self.block("Tip", in: exported)?.hasSuffix("        text            STRING,\n        GRANT READ TO \"_world\"\n    );\n")
+                == true)
     }
 
     @Test func docCommentsAreLeftOutUnlessAskedFor() {
@@ -160,12 +162,42 @@ struct CKDBExportTests {
         #expect(imported.contains("record Tip {\n    ___createTime: Date? @sortable\n    ___recordID: Reference? @queryable @sortable\n"))
         let reloaded = SchemaLoader.load(sources: [("Imported.cloudschema", imported)])
         #expect(reloaded.diagnostics.isEmpty, "\(reloaded.diagnostics.map(\.message))")
-        #expect(CKDBExporter.export(reloaded.schema) == CKDBExporter.export(CKDBParser.parseFile(Array(export.utf8), file: "schema.ckdb").schema))
+        #expect(
+            CKDBExporter.export(reloaded.schema)
+                == CKDBExporter.export(CKDBParser.parseFile(Array(export.utf8), file: "schema.ckdb").schema))
+    }
+
+    /// Core Data creates CD_moveReceipt on every CD_ type of some containers and on none of others
+    /// (CoreDataMirror), so it is written only when asked.
+    @Test func coreDataMoveReceiptIsWrittenOnlyWhenAsked() throws {
+        let schema = load("model Harvest {\n    crop: String = \"\"\n}\n").schema
+        #expect(!CKDBExporter.export(schema).contains("CD_moveReceipt"))
+        #expect(
+            Self.block("CD_Harvest", in: CKDBExporter.export(schema, coreDataMoveReceipt: true)) == """
+                    RECORD TYPE CD_Harvest (
+                        CD_crop                STRING,
+                        CD_crop_ckAsset        ASSET,
+                        CD_entityName          STRING,
+                        CD_moveReceipt         BYTES,
+                        CD_moveReceipt_ckAsset ASSET,
+                        "___createTime"        TIMESTAMP,
+                        "___createdBy"         REFERENCE,
+                        "___etag"              STRING,
+                        "___modTime"           TIMESTAMP,
+                        "___modifiedBy"        REFERENCE,
+                        "___recordID"          REFERENCE,
+                        GRANT WRITE TO "_creator",
+                        GRANT CREATE TO "_icloud",
+                        GRANT READ TO "_world"
+                    );
+
+                """)
     }
 
     @Test func diffReportsTheRecordNameIndexDeclaredOrDropped() {
         let without = load("record Recipe in public {\n    title: String\n    grant read to world\n}\n", file: "old.cloudschema").schema
-        let with = load("record Recipe in public @queryable {\n    title: String\n    grant read to world\n}\n", file: "new.cloudschema").schema
+        let with = load("record Recipe in public @queryable {\n    title: String\n    grant read to world\n}\n", file: "new.cloudschema")
+            .schema
         let added = SchemaComparison.compare(deployed: without, current: with).changes
         #expect(added.map(\.message) == ["field 'Recipe.___recordID' gained a QUERYABLE index (queries that list all its records need it)"])
         #expect(added.first?.location?.start.column == 25, "at @queryable")
