@@ -11,6 +11,11 @@ enum ExportCommand {
         options: [
             .option("format", value: "format", "Output format.", default: "ckdb", choices: ["ckdb"]),
             .option("output", value: "file", "Write to this file instead of standard output."),
+            .flag("comments", "Keep doc comments as // lines (cktool's own exports have none)."),
+            .flag(
+                "core-data-move-receipt",
+                "Give each model's CD_ record type CD_moveReceipt and CD_moveReceipt_ckAsset, as Core Data creates them in some containers."
+            ),
             .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .assumeFilename,
         ],
@@ -20,7 +25,8 @@ enum ExportCommand {
         ],
         discussion: """
             The output has the layout of 'cktool export-schema' (sorted record types and fields, all system
-            fields, aligned names), so it can be diffed against a committed export. Each SwiftData model is
+            fields, aligned names, default grants on record types without grants, the Users record type, no
+            comments), so it can be diffed against a committed export. Each SwiftData model is
             written as the CD_ record type Core Data mirroring creates for it. The schemas are linted
             first: a schema with errors (one CloudKit would refuse, such as an encrypted asset) is not
             exported (exit code 1). Subscriptions are not part of a CloudKit schema: they are left out, with
@@ -43,7 +49,8 @@ enum ExportCommand {
         }
         var schema = loaded.schema
         schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
-        let text = CKDBExporter.export(schema)
+        let text = CKDBExporter.export(
+            schema, comments: arguments.flag("comments"), coreDataMoveReceipt: arguments.flag("core-data-move-receipt"))
         if !schema.subscriptions.isEmpty {
             let count = schema.subscriptions.count
             Terminal.err(

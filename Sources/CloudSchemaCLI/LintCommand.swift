@@ -221,7 +221,8 @@ enum LintCommand {
         case "sarif":
             Terminal.out(
                 DiagnosticRenderer.sarif(
-                    diagnostics, rules: DiagnosticRegistry.lintMetadata, sources: sources, toolVersion: CloudSchemaVersion.current))
+                    diagnostics, rules: DiagnosticRegistry.lintMetadata, sources: sources, toolVersion: CloudSchemaVersion.current,
+                    paths: .current()))
         case "github":
             Terminal.out(DiagnosticRenderer.github(diagnostics))
         default:

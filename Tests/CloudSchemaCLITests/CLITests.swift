@@ -89,11 +89,33 @@ import Testing
                     GRANT READ TO "_world"
                 );
 
+                RECORD TYPE Users (
+                    "___createTime" TIMESTAMP,
+                    "___createdBy"  REFERENCE,
+                    "___etag"       STRING,
+                    "___modTime"    TIMESTAMP,
+                    "___modifiedBy" REFERENCE,
+                    "___recordID"   REFERENCE,
+                    roles           LIST<INT64>,
+                    GRANT WRITE TO "_creator",
+                    GRANT READ TO "_world"
+                );
+
             """
         try Data(schema.utf8).write(to: directory.appendingPathComponent("schema.ckdb"))
         let exported = try run(["export", "schema.ckdb"], in: directory)
         #expect(exported.status == 0 && exported.stderr.isEmpty)
         #expect(exported.stdout == schema)
+    }
+
+    /// cktool's exports have no comments; `--comments` keeps doc comments as `//` lines.
+    @Test func exportWritesDocCommentsOnlyWithComments() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("zone Z\n/// A note.\nrecord A in Z { a: String? }\n".utf8).write(to: directory.appendingPathComponent("A.cloudschema"))
+        #expect(try !run(["export", "."], in: directory).stdout.contains("//"))
+        #expect(try run(["export", ".", "--comments"], in: directory).stdout.contains("    // A note.\n    RECORD TYPE A (\n"))
     }
 
     /// Subscriptions are not part of a CloudKit schema: `export` leaves them out and says so.

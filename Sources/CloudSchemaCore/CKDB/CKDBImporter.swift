@@ -12,8 +12,9 @@
 ///   `RECORD_NAME_RESERVED`, so exporting the import gives back the export; so is a field whose
 ///   key is a CKRecord metadata property (`recordID`), with one of `FIELD_NAME_RESERVED`.
 /// - Core Data's record types (`CD_<Entity>`, `CDMR`) get a comment saying Core Data owns them.
-/// - The six system fields are written (as `___recordID: Reference? @queryable`) only when they
-///   carry an index or a comment: the others are implicit, and export lists them anyway.
+/// - The six system fields are written (as `___createTime: Date? @sortable`) only when they
+///   carry an index or a comment: the others are implicit, and export lists them anyway. The
+///   record name's index alone (`"___recordID" REFERENCE QUERYABLE`) is `@queryable` on the record type.
 /// - A `REFERENCE` becomes `Reference<T>` when exactly one record type fits the field name
 ///   (`bed` → `Bed`, `bedRef`/`bedID` → `Bed`, `beds` → `Bed` for a list); otherwise an untyped
 ///   `Reference` with a comment asking the user to choose.
@@ -45,9 +46,7 @@ public enum CKDBImporter {
 
         mutating func write(source: String?) -> String {
             if let source { out += "// Imported from \(source) by `cloudschema import`.\n" }
-            if schema.recordTypes.contains(where: {
-                $0.fields.contains { $0.isCloudKitSystemField && (!$0.indexes.isEmpty || $0.doc != nil) }
-            }) {
+            if schema.recordTypes.contains(where: { $0.fields.contains { $0.isCloudKitSystemField && Self.isWritten($0) } }) {
                 out += "// Fields named ___* are CloudKit system fields, listed for their indexes; export writes all six.\n"
             }
             if schema.recordTypes.contains(where: { !$0.grants.isEmpty }) {
@@ -105,11 +104,12 @@ public enum CKDBImporter {
             }
             out += doc(record.doc, indent: "")
             var header = "record \(swiftName(record.name))"
+            if record.fields.contains(where: Self.isRecordNameIndex) { header += " @queryable" }
             if !isIdentifier(record.name) { header += " @name(\(SchemaText.stringLiteral(record.cloudKitName)))" }
             out += header + " {\n"
             // Fields in source order, then grants in source order, as `cloudschema format` lays them out.
             let sourceOrder = { (spans: SourceSpans) in spans.range?.start.offset ?? Int.max }
-            let fields = record.fields.filter { !SystemFields.contains($0.key) || !$0.indexes.isEmpty || $0.doc != nil }
+            let fields = record.fields.filter { !SystemFields.contains($0.key) || Self.isWritten($0) }
             for field in fields.sorted(by: { sourceOrder($0.spans) < sourceOrder($1.spans) }) {  // a stable sort
                 putComments(before: field.spans, indent: "    ")
                 writeField(field, in: record)
@@ -124,6 +124,16 @@ public enum CKDBImporter {
                 putComments(before: end, indent: "    ")
             }
             out += "}\n"
+        }
+
+        /// The record name's index alone, `"___recordID" REFERENCE QUERYABLE`: `@queryable` on the record type.
+        static func isRecordNameIndex(_ field: Field) -> Bool {
+            field.key == SystemFields.recordID && field.indexes == .queryable && field.doc == nil
+        }
+
+        /// A system field written as a field: one with an index or a comment `@queryable` cannot say.
+        static func isWritten(_ systemField: Field) -> Bool {
+            (!systemField.indexes.isEmpty || systemField.doc != nil) && !isRecordNameIndex(systemField)
         }
 
         private mutating func writeField(_ field: Field, in record: RecordType) {

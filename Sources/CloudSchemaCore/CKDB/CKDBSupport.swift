@@ -20,11 +20,20 @@ public enum CKDB {
     /// A field CloudKit defines on one of its own record types: `"___*"` or `"cloudkit.*"`.
     static func isSystemRecordTypeField(_ key: String) -> Bool { key.hasPrefix("___") || key.hasPrefix("cloudkit.") }
 
+    /// The grants exports list on a record type created without any (CKDBExporter).
+    public static let defaultGrants: [Grant] = [
+        Grant(permissions: .write, grantee: .creator), Grant(permissions: .create, grantee: .icloud),
+        Grant(permissions: .read, grantee: .world),
+    ]
+
+    /// The grants a record type has once deployed: its own, or the defaults when it lists none.
+    public static func deployedGrants(of record: RecordType) -> [Grant] { record.grants.isEmpty ? defaultGrants : record.grants }
+
     /// Exactly the grants `cktool export-schema` writes on every record type, private ones included
     /// (`GRANT WRITE TO "_creator"`, `GRANT CREATE TO "_icloud"`, `GRANT READ TO "_world"`): they
     /// say nothing about where the type lives.
     static func areDefaultGrants(_ grants: [Grant]) -> Bool {
-        let defaults = CoreDataMirror.defaultGrants
+        let defaults = defaultGrants
         return grants.count == defaults.count
             && defaults.allSatisfy { d in grants.contains { $0.grantee == d.grantee && $0.permissions == d.permissions } }
     }

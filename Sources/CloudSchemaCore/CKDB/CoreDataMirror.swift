@@ -40,8 +40,12 @@
 ///   and no source found says whether the mirror gets the raw value or an encoded composite
 ///   (BYTES + `_ckAsset`); compare with a development export before relying on it.
 /// - The `CDMR` field types are not documented; STRING is assumed for all three.
-/// - `CD_moveReceipt BYTES` / `CD_moveReceipt_ckAsset ASSET` appear in some exports but not in
-///   others (alan9259/keel has none), so they are not generated.
+/// - `CD_moveReceipt BYTES` / `CD_moveReceipt_ckAsset ASSET` appear on every `CD_` type of some
+///   containers and on none of others: of the 13 corpus files with `CD_` types, 3 have them on all
+///   (AlexW00/hibi's export, 6 types; georgefeder/lume-gf, 8; marcushyett/perfect-nap, 3), and the
+///   7 other cktool exports with `CD_` types (32 types) on none. App notes on GitHub tie them to
+///   `initializeCloudKitSchema` and to sharing (UNSURE: nothing from Apple), which a schema cannot
+///   tell, so they are generated only when asked (`moveReceipt`, `export --core-data-move-receipt`).
 /// - Indexes: Core Data declares none. Exports often show `QUERYABLE SEARCHABLE SORTABLE` on
 ///   `CD_` strings and `QUERYABLE SORTABLE` on other types (added when the schema is created
 ///   in development); they are not generated, so expect index-only differences.
@@ -56,17 +60,12 @@ public enum CoreDataMirror {
     /// The record type for many-to-many relationships.
     public static let manyToManyRecordType = "CDMR"
 
-    public static let defaultGrants: [Grant] = [
-        Grant(permissions: .write, grantee: .creator), Grant(permissions: .create, grantee: .icloud),
-        Grant(permissions: .read, grantee: .world),
-    ]
-
     /// The record type name for a model: `CD_<Model>`.
     public static func recordTypeName(for model: Model) -> String { CKDB.coreDataPrefix + model.name }
 
     /// The mirror record types for every model, plus `CDMR` when any relationship is many-to-many.
-    public static func recordTypes(for schema: Schema) -> [RecordType] {
-        var result = schema.models.map { recordType(for: $0, in: schema) }
+    public static func recordTypes(for schema: Schema, moveReceipt: Bool = false) -> [RecordType] {
+        var result = schema.models.map { recordType(for: $0, in: schema, moveReceipt: moveReceipt) }
         let hasManyToMany = schema.models.contains { model in
             model.properties.contains { isManyToMany($0, of: model, in: schema) }
         }
@@ -77,18 +76,24 @@ public enum CoreDataMirror {
                     fields: ["CD_entityNames", "CD_recordNames", "CD_relationships"].map {
                         Field(name: $0, type: .string, isOptional: true)
                     },
-                    grants: defaultGrants, doc: nil, format: .cloudschema))
+                    grants: CKDB.defaultGrants, doc: nil, format: .cloudschema))
         }
         return result
     }
 
-    public static func recordType(for model: Model, in schema: Schema) -> RecordType {
+    public static func recordType(for model: Model, in schema: Schema, moveReceipt: Bool = false) -> RecordType {
         var fields = [Field(name: "CD_entityName", type: .string, isOptional: true)]
+        if moveReceipt {
+            fields += [
+                Field(name: "CD_moveReceipt", type: .data, isOptional: true),
+                Field(name: "CD_moveReceipt_ckAsset", type: .asset, isOptional: true),
+            ]
+        }
         for property in model.properties where !property.isTransient {
             fields += self.fields(for: property, of: model, in: schema)
         }
         return RecordType(
-            name: recordTypeName(for: model), placement: .zone(zoneName), fields: fields, grants: defaultGrants,
+            name: recordTypeName(for: model), placement: .zone(zoneName), fields: fields, grants: CKDB.defaultGrants,
             doc: model.doc, format: .cloudschema, spans: model.spans)
     }
 

@@ -22,8 +22,14 @@ public enum DiagnosticRegistry {
         return (lint + alwaysOn).map {
             DiagnosticRuleMetadata(
                 id: $0.id, summary: $0.summary, help: $0.help, defaultSeverity: $0.defaultSeverity,
-                tags: [$0.category.rawValue])
+                tags: [$0.category.rawValue], helpURI: documentationURL(of: $0))
         }
+    }
+
+    /// Where a rule is documented: its row in `Documentation/Rules.md`, whose table (`markdown()`)
+    /// gives every ID an anchor of its own name.
+    public static func documentationURL(of rule: DiagnosticRule) -> String {
+        DiagnosticRenderer.documentationURL + "#" + rule.id.rawValue
     }
 
     /// The rules a listing shows, by category: the configurable ones, or with `all` every ID.

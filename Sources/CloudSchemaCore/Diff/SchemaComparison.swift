@@ -345,7 +345,10 @@ private struct Comparer {
             oldKeys.insert(field.key)
             if let now = newByKey[field.key] {
                 compareField(field, now, in: new, mirror: mirror)
-            } else if !field.isSystem {
+            } else if field.isCloudKitSystemField {
+                // Every record has it; only its index can go (a dropped `@queryable` on the record type).
+                if !mirror { compareIndexes(field, Field(name: field.name, key: field.key, type: field.type), in: new) }
+            } else {
                 removed.append(field)
                 fieldRemoved(field, from: old, in: new, mirror: mirror)
             }
@@ -697,8 +700,9 @@ private struct Comparer {
                     .indexRemoved, subject, rule: BreakingRules.indexNoDelete,
                     message:
                         "\(label) lost its \(name.uppercased()) index; shipped app versions that query on it will fail",
-                    fix: "Keep @\(name) on '\(new.name)' while any shipped version may query on it.",
-                    at: new.spans.name, deployedAt: old.spans.attribute(name), before: name.uppercased()))
+                    fix:
+                        "Keep @\(name) on \(new.key == SystemFields.recordID ? "the record type" : "'\(new.name)'") while any shipped version may query on it.",
+                    at: new.spans.name ?? record.spans.name, deployedAt: old.spans.attribute(name), before: name.uppercased()))
         }
         for name in added.names {
             add(
@@ -714,7 +718,7 @@ private struct Comparer {
 
     private mutating func compareGrants(_ old: RecordType, _ new: RecordType) {
         // Grants matter only in the public database; `.ckdb` states no database, and
-        // exports carry default grants on every record type.
+        // exports carry default grants on every record type (a type without grants gets them).
         let sides = [old, new]
         let matters =
             sides.allSatisfy { $0.format == .ckdb }
@@ -722,7 +726,7 @@ private struct Comparer {
         guard matters else { return }
         func permissions(_ record: RecordType) -> [Grant.Grantee: (Grant.Permissions, SourceRange?)] {
             var result: [Grant.Grantee: (Grant.Permissions, SourceRange?)] = [:]
-            for grant in record.grants {
+            for grant in CKDB.deployedGrants(of: record) {
                 let existing = result[grant.grantee]
                 result[grant.grantee] = (grant.permissions.union(existing?.0 ?? []), existing?.1 ?? grant.spans.range)
             }

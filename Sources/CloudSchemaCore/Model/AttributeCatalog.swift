@@ -52,8 +52,8 @@ enum AttributeCatalog {
     /// sharing and relationship attributes, names, conflict policy and, last, deprecation.
     static let all: [Attribute] = [
         Attribute(
-            name: "queryable", sites: Sites([.recordField]), index: .queryable,
-            doc: "an equality index (QUERYABLE): queries can filter on the field"),
+            name: "queryable", sites: Sites([.recordField, .record]), index: .queryable,
+            doc: "an equality index (QUERYABLE): queries can filter on the field (on a record type: on its record name)"),
         Attribute(
             name: "sortable", sites: Sites([.recordField]), index: .sortable,
             doc: "a range index (SORTABLE): queries can sort and compare"),

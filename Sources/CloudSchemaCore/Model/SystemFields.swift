@@ -7,6 +7,9 @@ public enum SystemFields {
         ("___modTime", .date), ("___modifiedBy", .reference(target: nil)), ("___recordID", .reference(target: nil)),
     ]
 
+    /// The record name, which `@queryable` on a record type indexes.
+    public static let recordID = "___recordID"
+
     public static func contains(_ key: String) -> Bool { all.contains { $0.name == key } }
 
     /// The system field behind a CKRecord metadata key that query predicates and sort descriptors

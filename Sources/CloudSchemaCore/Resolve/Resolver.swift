@@ -370,6 +370,19 @@ public struct Resolver {
             }
             fields.append(field)
         }
+        if attributes.has("queryable") {
+            // `record Post @queryable`: the record name's index, `"___recordID" REFERENCE QUERYABLE`, which a
+            // query for all records of the type needs (TN3164).
+            if let i = fields.firstIndex(where: { $0.key == SystemFields.recordID }) {
+                fields[i].indexes.insert(.queryable)
+            } else {
+                let at = syntax.attributes.first { $0.name.name == "queryable" }?.range
+                fields.append(
+                    Field(
+                        name: SystemFields.recordID, type: .reference(target: nil), isOptional: true, indexes: .queryable, isSystem: true,
+                        spans: SourceSpans(range: at, name: at)))
+            }
+        }
         let grants = syntax.grants.compactMap { resolveGrant($0) }
         return RecordType(
             name: syntax.name.name, cloudKitName: attributes.name, placement: placement,

@@ -31,7 +31,7 @@ public enum SQLiteDataMirror {
             }
             return RecordType(
                 name: table.name, placement: .zone("co.pointfree.SQLiteData.defaultZone"), fields: fields,
-                grants: CoreDataMirror.defaultGrants, spans: table.spans)
+                grants: CKDB.defaultGrants, spans: table.spans)
         }
     }
 

@@ -224,8 +224,8 @@ struct CKDBDiagnosticsTests {
         #expect(
             exported.contains(
                 "        GRANT CREATE TO Editor,\n        GRANT READ, WRITE TO \"_creator\",\n        GRANT READ TO \"_world\"\n    );\n"))
-        let (again, _) = CKDBParser.parse(exported, file: "again.ckdb")
-        #expect(again == schema)
+        let (again, _) = CKDBParser.parse(CKDBExporter.export(schema, comments: true), file: "again.ckdb")
+        #expect(schema.withoutExportAdditions(again) == schema)
     }
 
     @Test("no input crashes or nests deeply: 100 000 LIST< and 100 000 '('")

@@ -120,3 +120,18 @@ struct NaiveScan {
         }
     }
 }
+
+extension Schema {
+    /// `exported`, a parse of this schema's export, less what export adds to a hand-written
+    /// file: the `Users` record type and the default grants on record types without grants.
+    func withoutExportAdditions(_ exported: Schema) -> Schema {
+        var expected = exported
+        if !recordTypes.contains(where: { $0.cloudKitName == "Users" }) { expected.recordTypes.removeAll { $0.cloudKitName == "Users" } }
+        for i in expected.recordTypes.indices where record(cloudKitName: expected.recordTypes[i].cloudKitName)?.grants.isEmpty == true {
+            expected.recordTypes[i].grants = []
+        }
+        return expected
+    }
+
+    private func record(cloudKitName: String) -> RecordType? { recordTypes.first { $0.cloudKitName == cloudKitName } }
+}

@@ -170,7 +170,8 @@ struct HostileInputTests {
         let outputs = [
             "text": DiagnosticRenderer.text([diagnostic], sources: sources),
             "json": DiagnosticRenderer.json([diagnostic]),
-            "sarif": DiagnosticRenderer.sarif([diagnostic], rules: [], sources: sources, toolVersion: "1"),
+            "sarif": DiagnosticRenderer.sarif(
+                [diagnostic], rules: [], sources: sources, toolVersion: "1", paths: SARIFPaths(root: "/", workingDirectory: "/")),
             "github": DiagnosticRenderer.github([diagnostic]),
         ]
         for (format, output) in outputs {

@@ -42,7 +42,7 @@ import Testing
             "record Plant {\n    name: String @q‸ueryable\n}",
             ["queryable", "sortable", "searchable", "encrypted", "parent", "deleteSelf", "name", "merge", "deprecated"]
         ),
-        ("record Plant @s‸hareable {\n}", ["shareable", "name", "deprecated"]),
+        ("record Plant @s‸hareable {\n}", ["queryable", "shareable", "name", "deprecated"]),
         ("zone Shed @‸", ["shareable"]),
         (
             "model Harvest {\n    crop: String @t‸ransient\n}",

@@ -32,7 +32,9 @@ import Testing
         case "txt": return DiagnosticRenderer.text(found, sources: loaded.sources) + DiagnosticRenderer.summary(found) + "\n"
         case "json": return DiagnosticRenderer.json(found)
         case "sarif":
-            return DiagnosticRenderer.sarif(found, rules: DiagnosticRegistry.lintMetadata, sources: loaded.sources, toolVersion: "golden")
+            return DiagnosticRenderer.sarif(
+                found, rules: DiagnosticRegistry.lintMetadata, sources: loaded.sources, toolVersion: "golden",
+                paths: SARIFPaths(root: "/repo", workingDirectory: "/repo"))
         default: return DiagnosticRenderer.github(found)
         }
     }

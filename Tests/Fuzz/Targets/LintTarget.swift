@@ -22,7 +22,9 @@ extension FuzzTarget {
         _ = DiagnosticRenderer.text(findings, sources: loaded.sources, color: true)
         _ = DiagnosticRenderer.json(findings)
         _ = DiagnosticRenderer.github(findings)
-        _ = DiagnosticRenderer.sarif(findings, rules: DiagnosticRegistry.lintMetadata, sources: loaded.sources, toolVersion: "fuzz")
+        _ = DiagnosticRenderer.sarif(
+            findings, rules: DiagnosticRegistry.lintMetadata, sources: loaded.sources, toolVersion: "fuzz",
+            paths: SARIFPaths(root: "/repo", workingDirectory: "/repo"))
         return nil
     }
 }

@@ -78,16 +78,17 @@ enum IndexRules {
         summary: "A .ckdb record type granting public reads without a queryable ___recordID: queries without filters need it",
         explanation: """
             A CKQuery with no filter (TRUEPREDICATE) needs a QUERYABLE index on the system field ___recordID, set \
-            in the dashboard or the .ckdb file (TN3164; the public database is read by queries). Only .ckdb input \
-            can declare system fields, so only .ckdb record types that grant public reads are checked: READ to \
+            in the dashboard or the .ckdb file (TN3164; the public database is read by queries). In .cloudschema, \
+            @queryable on the record type declares it. Lint cannot see which types the app queries for all records, \
+            so only .ckdb record types that grant public reads are checked: READ to \
             _world or _icloud, in grants (which matter only in the public database) other than exactly the three \
             defaults cktool writes on every record type, private ones included (WRITE to _creator, CREATE to \
             _icloud, READ to _world: observed in every export, ckdb-language 2.2). Core Data mirrors (CD_*, CDMR: \
             private, in Core Data's zone) and CloudKit's own record types (Users, cloudkit.share) are not checked.
             """,
         fix: """
-            add \
-            "___recordID" REFERENCE QUERYABLE to the record type.
+            add "___recordID" REFERENCE QUERYABLE to the record type in the .ckdb file; in .cloudschema, write \
+            @queryable on the record type (record Post in public @queryable { ... }).
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in

@@ -45,7 +45,8 @@ public enum Cuisine: RawRepresentable, CloudFieldValue, CaseIterable, Hashable, 
     }
 }
 
-/// A published recipe, readable while signed out.
+/// A published recipe, readable while signed out. `@queryable` indexes the record
+/// name, so the app can list every recipe (a query without a filter).
 public struct Recipe: CloudRecord, Hashable, Sendable {
     /// The CloudKit record type.
     public static let recordType = "Recipe"
