@@ -4,6 +4,8 @@
 extension LanguageServer {
     /// The legend's token types; a token's type is its index here.
     static let semanticTokenTypes = ["struct", "enum", "enumMember", "property", "namespace", "class", "type"]
+    /// The words after which a declared name stands (`in Zone`, `to Role`, `on Type`).
+    static let declarationContexts: Set<String> = ["record", "enum", "model", "zone", "role", "keyvalue", "in", "to", "on"]
 
     mutating func semanticTokens(_ uri: String) -> JSON {
         let path = Self.path(of: uri)

@@ -81,7 +81,7 @@ import Testing
 
     @Test func clashesAndNonNamesAreRefused() throws {
         #expect(try Self.rename(2, 8, to: "Plant") as? String == "'Plant' is declared already")
-        #expect(try Self.rename(3, 5, to: "status") as? String == "record type 'Bed' has a field 'status' already")
+        #expect(try Self.rename(3, 5, to: "status") as? String == "'Bed' has a member 'status' already")
         #expect(try Self.rename(2, 8, to: "9lives") as? String == "'9lives' is not a name: [A-Za-z_][A-Za-z0-9_]*, and not a keyword")
         #expect(try Self.rename(2, 8, to: "record") as? String == "'record' is not a name: [A-Za-z_][A-Za-z0-9_]*, and not a keyword")
     }
