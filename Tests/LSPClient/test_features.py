@@ -139,7 +139,10 @@ async def test_formatting_is_cloudschema_format(folder):
 
 
 async def test_semantic_tokens_colour_words_used_as_names(folder):
-    text = "record Bed {\n    in: Perm = .read\n}\nenum Perm: String { read, write }\n"
+    text = (
+        "record Bed {\n    in: Perm = .read @queryable\n}\nenum Perm: String { read, write }\n"
+        "subscription Reads on Bed where in == .read @silent\n"
+    )
     async with session() as lsp:
         legend = lsp.initialize_result.capabilities.semantic_tokens_provider.legend.token_types
         document = open_document(lsp, folder / "Bed.cloudschema", text)
@@ -155,6 +158,7 @@ async def test_semantic_tokens_colour_words_used_as_names(folder):
         assert decoded == [
             ("Bed", "struct"), ("in", "property"), ("Perm", "enum"), ("read", "enumMember"),
             ("Perm", "enum"), ("read", "enumMember"), ("write", "enumMember"),
+            ("Bed", "struct"), ("in", "property"), ("read", "enumMember"),
         ]
 
 

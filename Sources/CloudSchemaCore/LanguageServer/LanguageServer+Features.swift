@@ -254,7 +254,9 @@ extension LanguageServer {
         func add(_ name: String, _ detail: String, _ kind: Int, _ spans: SourceSpans, _ children: [(String, String, Int, SourceSpans)]) {
             guard let range = spans.range, range.file == path else { return }
             // In source order: a `.ckdb` record type's fields are read sorted by name.
-            let members = children.compactMap { child in child.3.range.map { (child, $0) } }.sorted { $0.1.start.offset < $1.1.start.offset }
+            let members = children.compactMap { child in child.3.range.map { (child, $0) } }.sorted {
+                $0.1.start.offset < $1.1.start.offset
+            }
             guard hierarchical else {
                 symbols.append((range.start.offset, information(name, kind, range, container: nil)))
                 for (child, childRange) in members {

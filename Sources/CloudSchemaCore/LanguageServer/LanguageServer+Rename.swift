@@ -33,7 +33,9 @@ extension LanguageServer {
         }
         // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
         func add(_ symbol: Symbol, _ range: SourceRange?, declaration: Bool = true) {
-            if let range, !range.file.hasSuffix(".cloudschema") { found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration)) }
+            if let range, !range.file.hasSuffix(".cloudschema") {
+                found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration))
+            }
         }
         for record in schema.recordTypes {
             add(.declaration(record.name), record.spans.name)
@@ -173,7 +175,9 @@ extension LanguageServer {
     mutating func highlights(_ uri: String, at position: (line: Int, character: Int)) -> JSON {
         guard let (analysis, references, found) = lookUp(uri, position), let text = analysis.texts[Self.path(of: uri)] else { return [] }
         return .array(
-            references.filter { $0.symbol == found.symbol && $0.range.file == found.range.file }.map { .object([("range", text.range($0.range))]) })
+            references.filter { $0.symbol == found.symbol && $0.range.file == found.range.file }.map {
+                .object([("range", text.range($0.range))])
+            })
     }
 
     /// The declarations of every folder with an open document whose name contains the query (any case).
@@ -250,14 +254,18 @@ private struct ReferenceWalk {
                 add(.declaration(model.name.name), model.name, declaration: true)
                 let resolved = schema.model(named: model.name.name)
                 for attribute in model.attributes where attribute.name.name == "unique" {
-                    for case .name(let property) in attribute.arguments ?? [] { add(.member(of: model.name.name, name: property.name), property) }
+                    for case .name(let property) in attribute.arguments ?? [] {
+                        add(.member(of: model.name.name, name: property.name), property)
+                    }
                 }
                 for property in model.properties {
                     let type = resolved?.property(named: property.name.name)?.type
                     member(property, of: model.name.name, type: type)
                     if case .model(let target)? = Self.element(type) {
                         for attribute in property.attributes where attribute.name.name == "inverse" {
-                            for case .name(let inverse) in attribute.arguments ?? [] { add(.member(of: target, name: inverse.name), inverse) }
+                            for case .name(let inverse) in attribute.arguments ?? [] {
+                                add(.member(of: target, name: inverse.name), inverse)
+                            }
                         }
                     }
                 }
