@@ -22,18 +22,19 @@ extension LanguageServer {
         var isDeclaration: Bool
     }
 
-    /// Every name written in the analysis's sources that names something the schema declares.
-    static func references(_ analysis: Analysis) -> [Reference] {
+    /// Every name written in the analysis's sources (or in the file `only`) that names
+    /// something the schema declares, in file and source order.
+    static func references(_ analysis: Analysis, only: String? = nil) -> [Reference] {
         let schema = analysis.loaded.schema
         var found: [Reference] = []
-        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
+        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") && (only ?? path) == path {
             var walk = ReferenceWalk(schema: schema)
             walk.visit(Parser.parse(text.bytes, file: path).syntax)
             found += walk.found
         }
         // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
         func add(_ symbol: Symbol, _ range: SourceRange?, declaration: Bool = true) {
-            if let range, !range.file.hasSuffix(".cloudschema") {
+            if let range, !range.file.hasSuffix(".cloudschema"), (only ?? range.file) == range.file {
                 found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration))
             }
         }
@@ -61,11 +62,13 @@ extension LanguageServer {
         references.first { $0.range.file == path && $0.range.start.offset <= offset && offset <= $0.range.end.offset }
     }
 
-    /// The symbol under an LSP position, with the analysis's references.
-    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int)) -> (Analysis, [Reference], Reference)? {
+    /// The symbol under an LSP position, with the analysis's references (those of its file when `here`).
+    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int), here: Bool = false)
+        -> (Analysis, [Reference], Reference)?
+    {
         let analysis = analysis(uri)
         let path = Self.path(of: uri)
-        let references = Self.references(analysis)
+        let references = Self.references(analysis, only: here ? path : nil)
         guard let text = analysis.texts[path],
             let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
         else { return nil }
@@ -173,11 +176,10 @@ extension LanguageServer {
     }
 
     mutating func highlights(_ uri: String, at position: (line: Int, character: Int)) -> JSON {
-        guard let (analysis, references, found) = lookUp(uri, position), let text = analysis.texts[Self.path(of: uri)] else { return [] }
-        return .array(
-            references.filter { $0.symbol == found.symbol && $0.range.file == found.range.file }.map {
-                .object([("range", text.range($0.range))])
-            })
+        guard let (analysis, references, found) = lookUp(uri, position, here: true), let text = analysis.texts[Self.path(of: uri)] else {
+            return []
+        }
+        return .array(references.filter { $0.symbol == found.symbol }.map { .object([("range", text.range($0.range))]) })
     }
 
     /// The declarations of every folder with an open document whose name contains the query (any case).

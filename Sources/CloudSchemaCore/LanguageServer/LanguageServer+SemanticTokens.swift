@@ -20,7 +20,7 @@ extension LanguageServer {
         for store in schema.keyValueStores { declared[store.name] = 6 }
         var data: [JSON] = []
         var last = (line: 0, character: 0)
-        for reference in Self.references(analysis) where reference.range.file == path {
+        for reference in Self.references(analysis, only: path) {
             let type: Int
             switch reference.symbol {
             case .declaration(let name):
