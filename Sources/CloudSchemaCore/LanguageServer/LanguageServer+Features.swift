@@ -11,6 +11,8 @@ extension LanguageServer {
         var configurations: ConfigurationSet
         /// Each source's text, for positions.
         var texts: [String: LSPText]
+        /// Every name the sources write (`references(_:)`): nil until a request needs them.
+        var references: [Reference]? = nil
     }
 
     static func path(of uri: String) -> String {

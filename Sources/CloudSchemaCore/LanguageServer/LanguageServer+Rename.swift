@@ -22,19 +22,30 @@ extension LanguageServer {
         var isDeclaration: Bool
     }
 
-    /// Every name written in the analysis's sources (or in the file `only`) that names
-    /// something the schema declares, in file and source order.
-    static func references(_ analysis: Analysis, only: String? = nil) -> [Reference] {
+    /// The document's analysis with its references, found once per analysis.
+    mutating func indexed(_ uri: String) -> (analysis: Analysis, references: [Reference]) {
+        var analysis = analysis(uri)
+        if let references = analysis.references { return (analysis, references) }
+        let references = Self.references(analysis)
+        analysis.references = references
+        analyses[Self.scope(of: uri)] = analysis
+        return (analysis, references)
+    }
+
+    /// Every name written in the analysis's sources that names something the schema declares,
+    /// in file and source order.
+    static func references(_ analysis: Analysis) -> [Reference] {
         let schema = analysis.loaded.schema
         var found: [Reference] = []
-        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") && (only ?? path) == path {
-            var walk = ReferenceWalk(schema: schema)
+        var walk = ReferenceWalk(schema: schema)
+        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
+            walk.found = []
             walk.visit(Parser.parse(text.bytes, file: path).syntax)
             found += walk.found
         }
         // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
         func add(_ symbol: Symbol, _ range: SourceRange?, declaration: Bool = true) {
-            if let range, !range.file.hasSuffix(".cloudschema"), (only ?? range.file) == range.file {
+            if let range, !range.file.hasSuffix(".cloudschema") {
                 found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration))
             }
         }
@@ -62,13 +73,10 @@ extension LanguageServer {
         references.first { $0.range.file == path && $0.range.start.offset <= offset && offset <= $0.range.end.offset }
     }
 
-    /// The symbol under an LSP position, with the analysis's references (those of its file when `here`).
-    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int), here: Bool = false)
-        -> (Analysis, [Reference], Reference)?
-    {
-        let analysis = analysis(uri)
+    /// The symbol under an LSP position, with the analysis's references.
+    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int)) -> (Analysis, [Reference], Reference)? {
+        let (analysis, references) = indexed(uri)
         let path = Self.path(of: uri)
-        let references = Self.references(analysis, only: here ? path : nil)
         guard let text = analysis.texts[path],
             let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
         else { return nil }
@@ -176,10 +184,13 @@ extension LanguageServer {
     }
 
     mutating func highlights(_ uri: String, at position: (line: Int, character: Int)) -> JSON {
-        guard let (analysis, references, found) = lookUp(uri, position, here: true), let text = analysis.texts[Self.path(of: uri)] else {
+        guard let (analysis, references, found) = lookUp(uri, position), let text = analysis.texts[Self.path(of: uri)] else {
             return []
         }
-        return .array(references.filter { $0.symbol == found.symbol }.map { .object([("range", text.range($0.range))]) })
+        return .array(
+            references.filter { $0.symbol == found.symbol && $0.range.file == found.range.file }.map {
+                .object([("range", text.range($0.range))])
+            })
     }
 
     /// The declarations of every folder with an open document whose name contains the query (any case).
@@ -207,21 +218,35 @@ extension LanguageServer {
     }
 }
 
-/// One `.cloudschema` file's names, each with what it names in the resolved schema; a name the
+/// The names of `.cloudschema` files, each with what it names in the resolved schema; a name the
 /// schema does not declare (a typo, a built-in type, `public`, `world`) is no reference.
 private struct ReferenceWalk {
     typealias Symbol = LanguageServer.Symbol
-    let schema: Schema
     var found: [LanguageServer.Reference] = []
+    // The schema's declarations by name (the first of duplicates), looked up for each name written.
+    private let records: [String: RecordType]
+    private let models: [String: Model]
+    private let keyValueStores: [String: KeyValueStore]
+    private let enumCases: [String: Set<String>]
+    private let zones: Set<String>
+    private let roles: Set<String>
+    private let declared: Set<String>
+
+    init(schema: Schema) {
+        func byName<T>(_ items: [T], _ name: KeyPath<T, String>) -> [String: T] {
+            Dictionary(items.map { ($0[keyPath: name], $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        records = byName(schema.recordTypes, \.name)
+        models = byName(schema.models, \.name)
+        keyValueStores = byName(schema.keyValueStores, \.name)
+        enumCases = byName(schema.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
+        zones = Set(schema.zones.map(\.name))
+        roles = Set(schema.roles.map(\.name))
+        declared = Set(records.keys).union(models.keys).union(keyValueStores.keys).union(enumCases.keys).union(zones).union(roles)
+    }
 
     private mutating func add(_ symbol: Symbol, _ name: NameSyntax, declaration: Bool = false) {
         found.append(.init(symbol: symbol, range: name.range, isDeclaration: declaration))
-    }
-
-    private func isDeclared(_ name: String) -> Bool {
-        schema.recordType(named: name) != nil || schema.enumType(named: name) != nil || schema.model(named: name) != nil
-            || schema.zone(named: name) != nil || schema.roles.contains { $0.name == name }
-            || schema.keyValueStores.contains { $0.name == name }
     }
 
     /// The enum a member's values are cases of, the model a relationship points to.
@@ -246,15 +271,15 @@ private struct ReferenceWalk {
                 for item in type.cases { add(.enumCase(type: type.name.name, name: item.name.name), item.name, declaration: true) }
             case .record(let record):
                 add(.declaration(record.name.name), record.name, declaration: true)
-                if let zone = record.placement, schema.zone(named: zone.name) != nil { add(.declaration(zone.name), zone) }
-                let resolved = schema.recordType(named: record.name.name)
+                if let zone = record.placement, zones.contains(zone.name) { add(.declaration(zone.name), zone) }
+                let resolved = records[record.name.name]
                 for field in record.fields { member(field, of: record.name.name, type: resolved?.field(named: field.name.name)?.type) }
-                for grant in record.grants where schema.roles.contains(where: { $0.name == grant.role.name }) {
+                for grant in record.grants where roles.contains(grant.role.name) {
                     add(.declaration(grant.role.name), grant.role)
                 }
             case .model(let model):
                 add(.declaration(model.name.name), model.name, declaration: true)
-                let resolved = schema.model(named: model.name.name)
+                let resolved = models[model.name.name]
                 for attribute in model.attributes where attribute.name.name == "unique" {
                     for case .name(let property) in attribute.arguments ?? [] {
                         add(.member(of: model.name.name, name: property.name), property)
@@ -273,12 +298,12 @@ private struct ReferenceWalk {
                 }
             case .keyValue(let store):
                 add(.declaration(store.name.name), store.name, declaration: true)
-                let resolved = schema.keyValueStores.first { $0.name == store.name.name }
+                let resolved = keyValueStores[store.name.name]
                 for key in store.keys { member(key, of: store.name.name, type: resolved?.keys.first { $0.name == key.name.name }?.type) }
             case .subscription(let subscription):
-                guard isDeclared(subscription.target.name), subscription.kind != .database else { continue }
+                guard declared.contains(subscription.target.name), subscription.kind != .database else { continue }
                 add(.declaration(subscription.target.name), subscription.target)
-                if let record = schema.recordType(named: subscription.target.name), let predicate = subscription.predicate {
+                if let record = records[subscription.target.name], let predicate = subscription.predicate {
                     visit(predicate, on: record)
                 }
             }
@@ -295,7 +320,7 @@ private struct ReferenceWalk {
     private mutating func visit(_ type: TypeSyntax) {
         switch type {
         case .named(let name, let arguments, _):
-            if isDeclared(name.name) { add(.declaration(name.name), name) }
+            if declared.contains(name.name) { add(.declaration(name.name), name) }
             for argument in arguments { visit(argument) }
         case .list(let element, _), .optional(let element, _): visit(element)
         }
@@ -304,7 +329,7 @@ private struct ReferenceWalk {
     private mutating func visit(_ value: ExpressionSyntax, enumName: String?) {
         switch value {
         case .enumCase(let name, _):
-            if let enumName, schema.enumType(named: enumName)?.cases.contains(where: { $0.name == name.name }) == true {
+            if let enumName, enumCases[enumName]?.contains(name.name) == true {
                 add(.enumCase(type: enumName, name: name.name), name)
             }
         case .list(let items, _): for item in items { visit(item, enumName: enumName) }

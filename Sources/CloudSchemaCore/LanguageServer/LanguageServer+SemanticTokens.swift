@@ -8,7 +8,7 @@ extension LanguageServer {
 
     mutating func semanticTokens(_ uri: String) -> JSON {
         let path = Self.path(of: uri)
-        let analysis = analysis(uri)
+        let (analysis, references) = indexed(uri)
         guard path.hasSuffix(".cloudschema"), let text = analysis.texts[path] else { return .object([("data", [])]) }
         let schema = analysis.loaded.schema
         var declared: [String: Int] = [:]
@@ -20,7 +20,7 @@ extension LanguageServer {
         for store in schema.keyValueStores { declared[store.name] = 6 }
         var data: [JSON] = []
         var last = (line: 0, character: 0)
-        for reference in Self.references(analysis, only: path) {
+        for reference in references where reference.range.file == path {
             let type: Int
             switch reference.symbol {
             case .declaration(let name):
