@@ -4,8 +4,10 @@
 /// `zone Zone`, `.case` values, a subscription's predicate, `@inverse(p)`, a model's
 /// `@unique(a, b)`); in `.ckdb` and Swift files from the spans the schema keeps (declarations,
 /// members, grants' roles). Only names declared in `.cloudschema` are renamed, and renaming
-/// keeps what CloudKit stores: a record type, field, model property or keyvalue key without
-/// `@name` gains `@name("old")`, a `String` enum case without a raw value gains `= "old"`.
+/// keeps what is stored: a record type, field, model property or keyvalue key without `@name`
+/// gains `@name("old")`, a `String` enum case without a raw value gains `= "old"`. (On a model
+/// property that keeps the local column only: the mirror writes `CD_` + the new name, as
+/// `CKDB/CoreDataMirror.swift` cites, and `diff` reports it against production.)
 extension LanguageServer {
     enum Symbol: Hashable {
         /// A record type, enum, model, zone, role or keyvalue store: declarations share one namespace.

@@ -143,8 +143,8 @@ import Testing
         #expect(Self.describe([definition as Any]) == ["Beds 3:4-3:8"], "the predicate's `name` → the field")
     }
 
-    /// A model property named by `@inverse` and `@unique` is renamed there too, and keeps
-    /// its stored name (`@name`, SwiftData's `originalName`); so does a keyvalue key.
+    /// A model property named by `@inverse` and `@unique` is renamed there too and gains
+    /// `@name` (SwiftData's `originalName`: the local column stays); a keyvalue key keeps its key.
     @Test func renamingAModelPropertyOrKeyvalueKey() throws {
         #expect(
             Self.describe(try Self.rename(8, 6, in: "Harvests.cloudschema", to: "crops")) == [
