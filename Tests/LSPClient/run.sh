@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `cloudschema lsp` driven by pytest-lsp, a real LSP client (pygls and lsprotocol) installed
-# from PyPI at the pinned versions of requirements.txt into a venv under .build/lsp-client.
-#   Tests/LSPClient/run.sh [PYTEST ARGS]     (run by .ci/run after swift test; under a minute)
+# `cloudschema lsp` driven by real LSP clients: pytest-lsp (pygls and lsprotocol) and Neovim's
+# built-in client (test_neovim.py), installed from PyPI at the versions requirements.txt pins
+# into a venv under .build/lsp-client (kept while requirements.txt is unchanged).
+#   Tests/LSPClient/run.sh [PYTEST ARGS]     (run by .ci/run after swift test; about a minute)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Tests/LSPClient"
