@@ -16,4 +16,29 @@ struct LSPCommandTests {
         #expect(result.stdout.contains(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#))
         #expect(result.stdout.hasSuffix(Self.frame(#"{"jsonrpc":"2.0","id":2,"result":null}"#)))
     }
+
+    /// `initialize` names a process that has ended: the server exits (code 1, no `exit` came)
+    /// while its input is still open, as an editor that crashed leaves it.
+    @Test func exitsWhenTheProcessThatStartedItHasEnded() throws {
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: "/bin/true")
+        try parent.run()
+        parent.waitUntilExit()
+        let server = Process()
+        server.executableURL = cloudschemaBinary
+        server.arguments = ["lsp"]
+        let input = Pipe()
+        server.standardInput = input
+        server.standardOutput = Pipe()
+        try server.run()
+        let initialize =
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":\#(parent.processIdentifier),"capabilities":{}}}"#
+        try input.fileHandleForWriting.write(contentsOf: Data(Self.frame(initialize).utf8))
+        let deadline = Date().addingTimeInterval(20)
+        while server.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if server.isRunning { server.terminate() }
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 1)
+        try input.fileHandleForWriting.close()
+    }
 }

@@ -11,6 +11,8 @@ extension LanguageServer {
         var configurations: ConfigurationSet
         /// Each source's text, for positions.
         var texts: [String: LSPText]
+        /// Every name the sources write (`references(_:)`): nil until a request needs them.
+        var references: [Reference]? = nil
     }
 
     static func path(of uri: String) -> String {
@@ -233,19 +235,10 @@ extension LanguageServer {
 
     // MARK: Definition
 
-    /// A declaration named by the word under the cursor: a `Reference<T>`'s record type, an
-    /// enum or model type, a zone (`in Zone`), a role (`grant ... to Role`).
+    /// The declaration of the name under the cursor: a type, a zone (`in Zone`), a role
+    /// (`grant ... to Role`), a field in a subscription's predicate, a property in `@inverse(p)`...
     mutating func definition(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        let analysis = analysis(uri)
-        guard let document = analysis.texts[Self.path(of: uri)],
-            let word = document.word(at: document.offset(line: position.line, character: position.character))?.text
-        else { return .null }
-        let schema = analysis.loaded.schema
-        let spans =
-            schema.recordType(named: word)?.spans ?? schema.enumType(named: word)?.spans ?? schema.model(named: word)?.spans
-            ?? schema.zone(named: word)?.spans ?? schema.roles.first { $0.name == word }?.spans
-            ?? schema.keyValueStores.first { $0.name == word }?.spans
-        guard let range = spans?.name ?? spans?.range, let target = analysis.texts[range.file] else { return .null }
+        guard let range = declaration(uri, at: position), let target = analysis(uri).texts[range.file] else { return .null }
         return .object([("uri", .string(documentURI(of: range.file))), ("range", target.range(range))])
     }
 
@@ -262,7 +255,10 @@ extension LanguageServer {
         var symbols: [(offset: Int, symbol: JSON)] = []
         func add(_ name: String, _ detail: String, _ kind: Int, _ spans: SourceSpans, _ children: [(String, String, Int, SourceSpans)]) {
             guard let range = spans.range, range.file == path else { return }
-            let members = children.compactMap { child in child.3.range.map { (child, $0) } }
+            // In source order: a `.ckdb` record type's fields are read sorted by name.
+            let members = children.compactMap { child in child.3.range.map { (child, $0) } }.sorted {
+                $0.1.start.offset < $1.1.start.offset
+            }
             guard hierarchical else {
                 symbols.append((range.start.offset, information(name, kind, range, container: nil)))
                 for (child, childRange) in members {

@@ -1,135 +1,128 @@
-/// Rename, references, highlights and workspace symbols over the `.cloudschema` files the
-/// server reads as one schema. A name is found by its tokens: a declaration's name wherever a
-/// declared name may stand (after `record`, `enum`, `model`, `zone`, `role`, `keyvalue`, `in`,
-/// `to`, `on`, and in types after `:`, `<`, `[`); a field or enum case by its declaration and,
-/// for a case, the `.case` defaults of fields of that enum. Renaming keeps what CloudKit
-/// stores: a record type or field without `@name` gains `@name("old")`, a `String` enum case
-/// without a raw value gains `= "old"`.
+/// Rename, references, highlights and workspace symbols over the files the server reads as one
+/// schema. Every place a name is written is found once, by what it names: in `.cloudschema`
+/// files from the syntax tree (declarations, members, types, `in Zone`, `to Role`, `on Type`,
+/// `zone Zone`, `.case` values, a subscription's predicate, `@inverse(p)`, a model's
+/// `@unique(a, b)`); in `.ckdb` and Swift files from the spans the schema keeps (declarations,
+/// members, grants' roles). Only names declared in `.cloudschema` are renamed, and renaming
+/// keeps what is stored: a record type, field, model property or keyvalue key without `@name`
+/// gains `@name("old")`, a `String` enum case without a raw value gains `= "old"`. (On a model
+/// property that keeps the local column only: the mirror writes `CD_` + the new name, as
+/// `CKDB/CoreDataMirror.swift` cites, and `diff` reports it against production.)
 extension LanguageServer {
-    enum Symbol: Equatable {
+    enum Symbol: Hashable {
         /// A record type, enum, model, zone, role or keyvalue store: declarations share one namespace.
         case declaration(String)
-        case field(record: String, name: String)
+        /// A record type's field, a model's property or a keyvalue store's key.
+        case member(of: String, name: String)
         case enumCase(type: String, name: String)
     }
 
-    /// The identifier tokens of the analysis's `.cloudschema` sources, each with the token before it.
-    static func nameTokens(_ analysis: Analysis) -> [(token: Token, previous: Token?)] {
-        var result: [(Token, Token?)] = []
-        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
-            var lexer = Lexer(bytes: text.bytes, file: path)
-            var previous: Token?
-            while true {
-                let token = lexer.next()
-                if token.kind == .endOfFile { break }
-                if token.kind == .identifier || token.kind == .backtickIdentifier { result.append((token, previous)) }
-                previous = token
-            }
-        }
-        return result
+    struct Reference {
+        var symbol: Symbol
+        var range: SourceRange
+        /// Where the symbol is declared, not used.
+        var isDeclaration: Bool
     }
 
-    static let declarationContexts: Set<String> = ["record", "enum", "model", "zone", "role", "keyvalue", "in", "to", "on"]
+    /// The document's analysis with its references, found once per analysis.
+    mutating func indexed(_ uri: String) -> (analysis: Analysis, references: [Reference]) {
+        var analysis = analysis(uri)
+        if let references = analysis.references { return (analysis, references) }
+        let references = Self.references(analysis)
+        analysis.references = references
+        analyses[Self.scope(of: uri)] = analysis
+        return (analysis, references)
+    }
 
-    /// Every range where `symbol` is written.
-    func occurrences(of symbol: Symbol, _ analysis: Analysis) -> [SourceRange] {
+    /// Every name written in the analysis's sources that names something the schema declares,
+    /// in file and source order.
+    static func references(_ analysis: Analysis) -> [Reference] {
         let schema = analysis.loaded.schema
-        switch symbol {
-        case .declaration(let name):
-            return Self.nameTokens(analysis).filter { token, previous in
-                guard token.text == name, let previous else { return false }
-                return [.colon, .leftAngle, .leftBracket].contains(previous.kind)
-                    || (previous.kind == .identifier && Self.declarationContexts.contains(previous.text))
-            }.map { $0.token.range }
-        case .field(let record, let name):
-            return (schema.recordType(named: record)?.fields.first { $0.name == name }?.spans.name).map { [$0] } ?? []
-        case .enumCase(let type, let name):
-            guard let declared = schema.enumType(named: type)?.cases.first(where: { $0.name == name })?.spans.name else { return [] }
-            let defaults = schema.recordTypes.flatMap(\.fields).filter { "\($0.type)" == type }.compactMap(\.spans.defaultValue)
-            let uses = Self.nameTokens(analysis).filter { token, previous in
-                token.text == name && previous?.kind == .dot
-                    && defaults.contains {
-                        $0.file == token.range.file && $0.start.offset <= token.range.start.offset
-                            && token.range.end.offset <= $0.end.offset
-                    }
-            }.map { $0.token.range }
-            return [declared] + uses
+        var found: [Reference] = []
+        var walk = ReferenceWalk(schema: schema)
+        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
+            walk.found = []
+            walk.visit(Parser.parse(text.bytes, file: path).syntax)
+            found += walk.found
         }
+        // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
+        func add(_ symbol: Symbol, _ range: SourceRange?, declaration: Bool = true) {
+            if let range, !range.file.hasSuffix(".cloudschema") {
+                found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration))
+            }
+        }
+        for record in schema.recordTypes {
+            add(.declaration(record.name), record.spans.name)
+            for field in record.fields where !field.isSystem { add(.member(of: record.name, name: field.name), field.spans.name) }
+            for grant in record.grants {
+                if case .role(let role) = grant.grantee { add(.declaration(role), grant.spans.name, declaration: false) }
+            }
+        }
+        for role in schema.roles { add(.declaration(role.name), role.spans.name) }
+        for model in schema.models {
+            add(.declaration(model.name), model.spans.name)
+            for property in model.properties { add(.member(of: model.name, name: property.name), property.spans.name) }
+        }
+        for type in schema.enums {
+            add(.declaration(type.name), type.spans.name)
+            for item in type.cases { add(.enumCase(type: type.name, name: item.name), item.spans.name) }
+        }
+        return found.sorted { ($0.range.file, $0.range.start.offset) < ($1.range.file, $1.range.start.offset) }
     }
 
     /// What the name under the cursor names, and where that name is written there.
-    func symbol(at offset: Int, in path: String, _ analysis: Analysis) -> (symbol: Symbol, range: SourceRange)? {
-        func holds(_ range: SourceRange?) -> Bool {
-            guard let range else { return false }
-            return range.file == path && range.start.offset <= offset && offset <= range.end.offset
-        }
-        let schema = analysis.loaded.schema
-        for record in schema.recordTypes {
-            for field in record.fields where holds(field.spans.name) {
-                return (.field(record: record.name, name: field.name), field.spans.name!)
-            }
-        }
-        for type in schema.enums {
-            for item in type.cases where holds(item.spans.name) { return (.enumCase(type: type.name, name: item.name), item.spans.name!) }
-        }
-        let tokens = Self.nameTokens(analysis).filter { holds($0.token.range) }
-        guard let (token, previous) = tokens.first else { return nil }
-        if previous?.kind == .dot, let field = schema.recordTypes.flatMap(\.fields).first(where: { holds($0.spans.defaultValue) }),
-            schema.enumType(named: "\(field.type)") != nil
-        {
-            return (.enumCase(type: "\(field.type)", name: token.text), token.range)
-        }
-        let symbol = Symbol.declaration(token.text)
-        return occurrences(of: symbol, analysis).contains(token.range) ? (symbol, token.range) : nil
+    func symbol(at offset: Int, in path: String, _ references: [Reference]) -> Reference? {
+        references.first { $0.range.file == path && $0.range.start.offset <= offset && offset <= $0.range.end.offset }
     }
 
-    /// Whether the declaration is written in a `.cloudschema` file (`.ckdb` and Swift are not renamed).
-    func isRenamable(_ symbol: Symbol, _ analysis: Analysis) -> Bool {
-        occurrences(of: symbol, analysis).first?.file.hasSuffix(".cloudschema") == true && !declarationRanges(symbol, analysis).isEmpty
+    /// The symbol under an LSP position, with the analysis's references.
+    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int)) -> (Analysis, [Reference], Reference)? {
+        let (analysis, references) = indexed(uri)
+        let path = Self.path(of: uri)
+        guard let text = analysis.texts[path],
+            let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
+        else { return nil }
+        return (analysis, references, found)
     }
 
-    private func declarationRanges(_ symbol: Symbol, _ analysis: Analysis) -> [SourceRange] {
-        let schema = analysis.loaded.schema
-        guard case .declaration(let name) = symbol else { return occurrences(of: symbol, analysis).prefix(1).map { $0 } }
-        let spans: [SourceSpans?] = [
-            schema.recordType(named: name)?.spans, schema.enumType(named: name)?.spans, schema.model(named: name)?.spans,
-            schema.zone(named: name)?.spans, schema.roles.first { $0.name == name }?.spans,
-            schema.keyValueStores.first { $0.name == name }?.spans,
-        ]
-        return spans.compactMap { $0?.name }.filter { $0.file.hasSuffix(".cloudschema") }
+    /// A symbol's declaration, for go to definition: nil when the schema declares no such name.
+    mutating func declaration(_ uri: String, at position: (line: Int, character: Int)) -> SourceRange? {
+        guard let (_, references, found) = lookUp(uri, position) else { return nil }
+        return references.first { $0.symbol == found.symbol && $0.isDeclaration }?.range
     }
 
     // MARK: Requests
 
     mutating func prepareRename(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        let analysis = analysis(uri)
-        let path = Self.path(of: uri)
-        guard let text = analysis.texts[path],
-            let (symbol, range) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis),
-            isRenamable(symbol, analysis)
+        guard let (analysis, references, found) = lookUp(uri, position),
+            case let declarations = references.filter({ $0.symbol == found.symbol && $0.isDeclaration }),
+            !declarations.isEmpty, declarations.allSatisfy({ $0.range.file.hasSuffix(".cloudschema") }),
+            let text = analysis.texts[found.range.file]
         else {
             throw RequestError(
                 code: .requestFailed,
-                message: "only a record type, field, enum, enum case, zone, role or model declared in .cloudschema is renamed")
+                message: "only a record type, field, enum, enum case, zone, role, model, property or keyvalue store or key"
+                    + " declared in .cloudschema is renamed")
         }
-        return text.range(range)
+        return text.range(found.range)
     }
 
     mutating func rename(_ uri: String, at position: (line: Int, character: Int), to newName: String) throws(RequestError) -> JSON {
         _ = try prepareRename(uri, at: position)
-        let analysis = analysis(uri)
-        let path = Self.path(of: uri)
-        guard let text = analysis.texts[path],
-            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
-        else { return .null }
+        guard let (analysis, references, found) = lookUp(uri, position) else { return .null }
         guard newName.utf8.first.map({ !(48...57).contains($0) }) == true, newName.utf8.allSatisfy(LSPText.isNamePart),
             !Parser.isKeyword(newName)
         else {
             throw RequestError(code: .requestFailed, message: "'\(newName)' is not a name: [A-Za-z_][A-Za-z0-9_]*, and not a keyword")
         }
         let schema = analysis.loaded.schema
-        var edits = occurrences(of: symbol, analysis).map { ($0, newName) }
-        switch symbol {
+        var edits = references.filter { $0.symbol == found.symbol }.map { ($0.range, newName) }
+        func keep(_ key: String, after range: SourceRange?) {
+            guard var at = range else { return }
+            at.start = at.end
+            edits.append((at, " @name(\(SchemaText.stringLiteral(key)))"))
+        }
+        switch found.symbol {
         case .declaration(let name):
             let declared =
                 schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name) + schema.zones.map(\.name)
@@ -142,20 +135,22 @@ extension LanguageServer {
                 var at = header
                 at.start.offset = brace
                 at.end.offset = brace
-                edits.append((at, "@name(\"\(record.cloudKitName)\") "))
+                edits.append((at, "@name(\(SchemaText.stringLiteral(record.cloudKitName))) "))
             }
-        case .field(let recordName, let name):
-            let record = schema.recordType(named: recordName)
-            guard record?.fields.contains(where: { $0.name == newName || $0.key == newName }) == false else {
-                throw RequestError(code: .requestFailed, message: "record type '\(recordName)' has a field '\(newName)' already")
+        case .member(let container, let name):
+            // Each member with its stored key (`@name`, else its name) and where `@name` would go.
+            var members: [(name: String, key: String, named: Bool, range: SourceRange?)] = []
+            if let record = schema.recordType(named: container) {
+                members = record.fields.map { ($0.name, $0.key, $0.spans.attributes["name"] != nil, $0.spans.range) }
+            } else if let model = schema.model(named: container) {
+                members = model.properties.map { ($0.name, $0.originalName ?? $0.name, $0.originalName != nil, $0.spans.range) }
+            } else if let store = schema.keyValueStores.first(where: { $0.name == container }) {
+                members = store.keys.map { ($0.name, $0.key, $0.spans.attributes["name"] != nil, $0.spans.range) }
             }
-            if let field = record?.fields.first(where: { $0.name == name }), field.spans.attributes["name"] == nil,
-                let end = field.spans.range
-            {
-                var at = end
-                at.start = end.end
-                edits.append((at, " @name(\"\(field.key)\")"))
+            guard !members.contains(where: { $0.name == newName || $0.key == newName }) else {
+                throw RequestError(code: .requestFailed, message: "'\(container)' has a member '\(newName)' already")
             }
+            if let member = members.first(where: { $0.name == name }), !member.named { keep(member.key, after: member.range) }
         case .enumCase(let typeName, let name):
             let type = schema.enumType(named: typeName)
             guard type?.cases.contains(where: { $0.name == newName }) == false else {
@@ -166,7 +161,7 @@ extension LanguageServer {
                 var at = item.spans.name
             {
                 at.start = at.end
-                edits.append((at, " = \"\(raw)\""))
+                edits.append((at, " = \(SchemaText.stringLiteral(raw))"))
             }
         }
         var changes: [(String, JSON)] = []
@@ -181,25 +176,23 @@ extension LanguageServer {
     }
 
     mutating func references(_ uri: String, at position: (line: Int, character: Int), includeDeclaration: Bool) -> JSON {
-        let analysis = analysis(uri)
-        let path = Self.path(of: uri)
-        guard let text = analysis.texts[path],
-            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
-        else { return [] }
-        let declarations = declarationRanges(symbol, analysis)
+        guard let (analysis, references, found) = lookUp(uri, position) else { return [] }
         return .array(
-            occurrences(of: symbol, analysis).filter { includeDeclaration || !declarations.contains($0) }.compactMap { range in
-                analysis.texts[range.file].map { .object([("uri", .string(documentURI(of: range.file))), ("range", $0.range(range))]) }
+            references.filter { $0.symbol == found.symbol && (includeDeclaration || !$0.isDeclaration) }.compactMap { reference in
+                analysis.texts[reference.range.file].map {
+                    .object([("uri", .string(documentURI(of: reference.range.file))), ("range", $0.range(reference.range))])
+                }
             })
     }
 
     mutating func highlights(_ uri: String, at position: (line: Int, character: Int)) -> JSON {
-        let analysis = analysis(uri)
-        let path = Self.path(of: uri)
-        guard let text = analysis.texts[path],
-            let (symbol, _) = symbol(at: text.offset(line: position.line, character: position.character), in: path, analysis)
-        else { return [] }
-        return .array(occurrences(of: symbol, analysis).filter { $0.file == path }.map { .object([("range", text.range($0))]) })
+        guard let (analysis, references, found) = lookUp(uri, position), let text = analysis.texts[Self.path(of: uri)] else {
+            return []
+        }
+        return .array(
+            references.filter { $0.symbol == found.symbol && $0.range.file == found.range.file }.map {
+                .object([("range", text.range($0.range))])
+            })
     }
 
     /// The declarations of every folder with an open document whose name contains the query (any case).
@@ -224,5 +217,141 @@ extension LanguageServer {
             }
         }
         return .array(symbols)
+    }
+}
+
+/// The names of `.cloudschema` files, each with what it names in the resolved schema; a name the
+/// schema does not declare (a typo, a built-in type, `public`, `world`) is no reference.
+private struct ReferenceWalk {
+    typealias Symbol = LanguageServer.Symbol
+    var found: [LanguageServer.Reference] = []
+    // The schema's declarations by name (the first of duplicates), looked up for each name written.
+    private let records: [String: RecordType]
+    private let models: [String: Model]
+    private let keyValueStores: [String: KeyValueStore]
+    private let enumCases: [String: Set<String>]
+    private let zones: Set<String>
+    private let roles: Set<String>
+    private let declared: Set<String>
+
+    init(schema: Schema) {
+        func byName<T>(_ items: [T], _ name: KeyPath<T, String>) -> [String: T] {
+            Dictionary(items.map { ($0[keyPath: name], $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        records = byName(schema.recordTypes, \.name)
+        models = byName(schema.models, \.name)
+        keyValueStores = byName(schema.keyValueStores, \.name)
+        enumCases = byName(schema.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
+        zones = Set(schema.zones.map(\.name))
+        roles = Set(schema.roles.map(\.name))
+        declared = Set(records.keys).union(models.keys).union(keyValueStores.keys).union(enumCases.keys).union(zones).union(roles)
+    }
+
+    private mutating func add(_ symbol: Symbol, _ name: NameSyntax, declaration: Bool = false) {
+        found.append(.init(symbol: symbol, range: name.range, isDeclaration: declaration))
+    }
+
+    /// The enum a member's values are cases of, the model a relationship points to.
+    private static func element(_ type: FieldType?) -> FieldType? {
+        if case .list(let element)? = type { return element }
+        return type
+    }
+
+    private static func enumName(_ type: FieldType?) -> String? {
+        if case .enumeration(let name, _)? = element(type) { return name }
+        return nil
+    }
+
+    mutating func visit(_ file: SourceFileSyntax) {
+        for declaration in file.declarations {
+            switch declaration {
+            case .container: break
+            case .role(let role): add(.declaration(role.name.name), role.name, declaration: true)
+            case .zone(let zone): add(.declaration(zone.name.name), zone.name, declaration: true)
+            case .enumeration(let type):
+                add(.declaration(type.name.name), type.name, declaration: true)
+                for item in type.cases { add(.enumCase(type: type.name.name, name: item.name.name), item.name, declaration: true) }
+            case .record(let record):
+                add(.declaration(record.name.name), record.name, declaration: true)
+                if let zone = record.placement, zones.contains(zone.name) { add(.declaration(zone.name), zone) }
+                let resolved = records[record.name.name]
+                for field in record.fields { member(field, of: record.name.name, type: resolved?.field(named: field.name.name)?.type) }
+                for grant in record.grants where roles.contains(grant.role.name) {
+                    add(.declaration(grant.role.name), grant.role)
+                }
+            case .model(let model):
+                add(.declaration(model.name.name), model.name, declaration: true)
+                let resolved = models[model.name.name]
+                for attribute in model.attributes where attribute.name.name == "unique" {
+                    for case .name(let property) in attribute.arguments ?? [] {
+                        add(.member(of: model.name.name, name: property.name), property)
+                    }
+                }
+                for property in model.properties {
+                    let type = resolved?.property(named: property.name.name)?.type
+                    member(property, of: model.name.name, type: type)
+                    if case .model(let target)? = Self.element(type) {
+                        for attribute in property.attributes where attribute.name.name == "inverse" {
+                            for case .name(let inverse) in attribute.arguments ?? [] {
+                                add(.member(of: target, name: inverse.name), inverse)
+                            }
+                        }
+                    }
+                }
+            case .keyValue(let store):
+                add(.declaration(store.name.name), store.name, declaration: true)
+                let resolved = keyValueStores[store.name.name]
+                for key in store.keys { member(key, of: store.name.name, type: resolved?.keys.first { $0.name == key.name.name }?.type) }
+            case .subscription(let subscription):
+                guard declared.contains(subscription.target.name), subscription.kind != .database else { continue }
+                add(.declaration(subscription.target.name), subscription.target)
+                if let record = records[subscription.target.name], let predicate = subscription.predicate {
+                    visit(predicate, on: record)
+                }
+            }
+        }
+    }
+
+    /// A field, property or key: its name, the declared types it names, the cases its default names.
+    private mutating func member(_ syntax: FieldSyntax, of container: String, type: FieldType?) {
+        add(.member(of: container, name: syntax.name.name), syntax.name, declaration: true)
+        visit(syntax.type)
+        if let value = syntax.defaultValue { visit(value, enumName: Self.enumName(type)) }
+    }
+
+    private mutating func visit(_ type: TypeSyntax) {
+        switch type {
+        case .named(let name, let arguments, _):
+            if declared.contains(name.name) { add(.declaration(name.name), name) }
+            for argument in arguments { visit(argument) }
+        case .list(let element, _), .optional(let element, _): visit(element)
+        }
+    }
+
+    private mutating func visit(_ value: ExpressionSyntax, enumName: String?) {
+        switch value {
+        case .enumCase(let name, _):
+            if let enumName, enumCases[enumName]?.contains(name.name) == true {
+                add(.enumCase(type: enumName, name: name.name), name)
+            }
+        case .list(let items, _): for item in items { visit(item, enumName: enumName) }
+        default: break
+        }
+    }
+
+    /// A predicate's fields, and the enum cases compared with them.
+    private mutating func visit(_ predicate: PredicateSyntax, on record: RecordType) {
+        switch predicate {
+        case .and(let terms, _): for term in terms { visit(term, on: record) }
+        case .not(let inner, _), .parenthesized(let inner, _): visit(inner, on: record)
+        case .comparison(let field, _, _, let value): condition(field, [value], on: record)
+        case .call(let receiver, _, let arguments, _): condition(receiver, arguments, on: record)
+        }
+    }
+
+    private mutating func condition(_ name: NameSyntax, _ values: [ExpressionSyntax], on record: RecordType) {
+        guard let field = record.field(named: name.name) else { return }  // `textSearch`, or a name lint reports
+        add(.member(of: record.name, name: field.name), name)
+        for value in values { visit(value, enumName: Self.enumName(field.type)) }
     }
 }

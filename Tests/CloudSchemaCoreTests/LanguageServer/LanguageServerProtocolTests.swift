@@ -189,10 +189,13 @@ import Testing
 
     // MARK: Semantic tokens
 
-    /// Names by what they name, contextual words included: `in` is a field, `read` a case.
+    /// Names by what they name, contextual words included: `in` is a field, in its declaration
+    /// and in a predicate; `read` a case.
     @Test func semanticTokensColourNamesAsNames() throws {
         let uri = try Self.document()
-        let text = "zone Garden\nrecord Bed in Garden {\n    in: Perm = .read\n}\nenum Perm: String { read, write }\n"
+        let text =
+            "zone Garden\nrecord Bed in Garden {\n    in: Perm = .read\n}\nenum Perm: String { read, write }\n"
+            + "subscription Reads on Bed where in == .read @silent\n"
         let (_, messages) = try Session.serve(
             try Session.initialize() + Session.open(uri, text)
                 + Session.request(1, "textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
@@ -207,7 +210,7 @@ import Testing
         #expect(
             tokens == [
                 "0:5 6 namespace", "1:7 3 struct", "1:14 6 namespace", "2:4 2 property", "2:8 4 enum", "2:16 4 enumMember",
-                "4:5 4 enum", "4:20 4 enumMember", "4:26 5 enumMember",
+                "4:5 4 enum", "4:20 4 enumMember", "4:26 5 enumMember", "5:22 3 struct", "5:32 2 property", "5:39 4 enumMember",
             ])
     }
 }

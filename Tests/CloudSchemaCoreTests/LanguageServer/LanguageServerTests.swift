@@ -189,6 +189,31 @@ import Testing
         #expect((Self.response(2, in: messages)?["result"] as? [Any])?.isEmpty == true)
     }
 
+    /// In a `.ckdb` document a role's grants are its references, the outline lists fields as
+    /// written (the schema holds them sorted), and nothing is renamed: `.ckdb` is what is deployed.
+    @Test func ckdbDocumentsGetReferencesAndAnOutline() throws {
+        let folder = try Self.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("production.ckdb").absoluteString
+        let text =
+            "DEFINE SCHEMA\n    CREATE ROLE Gardener;\n    RECORD TYPE Bed (\n        size INT64,\n        name STRING,\n"
+            + "        GRANT READ TO Gardener\n    );\n"
+        let (_, messages) = try Self.serve(
+            try Self.initialize() + Self.open(uri, text)
+                + Self.request(
+                    2, "textDocument/references", Self.at(uri, 1, 18).merging(["context": ["includeDeclaration": true]]) { a, _ in a })
+                + Self.request(3, "textDocument/definition", Self.at(uri, 5, 24))
+                + Self.request(4, "textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+                + Self.request(5, "textDocument/prepareRename", Self.at(uri, 1, 18)))
+        #expect(
+            LanguageServerRenameTests.describe(Self.response(2, in: messages)?["result"]) == [
+                "production 1:16-1:24", "production 5:22-5:30",
+            ])
+        #expect(LanguageServerRenameTests.describe([Self.response(3, in: messages)?["result"] as Any]) == ["production 1:16-1:24"])
+        let bed = (Self.response(4, in: messages)?["result"] as? [[String: Any]])?.last
+        #expect((bed?["children"] as? [[String: Any]])?.map { $0["name"] as? String } == ["size", "name"])
+        #expect(((Self.response(5, in: messages)?["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("only a") == true)
+    }
+
     @Test func formattingIsOneEditThroughTheFormatter() throws {
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
