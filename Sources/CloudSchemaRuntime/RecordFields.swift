@@ -73,6 +73,9 @@ public final class RecordFields: Sendable {
     public let keys: [String]
     /// Each key's position in ``fields``.
     let positions: [String: Int]
+    /// The keys of the parent fields that have a merge policy, whose merged value sets the
+    /// record's parent after a merge.
+    let mergedParentKeys: [String]
 
     /// The table for `recordType`, indexing the keys once.
     public init(recordType: String, _ fields: [Field]) {
@@ -83,6 +86,7 @@ public final class RecordFields: Sendable {
         positions.reserveCapacity(fields.count)
         for (position, field) in fields.enumerated() { positions[field.key] = position }
         self.positions = positions
+        mergedParentKeys = fields.filter { $0.isParent && $0.merge != nil }.map(\.key)
     }
 
     /// Reads every field of `record` once, after checking its record type. The values read are

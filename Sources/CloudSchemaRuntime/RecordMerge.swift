@@ -188,24 +188,29 @@ public struct RecordConflict<Storage: RecordStorage> {
         self.clientChangedKeys = client.changedFieldKeys
     }
 
-    /// One field's three values: the client's, the server's, and the original (`nil` when
-    /// neither an ancestor nor `base` knows it).
-    private struct Sides {
-        var mine: RecordValue?
-        var theirs: RecordValue?
-        var original: RecordValue??
+    /// The sides of the field `key`, its original from `base` by key.
+    private func sides(forKey key: String, encrypted: Bool) -> FieldSides {
+        sides(forKey: key, encrypted: encrypted) { $0.serverValue(forKey: key) }
     }
 
-    private func sides(forKey key: String, encrypted: Bool) -> Sides {
-        Sides(
+    /// The sides of the field at `position` of `fields`, its original from `base` by position.
+    private func sides(at position: Int, of fields: RecordFields) -> FieldSides {
+        sides(forKey: fields.keys[position], encrypted: fields.fields[position].encrypted) {
+            $0.serverValue(at: position, of: fields)
+        }
+    }
+
+    private func sides(forKey key: String, encrypted: Bool, inBase baseValue: (ServerVersion) -> RecordValue??) -> FieldSides {
+        FieldSides(
             mine: client.recordValue(forKey: key, encrypted: encrypted),
             theirs: server.recordValue(forKey: key, encrypted: encrypted),
-            original: ancestor.map { .some($0.recordValue(forKey: key, encrypted: encrypted)) }
-                ?? base?.serverValue(forKey: key))
+            original: ancestor.map { .some($0.recordValue(forKey: key, encrypted: encrypted)) } ?? base.flatMap(baseValue))
     }
 
-    private func change(_ sides: Sides, forKey key: String) -> FieldChange {
-        let mineChanged = clientChangedKeys.contains(key) && sides.original.map { sides.mine != $0 } ?? true
+    /// Which side changed a field with these sides; `clientChangedKey`: whether its key is
+    /// among the client's changed keys.
+    private static func change(_ sides: FieldSides, clientChangedKey: Bool) -> FieldChange {
+        let mineChanged = clientChangedKey && sides.original.map { sides.mine != $0 } ?? true
         let theirsChanged = sides.original.map { sides.theirs != $0 } ?? (mineChanged && sides.theirs != sides.mine)
         switch (mineChanged, theirsChanged) {
         case (false, false): return .neither
@@ -217,7 +222,7 @@ public struct RecordConflict<Storage: RecordStorage> {
 
     /// Which side changed the field.
     public func change(forKey key: String, encrypted: Bool = false) -> FieldChange {
-        change(sides(forKey: key, encrypted: encrypted), forKey: key)
+        Self.change(sides(forKey: key, encrypted: encrypted), clientChangedKey: clientChangedKeys.contains(key))
     }
 
     /// Merges one field; `policy` decides when both sides changed it.
@@ -234,9 +239,15 @@ public struct RecordConflict<Storage: RecordStorage> {
     ) throws(Failure) {
         // Only a change the client made can alter the server's record.
         guard clientChangedKeys.contains(key) else { return }
-        let sides = sides(forKey: key, encrypted: encrypted)
+        try mergeChangedField(sides(forKey: key, encrypted: encrypted), forKey: key, encrypted: encrypted, resolve: resolve)
+    }
+
+    /// Merges a field whose key the client changed, classified once from its sides.
+    private func mergeChangedField<Failure: Error>(
+        _ sides: FieldSides, forKey key: String, encrypted: Bool, resolve: (FieldConflict) throws(Failure) -> RecordValue?
+    ) throws(Failure) {
         let merged: RecordValue?
-        switch change(sides, forKey: key) {
+        switch Self.change(sides, clientChangedKey: true) {
         case .neither, .theirs:
             return
         case .mine:
@@ -253,14 +264,17 @@ public struct RecordConflict<Storage: RecordStorage> {
     }
 
     /// Merges every field of `fields` that has a policy: the keys the client changed (only those
-    /// can alter the server's record), then the parent from each parent field.
+    /// can alter the server's record; keys `fields` doesn't declare stay as the server has
+    /// them), each looked up once and read by position, then the parent from each parent field.
     public func merge(_ fields: RecordFields) {
         for key in clientChangedKeys {
             guard let position = fields.position(of: key), let policy = fields.fields[position].merge else { continue }
-            mergeField(forKey: key, encrypted: fields.fields[position].encrypted, policy: policy)
+            mergeChangedField(sides(at: position, of: fields), forKey: key, encrypted: fields.fields[position].encrypted) {
+                RecordValue.merge(mine: $0.mine, theirs: $0.theirs, policy: policy)
+            }
         }
-        for field in fields.fields where field.isParent && field.merge != nil {
-            server.mergeParent(fromField: field.key)
+        for key in fields.mergedParentKeys {
+            server.mergeParent(fromField: key)
         }
     }
 
@@ -268,6 +282,14 @@ public struct RecordConflict<Storage: RecordStorage> {
     public func mergeParent(fromField key: String) {
         server.mergeParent(fromField: key)
     }
+}
+
+/// One field's three values in a conflict: the client's, the server's, and the original (`nil`
+/// when neither an ancestor nor `base` knows it). Outside ``RecordConflict``, so it isn't generic.
+private struct FieldSides {
+    var mine: RecordValue?
+    var theirs: RecordValue?
+    var original: RecordValue??
 }
 
 extension RecordStorage {

@@ -71,19 +71,21 @@ public struct ServerVersion: Hashable, Sendable, Codable {
         }
     }
 
+    /// The value on the server of the field at `position` of `recordFields`, as
+    /// ``serverValue(forKey:)``: by position when this version was read with those fields.
+    func serverValue(at position: Int, of recordFields: RecordFields) -> RecordValue?? {
+        let key = recordFields.keys[position]
+        if !unsavedKeys.isEmpty, unsavedKeys.contains(key) { return nil }
+        if case .positional(let read, let values) = snapshot, read === recordFields { return .some(values[position]) }
+        return .some(storedValue(forKey: key))
+    }
+
     /// Whether `stored`, the value of the field at `position`, is what the server already has.
     /// A field with a default that was absent on the server is unchanged while it holds the default.
     func isUnchanged(_ stored: RecordValue?, at position: Int, of recordFields: RecordFields) -> Bool {
-        let field = recordFields.fields[position]
-        if !unsavedKeys.isEmpty, unsavedKeys.contains(field.key) { return false }
-        let serverValue: RecordValue?
-        if case .positional(let read, let values) = snapshot, read === recordFields {
-            serverValue = values[position]
-        } else {
-            serverValue = storedValue(forKey: field.key)
-        }
+        guard let serverValue = serverValue(at: position, of: recordFields) else { return false }
         if serverValue == stored { return true }
-        return serverValue == nil && stored != nil && stored == field.defaultValue
+        return serverValue == nil && stored != nil && stored == recordFields.fields[position].defaultValue
     }
 
     /// Equal when the system fields, unsaved keys and field values by key are.
