@@ -37,8 +37,12 @@ public enum SchemaLoader {
     }
 
     /// `pathsOnDisk` maps a source shown under another name to its path as it would be on disk
-    /// (`HEAD:Schemas/0001.sql` to `Schemas/0001.sql`), which names its migration.
-    public static func load(bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:]) -> LoadedSchema {
+    /// (`HEAD:Schemas/0001.sql` to `Schemas/0001.sql`), which names its migration. `parses`
+    /// keeps each `.cloudschema` file's parse for the next load, which parses only the files
+    /// that changed (the language server loads a folder again after every change to one file).
+    public static func load(
+        bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:], parses: ParseCache? = nil
+    ) -> LoadedSchema {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
         var outlines: [SourceFileOutline] = []
@@ -96,7 +100,7 @@ public enum SchemaLoader {
                 outlines.append(SourceFileOutline(path: path, comments: allComments, elementRanges: ranges))
                 continue
             }
-            let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
+            let (syntax, parseDiagnostics) = parses?.parse(bytes, file: path) ?? Parser.parse(bytes, file: path)
             outlines.append(SourceFileOutline(syntax))
             files.append(syntax)
             diagnostics += parseDiagnostics
@@ -119,6 +123,7 @@ public enum SchemaLoader {
                 files.append(file)
             }
         }
+        parses?.keep(only: sources.map(\.path))
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
         diagnostics += resolveDiagnostics
         schema.localModels = localModels
@@ -292,5 +297,34 @@ public enum SchemaLoader {
             return .error(
                 .inputUnreadable, "not a text file (it has a NUL byte); a schema file is UTF-8 text", at: at(nul, length: 1))
         }
+    }
+}
+
+/// The parse of each `.cloudschema` file by path, with the bytes it was made from: a file
+/// loaded again with the same bytes is not parsed again. Keyed by content, so a stale entry is
+/// never used; a load keeps only the files it read. The file being edited (its bytes changed
+/// since the last load) keeps only its bytes: its parse would not be used again, and holding it
+/// beside the next one costs memory on every keystroke.
+public final class ParseCache {
+    private var files: [String: (bytes: [UInt8], parse: (syntax: SourceFileSyntax, diagnostics: [Diagnostic])?)] = [:]
+    /// The files parsed, not taken from the cache (tests read it to see the reuse).
+    private(set) var parsed: [String] = []
+
+    public init() {}
+
+    func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
+        let cached = files[path]
+        if cached?.bytes == bytes, let parse = cached?.parse { return parse }
+        let changed = cached.map { $0.bytes != bytes } ?? false
+        files[path] = nil  // the old tree goes before the new one is built
+        let parse = Parser.parse(bytes, file: path)
+        parsed.append(path)
+        files[path] = (bytes, changed ? nil : parse)
+        return parse
+    }
+
+    func keep(only paths: [String]) {
+        let kept = Set(paths)
+        files = files.filter { kept.contains($0.key) }
     }
 }

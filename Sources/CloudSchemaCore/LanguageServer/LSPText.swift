@@ -21,6 +21,28 @@ struct LSPText {
         lineStarts = starts
     }
 
+    private init(bytes: [UInt8], encoding: Encoding, lineStarts: [Int]) {
+        self.bytes = bytes
+        self.encoding = encoding
+        self.lineStarts = lineStarts
+    }
+
+    /// The text with the bytes `from..<to` replaced by `text`; only the inserted text is
+    /// searched for line breaks (the lines after the change just move).
+    func replacing(_ from: Int, _ to: Int, with text: [UInt8]) -> LSPText {
+        var bytes = bytes
+        bytes.replaceSubrange(from..<to, with: text)
+        let delta = text.count - (to - from)
+        // Lines starting up to `from` are kept; those starting after `to` move by `delta`.
+        let kept = lineStarts.partitioningIndex { $0 > from }
+        let moved = lineStarts.partitioningIndex { $0 > to }
+        var starts = Array(lineStarts[..<kept])
+        starts.reserveCapacity(lineStarts.count + text.count / 16)
+        for (i, byte) in text.enumerated() where byte == 10 { starts.append(from + i + 1) }
+        starts += lineStarts[moved...].lazy.map { $0 + delta }
+        return LSPText(bytes: bytes, encoding: encoding, lineStarts: starts)
+    }
+
     /// The byte offset of an LSP position, clamped to its line (and the file).
     func offset(line: Int, character: Int) -> Int {
         guard line >= 0 else { return 0 }
@@ -76,5 +98,25 @@ struct LSPText {
 
     static func isNamePart(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
+    }
+}
+
+extension RandomAccessCollection {
+    /// The index of the first element for which `belongs` holds, in a collection where it holds
+    /// for a suffix (binary search).
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
     }
 }

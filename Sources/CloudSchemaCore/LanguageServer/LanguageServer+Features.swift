@@ -13,6 +13,8 @@ extension LanguageServer {
         var texts: [String: LSPText]
         /// Every name the sources write (`references(_:)`): nil until a request needs them.
         var references: [Reference]? = nil
+        /// `symbols(_:)`'s answer for each file, once asked.
+        var symbols: [String: JSON] = [:]
     }
 
     static func path(of uri: String) -> String {
@@ -63,12 +65,14 @@ extension LanguageServer {
         } else {
             sources = [(path, documents[uri] ?? [])]
         }
-        let loaded = SchemaLoader.load(bytes: sources)
+        let loaded = SchemaLoader.load(bytes: sources, parses: parses)
         let configurations = ConfigurationSet(files: sources.map(\.0), explicitPath: nil)
-        let encoding = client.encoding
-        return Analysis(
-            loaded: loaded, diagnostics: nil, configurations: configurations,
-            texts: Dictionary(sources.map { ($0.0, LSPText($0.1, encoding: encoding)) }, uniquingKeysWith: { a, _ in a }))
+        var texts: [String: LSPText] = [:]
+        for (file, bytes) in sources where texts[file] == nil {
+            let open = lineIndexes[documentURI(of: file)]
+            texts[file] = open?.bytes == bytes ? open : LSPText(bytes, encoding: client.encoding)
+        }
+        return Analysis(loaded: loaded, diagnostics: nil, configurations: configurations, texts: texts)
     }
 
     static func isSchema(_ path: String) -> Bool { SchemaLoader.extensions.contains((path as NSString).pathExtension) }
@@ -79,7 +83,7 @@ extension LanguageServer {
     }
 
     /// A document's text as positions are counted in this session.
-    func lspText(_ uri: String) -> LSPText? { text(of: uri).map { LSPText($0, encoding: client.encoding) } }
+    func lspText(_ uri: String) -> LSPText? { lineIndexes[uri] ?? text(of: uri).map { LSPText($0, encoding: client.encoding) } }
 
     // MARK: Diagnostics
 
@@ -245,62 +249,82 @@ extension LanguageServer {
     // MARK: Symbols
 
     /// `DocumentSymbol`s with their members, or flat `SymbolInformation`s (members named with
-    /// their container) when the client lacks `hierarchicalDocumentSymbolSupport`.
+    /// their container) when the client lacks `hierarchicalDocumentSymbolSupport`. Made once
+    /// per analysis: editors ask again whenever the document is shown.
     mutating func symbols(_ uri: String) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
         let analysis = analysis(uri)
+        if let symbols = analysis.symbols[path] { return symbols }
         guard let text = analysis.texts[path] else { return [] }
+        var list = SymbolList(uri: uri, path: path, text: text, hierarchical: client.hierarchicalSymbols)
         let schema = analysis.loaded.schema
-        let hierarchical = client.hierarchicalSymbols
-        var symbols: [(offset: Int, symbol: JSON)] = []
-        func add(_ name: String, _ detail: String, _ kind: Int, _ spans: SourceSpans, _ children: [(String, String, Int, SourceSpans)]) {
-            guard let range = spans.range, range.file == path else { return }
-            // In source order: a `.ckdb` record type's fields are read sorted by name.
-            let members = children.compactMap { child in child.3.range.map { (child, $0) } }.sorted {
-                $0.1.start.offset < $1.1.start.offset
-            }
-            guard hierarchical else {
-                symbols.append((range.start.offset, information(name, kind, range, container: nil)))
-                for (child, childRange) in members {
-                    symbols.append((childRange.start.offset, information(child.0, child.2, childRange, container: name)))
-                }
-                return
-            }
-            let childSymbols = members.map { child, childRange in
-                symbol(child.0, child.1, child.2, childRange, child.3.name ?? childRange, [])
-            }
-            symbols.append((range.start.offset, symbol(name, detail, kind, range, spans.name ?? range, childSymbols)))
-        }
-        func information(_ name: String, _ kind: Int, _ range: SourceRange, container: String?) -> JSON {
-            var members: [(String, JSON)] = [
-                ("name", .string(name)), ("kind", .int(kind)),
-                ("location", .object([("uri", .string(uri)), ("range", text.range(range))])),
-            ]
-            if let container { members.append(("containerName", .string(container))) }
-            return .object(members)
-        }
-        func symbol(_ name: String, _ detail: String, _ kind: Int, _ range: SourceRange, _ selection: SourceRange, _ children: [JSON])
-            -> JSON
-        {
-            .object([
-                ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(kind)), ("range", text.range(range)),
-                ("selectionRange", text.range(selection)), ("children", .array(children)),
-            ])
-        }
         // LSP SymbolKind: Namespace 3, Package 4, Class 5, Property 7, Field 8, Enum 10, Object 19, Key 20, EnumMember 22, Struct 23.
-        if let container = schema.container { add(container.identifier, "container", 4, container.spans, []) }
-        for role in schema.roles { add(role.name, "role", 20, role.spans, []) }
-        for zone in schema.zones { add(zone.name, "zone", 3, zone.spans, []) }
+        if let container = schema.container { list.add(container.identifier, "container", 4, container.spans) }
+        for role in schema.roles { list.add(role.name, "role", 20, role.spans) }
+        for zone in schema.zones { list.add(zone.name, "zone", 3, zone.spans) }
         for record in schema.recordTypes {
-            add(record.name, "record", 23, record.spans, record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
+            list.add(
+                record.name, "record", 23, record.spans,
+                record.fields.lazy.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
         }
-        for type in schema.enums { add(type.name, "enum", 10, type.spans, type.cases.map { ($0.name, "\($0.rawValue)", 22, $0.spans) }) }
+        for type in schema.enums {
+            list.add(type.name, "enum", 10, type.spans, type.cases.lazy.map { ($0.name, "\($0.rawValue)", 22, $0.spans) })
+        }
         for model in schema.models {
-            add(model.name, "model", 5, model.spans, model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) })
+            list.add(model.name, "model", 5, model.spans, model.properties.lazy.map { ($0.name, "\($0.type)", 7, $0.spans) })
         }
         for store in schema.keyValueStores {
-            add(store.name, "keyvalue", 19, store.spans, store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) })
+            list.add(store.name, "keyvalue", 19, store.spans, store.keys.lazy.map { ($0.name, "\($0.type)", 20, $0.spans) })
         }
-        return .array(symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
+        let symbols = JSON.array(list.symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
+        analyses[Self.scope(of: uri)]?.symbols[path] = symbols
+        return symbols
+    }
+}
+
+/// One document's symbols as `symbols(_:)` collects them, each with where it starts.
+private struct SymbolList {
+    let uri: String
+    let path: String
+    let text: LSPText
+    let hierarchical: Bool
+    var symbols: [(offset: Int, symbol: JSON)] = []
+
+    /// A declaration and its members (name, detail, kind, spans), when it is in this document.
+    mutating func add(
+        _ name: String, _ detail: String, _ kind: Int, _ spans: SourceSpans,
+        _ members: some Sequence<(String, String, Int, SourceSpans)> = EmptyCollection()
+    ) {
+        guard let range = spans.range, range.file == path else { return }
+        // In source order: a `.ckdb` record type's fields are read sorted by name.
+        let members = members.compactMap { member in member.3.range.map { (member, $0) } }.sorted {
+            $0.1.start.offset < $1.1.start.offset
+        }
+        guard hierarchical else {
+            symbols.append((range.start.offset, information(name, kind, range, container: nil)))
+            for ((member, _, memberKind, _), memberRange) in members {
+                symbols.append((memberRange.start.offset, information(member, memberKind, memberRange, container: name)))
+            }
+            return
+        }
+        let children: [JSON] = members.map { member, memberRange in
+            symbol(member.0, member.1, member.2, memberRange, member.3.name ?? memberRange, [])
+        }
+        symbols.append((range.start.offset, symbol(name, detail, kind, range, spans.name ?? range, children)))
+    }
+
+    func information(_ name: String, _ kind: Int, _ range: SourceRange, container: String?) -> JSON {
+        var members: [(String, JSON)] = [
+            ("name", .string(name)), ("kind", .int(kind)), ("location", .object([("uri", .string(uri)), ("range", text.range(range))])),
+        ]
+        if let container { members.append(("containerName", .string(container))) }
+        return .object(members)
+    }
+
+    func symbol(_ name: String, _ detail: String, _ kind: Int, _ range: SourceRange, _ selection: SourceRange, _ children: [JSON]) -> JSON {
+        .object([
+            ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(kind)), ("range", text.range(range)),
+            ("selectionRange", text.range(selection)), ("children", .array(children)),
+        ])
     }
 }

@@ -37,6 +37,12 @@ public struct LanguageServer {
 
     /// Open documents by URI.
     var documents: [String: [UInt8]] = [:]
+    /// Each open document's text with its line index, kept in step with `documents`: changes
+    /// and requests convert positions without searching the whole text for line breaks.
+    var lineIndexes: [String: LSPText] = [:]
+    /// The last parse of each `.cloudschema` file read: a change to one file of a folder
+    /// parses only that file again.
+    let parses = ParseCache()
     let fileSystem: any InputFileSystem
     var lifecycle = Lifecycle.starting
     var client = Client()
@@ -163,17 +169,18 @@ public struct LanguageServer {
             guard let text = params?["textDocument"]?["text"]?.string else {
                 throw RequestError(code: .invalidParams, message: "didOpen needs textDocument.text")
             }
-            edited(uri, Array(text.utf8))
+            edited(uri, LSPText(Array(text.utf8), encoding: client.encoding))
         case "textDocument/didChange":
             let uri = try Self.document(params)
-            guard case .array(let changes)? = params?["contentChanges"]?.value, var bytes = documents[uri] ?? text(of: uri) else {
+            guard case .array(let changes)? = params?["contentChanges"]?.value, var text = lspText(uri) else {
                 throw RequestError(code: .invalidParams, message: "didChange needs contentChanges, for an open document")
             }
-            for change in changes { bytes = try Self.apply(change, to: bytes, client.encoding) }
-            edited(uri, bytes)
+            for change in changes { text = try Self.apply(change, to: text) }
+            edited(uri, text)
         case "textDocument/didClose":
             let uri = try Self.document(params)
             documents[uri] = nil
+            lineIndexes[uri] = nil
             analyses[Self.scope(of: uri)] = nil
             unpublished.insert(uri)
             return [Self.diagnosticsNotification(uri, [])]
@@ -185,25 +192,25 @@ public struct LanguageServer {
         return []
     }
 
-    private mutating func edited(_ uri: String, _ bytes: [UInt8]) {
-        documents[uri] = bytes
+    private mutating func edited(_ uri: String, _ text: LSPText) {
+        documents[uri] = text.bytes
+        lineIndexes[uri] = text
         analyses[Self.scope(of: uri)] = nil
         unpublished.insert(uri)
     }
 
     /// One `contentChanges` entry: a range and its new text (incremental sync), or the whole text.
-    static func apply(_ change: PositionedJSON, to bytes: [UInt8], _ encoding: LSPText.Encoding) throws(RequestError) -> [UInt8] {
+    static func apply(_ change: PositionedJSON, to document: LSPText) throws(RequestError) -> LSPText {
         guard let text = change["text"]?.string else {
             throw RequestError(code: .invalidParams, message: "each of didChange's contentChanges needs its text")
         }
-        guard let range = change["range"] else { return Array(text.utf8) }
+        guard let range = change["range"] else { return LSPText(Array(text.utf8), encoding: document.encoding) }
         guard let start = point(range["start"]), let end = point(range["end"]) else {
             throw RequestError(code: .invalidParams, message: "a change's range needs start and end positions")
         }
-        let document = LSPText(bytes, encoding: encoding)
         let from = document.offset(line: start.line, character: start.character)
         let to = max(from, document.offset(line: end.line, character: end.character))
-        return Array(bytes[..<from]) + Array(text.utf8) + Array(bytes[to...])
+        return document.replacing(from, to, with: Array(text.utf8))
     }
 
     /// `initialize`: checks the required parameters, remembers what the client can show, and
