@@ -11,6 +11,8 @@ public struct LoadedSchema: Sendable {
     /// declare no SwiftData `@Model` class and no SQLiteData migration: nothing to lint, which
     /// `lint --stamp` (the build plugin, applied to any Swift target) accepts.
     public var nothingDeclared: Diagnostic? = nil
+    /// The CloudKit calls of the Swift files read, checked against the schema by `AppCodeRules`.
+    public var appCode = AppCode()
 }
 
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
@@ -44,12 +46,15 @@ public enum SchemaLoader {
         var outlines: [SourceFileOutline] = []
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
-        var swiftSources: [(path: String, bytes: [UInt8])] = []
+        // Each Swift file is lexed once; models, migrations and CloudKit calls read its tokens.
+        var swiftSources: [(path: String, lexer: SwiftLexer)] = []
         var syncEngineScans: [SyncEngineReader.FileScan] = []
         var migrator = SQLMigrator()
         var nothingDeclared: Diagnostic?
         var externalModels: Set<String> = []
         var localModels: [LocalModels] = []
+        var appCode = AppCode()
+        var outlined: Set<String> = []  // Swift files with an outline, for their suppression comments
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -75,17 +80,19 @@ public enum SchemaLoader {
                 // SwiftData models are read below, all files together (a relationship may name a
                 // model of another file); SQLiteData migrations here, each registerMigration block
                 // in source order.
-                swiftSources.append((path, bytes))
-                let (migrations, comments, syncEngine) = SwiftMigrationReader.read(bytes, file: path)
+                let lexer = SwiftLexer.tokenize(bytes, file: path)
+                swiftSources.append((path, lexer))
+                let (migrations, syncEngine) = SwiftMigrationReader.read(lexer, file: path)
                 syncEngineScans.append(syncEngine)
                 guard !migrations.isEmpty else { continue }
+                outlined.insert(path)
                 var ranges: [SourceRange] = []
                 for migration in migrations {
                     migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
                     ranges += migration.script.elementRanges
                     diagnostics += migration.script.diagnostics
                 }
-                outlines.append(SourceFileOutline(path: path, comments: comments, elementRanges: ranges))
+                outlines.append(SourceFileOutline(path: path, comments: lexer.comments, elementRanges: ranges))
                 continue
             }
             let (syntax, parseDiagnostics) = Parser.parse(bytes, file: path)
@@ -108,7 +115,14 @@ public enum SchemaLoader {
             }
             for file in swiftFiles {
                 outlines.append(SourceFileOutline(file))
+                outlined.insert(file.path)
                 files.append(file)
+            }
+            appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
+            let withCalls = Set(
+                (appCode.recordTypeUses.map(\.range) + appCode.fieldAccesses.map(\.key.range) + appCode.queries.map(\.recordType.range)).map(\.file))
+            for (path, lexer) in swiftSources where withCalls.contains(path) && !outlined.contains(path) {
+                outlines.append(SourceFileOutline(path: path, comments: lexer.comments, elementRanges: []))
             }
         }
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
@@ -123,7 +137,8 @@ public enum SchemaLoader {
         diagnostics += syncDiagnostics
         schema.sqlite = sqlite
         return LoadedSchema(
-            schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared)
+            schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared,
+            appCode: appCode)
     }
 
     /// Reads every schema file under `paths` (files, folders searched recursively skipping
