@@ -110,7 +110,8 @@ enum CloudSchemaBuildCommand {
 
 extension CloudSchemaBuildCommand {
     /// A target without schema files: lints the SwiftData `@Model` classes and SQLiteData
-    /// migrations in its Swift files, failing the build at the Swift line, and generates nothing.
+    /// migrations in its Swift files, and its CloudKit calls against the schema cloudschema.json
+    /// names (`"schema"`), failing the build at the Swift line, and generates nothing.
     /// The tool decides whether there is anything to lint (the plugin does not parse Swift) and
     /// writes the stamp only when lint passes, so the command runs again only when a Swift file,
     /// the config or the tool changed, or after a failure.
@@ -128,9 +129,21 @@ extension CloudSchemaBuildCommand {
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
-                inputFiles: swiftFiles + [tool] + (config.map { [$0] } ?? []),
+                inputFiles: swiftFiles + [tool] + (config.map { [$0] + namedSchemas($0) } ?? []),
                 outputFiles: [stamp])
         ]
+    }
+}
+
+extension CloudSchemaBuildCommand {
+    /// The schema files a config names with `"schema"` (a path or a list, relative to it), so that a
+    /// change to the schema lints the app code again. The tool reads and validates the config itself.
+    static func namedSchemas(_ config: URL) -> [URL] {
+        guard let data = try? Data(contentsOf: config), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
+        let paths = (object["schema"] as? [String]) ?? (object["schema"] as? String).map { [$0] } ?? []
+        let folder = config.deletingLastPathComponent()
+        return paths.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0).standardizedFileURL }
     }
 }
 

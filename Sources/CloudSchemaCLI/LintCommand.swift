@@ -103,13 +103,22 @@ enum LintCommand {
             emit(configurations.diagnostics.sorted(), format: format, sources: sources)
             return 2
         }
-        var diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        // The schema an app target's Swift code is checked against ("schema" in cloudschema.json):
+        // read beside the inputs, where only its syntax errors are this run's (linting it is its own).
+        let schemas = configurations.schemas
+        if !schemas.isEmpty { loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas) }
+        func lintAll() -> [Diagnostic] {
+            Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { diagnostic in
+                !(LintRegistry.rule(diagnostic.id) != nil && schemas.contains { $0.path == diagnostic.range?.file })
+            }
+        }
+        var diagnostics = lintAll()
         var unwritable = false
         if arguments.flag("fix") {
             let changed = fix(diagnostics, in: loaded, dryRun: arguments.flag("dry-run"), unwritable: &unwritable)
             if changed && !arguments.flag("dry-run") {
-                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
-                diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
+                diagnostics = lintAll()
             }
             reportUnsafe(diagnostics)
         }

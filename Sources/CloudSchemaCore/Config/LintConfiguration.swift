@@ -21,6 +21,9 @@ public struct LintConfiguration: Sendable {
     public var sqlitedata: SQLiteDataConfiguration?
     /// The `swiftdata` section: the models stored without CloudKit.
     public var swiftdata: SwiftDataConfiguration?
+    /// `"schema"`: the schema files (absolute paths) an app target's Swift code is checked
+    /// against, with where the config names them.
+    public var schemas: [(path: String, range: SourceRange)] = []
 
     public static var `default`: LintConfiguration {
         LintConfiguration(

@@ -106,9 +106,11 @@ public enum SchemaLoader {
             externalModels = swift.externalModels
             localModels = swift.localModels
             diagnostics += swift.diagnostics
+            appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
+                let calls = appCode.isEmpty ? "" : ", and no schema to check their CloudKit calls against (name one with \"schema\" in cloudschema.json)"
                 let nothing = unreadable(
-                    "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
+                    "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read\(calls)"
                 )
                 diagnostics.append(nothing)
                 nothingDeclared = nothing
@@ -118,7 +120,6 @@ public enum SchemaLoader {
                 outlined.insert(file.path)
                 files.append(file)
             }
-            appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
             let withCalls = Set(
                 (appCode.recordTypeUses.map(\.range) + appCode.fieldAccesses.map(\.key.range) + appCode.queries.map(\.recordType.range)).map(\.file))
             for (path, lexer) in swiftSources where withCalls.contains(path) && !outlined.contains(path) {
@@ -144,13 +145,27 @@ public enum SchemaLoader {
     /// Reads every schema file under `paths` (files, folders searched recursively skipping
     /// hidden entries, or `-` for standard input, called `standardInputName`), each file shown
     /// in diagnostics as `fileSystem.displayPath(of:)` names it.
+    /// `schemas`: the schema files cloudschema.json names for the Swift code (`"schema"`), read
+    /// beside the inputs; one that cannot be read is `INPUT_UNREADABLE` at the config's entry.
     public static func load(
-        paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem()
+        paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem(),
+        schemas: [(path: String, range: SourceRange)] = []
     ) -> LoadedSchema {
-        let (found, problems) = findFiles(paths, fileSystem: fileSystem)
+        var (found, problems) = findFiles(paths, fileSystem: fileSystem)
         var sources: [(String, [UInt8])] = []
         var pathsOnDisk: [String: String] = [:]
         var diagnostics = problems
+        let absoluteFound = Set(found.map(ConfigurationLoader.absolute))
+        for (path, range) in schemas where !absoluteFound.contains(path) {
+            do {
+                _ = try fileSystem.status(of: path)
+                found.append(path)
+            } catch {
+                diagnostics.append(
+                    .error(
+                        .inputUnreadable, "cannot read the schema '\(path)' that cloudschema.json names (\(error.reason))", at: range))
+            }
+        }
         for path in found {
             let name = path == standardInput ? standardInputName : fileSystem.displayPath(of: path)
             if name != path && path != standardInput { pathsOnDisk[name] = path }
@@ -161,6 +176,10 @@ public enum SchemaLoader {
             }
         }
         var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk)
+        if !schemas.isEmpty, let nothing = loaded.nothingDeclared {  // the config's schema is what is missing
+            loaded.diagnostics.removeAll { $0 == nothing }
+            loaded.nothingDeclared = nil
+        }
         loaded.diagnostics = (diagnostics + loaded.diagnostics).sorted()
         return loaded
     }
