@@ -41,12 +41,22 @@ public enum QueryOperator: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The indexes the operator needs.
+    /// The indexes typed queries ask for: `indexesCloudKitRequires`, and SORTABLE too for ranges
+    /// (no Apple page says whether CloudKit needs it, so a typed query never risks it).
     public var requiredIndexes: Indexes {
+        isRange ? indexesCloudKitRequires.union(.sortable) : indexesCloudKitRequires
+    }
+
+    /// The indexes CloudKit rejects the operator without: QUERYABLE on the field for every field
+    /// comparison, ranges included ("Field '…' is not marked queryable"), and SEARCHABLE fields to
+    /// search for `self CONTAINS` (Apple's CKQuery documentation, "Predicate Rules for Query Objects").
+    public var indexesCloudKitRequires: Indexes { self == .textSearch ? .searchable : .queryable }
+
+    /// `<`, `<=`, `>`, `>=`, `BETWEEN`.
+    public var isRange: Bool {
         switch self {
-        case .less, .lessOrEqual, .greater, .greaterOrEqual, .between: [.queryable, .sortable]
-        case .textSearch: .searchable
-        default: .queryable
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .between: true
+        default: false
         }
     }
 

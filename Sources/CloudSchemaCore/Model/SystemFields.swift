@@ -9,6 +9,21 @@ public enum SystemFields {
 
     public static func contains(_ key: String) -> Bool { all.contains { $0.name == key } }
 
+    /// The system field behind a CKRecord metadata key that query predicates and sort descriptors
+    /// use (`CKRecord.SystemFieldKey`), whose indexes the `.ckdb` system field carries: `creationDate`
+    /// is `___createTime`. The pairing is observed, not spelled out by Apple
+    /// (reference/ckdb-language.md, 1.5).
+    public static func field(forMetadataKey key: String) -> String? {
+        switch key {
+        case "creationDate": "___createTime"
+        case "creatorUserRecordID": "___createdBy"
+        case "modificationDate": "___modTime"
+        case "lastModifiedUserRecordID": "___modifiedBy"
+        case "recordID": "___recordID"
+        default: nil
+        }
+    }
+
     static func type(of key: String) -> FieldType? { all.first { $0.name == key }?.type }
 }
 
