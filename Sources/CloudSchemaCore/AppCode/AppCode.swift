@@ -54,11 +54,19 @@ public struct AppCode: Sendable {
         var literal: SwiftStringLiteral?
         /// The `NSPredicate(…)` call.
         public var range: SourceRange
+        /// Where each argument after the format is written.
+        var arguments: [SourceRange] = []
 
         /// Where `content` (UTF-8 offsets in the format string) is in the Swift file.
         func sourceRange(_ content: Range<Int>?) -> SourceRange {
             guard let content, let literal else { return range }
             return literal.sourceRange(ofContent: content)
+        }
+
+        /// Where a condition's key is written: in the format, or the argument a `%K` takes it from.
+        func keyRange(_ condition: CloudKitPredicate.Condition) -> SourceRange {
+            if let n = condition.keyArgument, n < arguments.count { return arguments[n] }
+            return sourceRange(condition.range)
         }
     }
 }

@@ -421,10 +421,13 @@ private struct FileReader {
         }
         guard word(k + 2, "format"), punct(k + 3, ":"), let (format, _, end) = resolve(at: k + 4) else { return nil }
         var arguments: [PredicateArgument] = []
+        var argumentRanges: [SourceRange] = []
         var j = end
         while punct(j, ",") {
             let start = j + 1
             let argumentEnd = expressionEnd(from: start)
+            guard argumentEnd > start else { return nil }
+            argumentRanges.append(t[start].range.union(t[argumentEnd - 1].range))
             if let (value, _, e) = resolve(at: start), e == argumentEnd {
                 arguments.append(.string(value))
             } else if argumentEnd == start + 1, t[start].kind == .integer || t[start].kind == .float {
@@ -435,7 +438,7 @@ private struct FileReader {
             j = argumentEnd
         }
         guard j == close, let parsed = CloudKitPredicate.parse(format, arguments: arguments) else { return nil }
-        return .init(parsed: parsed, literal: t[k + 4].kind == .string ? t[k + 4].literal : nil, range: range)
+        return .init(parsed: parsed, literal: t[k + 4].kind == .string ? t[k + 4].literal : nil, range: range, arguments: argumentRanges)
     }
 
     /// `query.sortDescriptors = [NSSortDescriptor(key: "k", ascending: …), sort, …]`.

@@ -55,8 +55,7 @@ enum AppCodeRules {
             for query in input.appCode.queries {
                 for condition in query.predicate?.parsed.conditions ?? [] {
                     guard let key = condition.key, let predicate = query.predicate else { continue }
-                    reportUnknown(
-                        .init(name: key, range: predicate.sourceRange(condition.range)), in: query.recordType.name, metadata: true, input, &out)
+                    reportUnknown(.init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, metadata: true, input, &out)
                 }
                 for sort in query.sorts { reportUnknown(sort, in: query.recordType.name, metadata: true, input, &out) }
             }
@@ -181,7 +180,7 @@ enum AppCodeRules {
         check: { input, out in
             for query in input.appCode.queries {
                 for sort in query.sorts {
-                    reportMissingIndex(.sortable, key: sort, in: query.recordType.name, input, &out)
+                    reportMissingIndex(CloudKitPredicate.sortIndexes, key: sort, in: query.recordType.name, input, &out)
                 }
             }
         })
@@ -192,8 +191,7 @@ enum AppCodeRules {
             guard let predicate = query.predicate else { continue }
             for condition in predicate.parsed.conditions where condition.indexes.contains(index) {
                 guard let key = condition.key else { continue }
-                reportMissingIndex(
-                    index, key: .init(name: key, range: predicate.sourceRange(condition.range)), in: query.recordType.name, input, &out)
+                reportMissingIndex(index, key: .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, input, &out)
             }
         }
     }
@@ -280,7 +278,7 @@ enum AppCodeRules {
             for query in input.appCode.queries {
                 var keys = query.sorts
                 if let predicate = query.predicate {
-                    keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.sourceRange(c.range)) } }
+                    keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.keyRange(c)) } }
                 }
                 for key in keys {
                     guard case .field(let field, let entry) = input.appCodeSchema.lookup(key.name, in: query.recordType.name, metadata: true),
