@@ -16,8 +16,9 @@ struct AppCodeSchema: Sendable {
     private(set) var types: [String: Entry] = [:]
     /// Every record type of the container is listed: a `.cloudschema` or `.ckdb` file was read.
     private(set) var listsEveryType = false
-    /// Every field key of every record type, for "did you mean" when the record type is not known.
-    private(set) var allKeys: Set<String> = []
+    /// The record types with each field key (system keys left out), for a record whose type the
+    /// code does not say.
+    private(set) var typesByKey: [String: [String]] = [:]
 
     init() {}
 
@@ -37,14 +38,17 @@ struct AppCodeSchema: Sendable {
         var fields: [String: Field] = [:]
         for field in record.fields where fields[field.key] == nil { fields[field.key] = field }
         types[record.cloudKitName] = Entry(record: record, fields: fields, isStated: isStated, listsEveryField: listsEveryField)
-        allKeys.formUnion(fields.keys.filter { !SystemFields.contains($0) })
+        for key in fields.keys where !SystemFields.contains(key) { typesByKey[key, default: []].append(record.cloudKitName) }
     }
 
     var isEmpty: Bool { types.isEmpty }
 
     /// What a key names on a record of `type` (nil: a record whose type is not known).
     enum Lookup {
-        case field(Field, Entry)
+        /// `isTypeKnown` is false for a record whose type the code does not say, when one record
+        /// type alone has the key: it is that type's field, unless the record has another type and
+        /// the key is a mistake, so findings about it are warnings.
+        case field(Field, Entry, isTypeKnown: Bool)
         /// No record type has the key, or the known one lacks it; `isSure` when the record type
         /// (or, for an unknown type, the container) lists every field.
         case unknown(isSure: Bool, suggestion: String?)
@@ -59,11 +63,16 @@ struct AppCodeSchema: Sendable {
         let systemKey = metadata ? SystemFields.field(forMetadataKey: key) : nil
         if systemKey == nil, SystemFields.contains(key) || RecordRules.recordPropertyKeys.contains(key) { return .notChecked }
         guard let type else {
-            if systemKey != nil || allKeys.contains(key) || !listsEveryType { return .notChecked }
-            return .unknown(isSure: false, suggestion: Spelling.closest(to: key, among: allKeys.sorted()))
+            if systemKey != nil { return .notChecked }
+            if let owners = typesByKey[key] {
+                guard owners.count == 1, let entry = types[owners[0]], let field = entry.fields[key] else { return .notChecked }
+                return .field(field, entry, isTypeKnown: false)
+            }
+            guard listsEveryType else { return .notChecked }
+            return .unknown(isSure: false, suggestion: Spelling.closest(to: key, among: typesByKey.keys.sorted()))
         }
         guard let entry = types[type] else { return .notChecked }
-        if let field = entry.fields[systemKey ?? key] { return .field(field, entry) }
+        if let field = entry.fields[systemKey ?? key] { return .field(field, entry, isTypeKnown: true) }
         if systemKey != nil { return .notChecked }
         let keys = entry.fields.keys.filter { !SystemFields.contains($0) }.sorted()
         return .unknown(isSure: entry.listsEveryField, suggestion: Spelling.closest(to: key, among: keys))

@@ -13,6 +13,15 @@ enum AppCodeRules {
 
     private static func grade(_ isSure: Bool) -> Diagnostic.Severity { isSure ? .error : .warning }
 
+    /// Why a finding on a field is a warning: the schema does not state it, or the code does not
+    /// say the record's type (the key is then the field of the one record type that has it).
+    private static func notes(_ entry: AppCodeSchema.Entry, isTypeKnown: Bool, key: String, at range: SourceRange) -> [Diagnostic.Note] {
+        if !isTypeKnown {
+            return [.init("the code does not say this record's type; '\(key)' is a field of record type '\(entry.record.cloudKitName)' alone", at: range)]
+        }
+        return entry.isStated ? [] : [.init(schemaNote, at: range)]
+    }
+
     static let unknownRecordType = LintRule(
         "APPCODE_UNKNOWN_RECORD_TYPE", .appcode, .error,
         summary: "CKRecord(recordType:), CKQuery or CKQuerySubscription naming a record type the schema lacks",
@@ -73,17 +82,18 @@ enum AppCodeRules {
         "APPCODE_ENCRYPTION_MISMATCH", .appcode, .error,
         summary: "An encrypted field read or written without encryptedValues, or a plain field through it",
         explanation: """
-            CloudKit keeps ENCRYPTED fields apart: "values you set on encryptedValues are encrypted", and a record's \
-            encrypted and plain values are separate (Apple, CKRecord.encryptedValues). Reading an encrypted field by \
-            record[key] gives nil, and saving a plain value to a field the schema declares encrypted (or the reverse) \
-            fails with a type mismatch.
+            encryptedValues is how "to read and write encrypted key-value pairs that you store on the record", and \
+            "CloudKit doesn't allow encryption on fields that already exist in your app's schema" (Apple, \
+            CKRecord.encryptedValues): a field the schema declares ENCRYPTED is read and written there, and \
+            record[key] is the record's other, plain set of pairs (it reads nil for the encrypted field, and a value \
+            written there is not the encrypted field's); a plain field cannot be written encrypted.
             """,
         fix: """
             use record.encryptedValues[key] for @encrypted (ENCRYPTED) fields and record[key] for the others.
             """,
         check: { input, out in
             for access in input.appCode.fieldAccesses {
-                guard case .field(let field, let entry) = input.appCodeSchema.lookup(access.key.name, in: access.recordType, metadata: false),
+                guard case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(access.key.name, in: access.recordType, metadata: false),
                     field.isEncrypted != access.isEncrypted
                 else { continue }
                 let message =
@@ -91,8 +101,8 @@ enum AppCodeRules {
                     ? "'\(field.key)' is encrypted; read and write it through encryptedValues[\"\(field.key)\"]"
                     : "'\(field.key)' is not encrypted; read and write it as record[\"\(field.key)\"], not through encryptedValues"
                 out.report(
-                    message, at: access.key.range, severity: grade(entry.isStated),
-                    notes: entry.isStated ? [] : [.init(schemaNote, at: access.key.range)])
+                    message, at: access.key.range, severity: grade(entry.isStated && isTypeKnown),
+                    notes: notes(entry, isTypeKnown: isTypeKnown, key: field.key, at: access.key.range))
             }
         })
 
@@ -112,7 +122,8 @@ enum AppCodeRules {
         check: { input, out in
             for access in input.appCode.fieldAccesses {
                 guard let assigned = access.assigned,
-                    case .field(let field, let entry) = input.appCodeSchema.lookup(access.key.name, in: access.recordType, metadata: false)
+                    case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(
+                        access.key.name, in: access.recordType, metadata: false)
                 else { continue }
                 let stored = field.type.cloudKitType
                 let fits: Bool
@@ -126,7 +137,8 @@ enum AppCodeRules {
                 guard !fits else { continue }
                 out.report(
                     "'\(field.key)' is \(stored), and this \(assigned.kind.rawValue) literal is not; CloudKit rejects the save",
-                    at: assigned.range, severity: grade(entry.isStated), notes: entry.isStated ? [] : [.init(schemaNote, at: assigned.range)])
+                    at: assigned.range, severity: grade(entry.isStated && isTypeKnown),
+                    notes: notes(entry, isTypeKnown: isTypeKnown, key: field.key, at: assigned.range))
             }
         })
 
@@ -199,7 +211,7 @@ enum AppCodeRules {
     private static func reportMissingIndex(
         _ index: Indexes, key: AppCode.NameUse, in type: String, _ input: LintInput, _ out: inout LintReporter
     ) {
-        guard case .field(let field, let entry) = input.appCodeSchema.lookup(key.name, in: type, metadata: true), !field.isEncrypted,
+        guard case .field(let field, let entry, _) = input.appCodeSchema.lookup(key.name, in: type, metadata: true), !field.isEncrypted,
             !field.indexes.contains(index)
         else { return }
         let name = index.names.first ?? ""
@@ -268,8 +280,8 @@ enum AppCodeRules {
         "APPCODE_PREDICATE_ENCRYPTED", .appcode, .error,
         summary: "A predicate or sort on an encrypted field",
         explanation: """
-            CloudKit cannot index encrypted values, so it cannot query or sort on them (Apple, CKRecord.encryptedValues: \
-            encrypted fields are not indexable).
+            "CloudKit doesn't support indexes on encrypted fields. Don't include encrypted fields in your predicate or \
+            sort descriptors when fetching records" (Apple, CKRecord.encryptedValues).
             """,
         fix: """
             query on a plain, indexed field, or filter on the device after fetching.
@@ -281,7 +293,7 @@ enum AppCodeRules {
                     keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.keyRange(c)) } }
                 }
                 for key in keys {
-                    guard case .field(let field, let entry) = input.appCodeSchema.lookup(key.name, in: query.recordType.name, metadata: true),
+                    guard case .field(let field, let entry, _) = input.appCodeSchema.lookup(key.name, in: query.recordType.name, metadata: true),
                         field.isEncrypted
                     else { continue }
                     out.report(
