@@ -281,7 +281,8 @@ private struct FileReader {
             var type: String?
             if word(k + 2, "recordType"), punct(k + 3, ":"), let (value, _, _) = resolve(at: k + 4) { type = value }
             // A `var` assigned again may hold a record of another type.
-            if !isLet, (k..<min(scopeEnd, t.count)).contains(where: { t[$0].isWord(name) && $0 + 1 < t.count && t[$0 + 1].isOperator("=") }) {
+            if !isLet, (k..<min(scopeEnd, t.count)).contains(where: { t[$0].isWord(name) && $0 + 1 < t.count && t[$0 + 1].isOperator("=") })
+            {
                 type = nil
             }
             return .record(type)
@@ -295,7 +296,8 @@ private struct FileReader {
         {
             return .record(nil)
         }
-        if let m = (k..<end).first(where: { t[$0].isOperator("??") }), word(m + 1, "CKRecord"), punct(m + 2, "("), closing[m + 2] == end - 1 {
+        if let m = (k..<end).first(where: { t[$0].isOperator("??") }), word(m + 1, "CKRecord"), punct(m + 2, "("), closing[m + 2] == end - 1
+        {
             return .record(nil)
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
@@ -404,7 +406,9 @@ private struct FileReader {
             let k = end + 3
             if word(k, "NSPredicate") {
                 predicate = readPredicate(at: k)
-            } else if k < t.count, t[k].kind == .identifier, case .predicate(let call)? = lookup(t[k].text), punct(k + 1, ")") || punct(k + 1, ",") {
+            } else if k < t.count, t[k].kind == .identifier, case .predicate(let call)? = lookup(t[k].text),
+                punct(k + 1, ")") || punct(k + 1, ",")
+            {
                 predicate = readPredicate(at: call)
             }
         }
@@ -474,7 +478,8 @@ private struct FileReader {
         if punct(j, "["), !t[j].hasSpaceBefore, let close = closing[j], let (key, range, end) = resolve(at: j + 1), end == close {
             var assigned: AppCode.AssignedLiteral?
             if close + 2 < t.count, t[close + 1].isOperator("=") { assigned = literal(at: close + 2, endingAt: nil) }
-            code.fieldAccesses.append(.init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: encrypted, assigned: assigned))
+            code.fieldAccesses.append(
+                .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: encrypted, assigned: assigned))
             return
         }
         guard !encrypted, punct(j, "."), j + 2 < t.count, punct(j + 2, "("), let close = closing[j + 2] else { return }
@@ -484,11 +489,13 @@ private struct FileReader {
             code.fieldAccesses.append(.init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: nil))
         case "setObject", "setValue":
             let valueEnd = expressionEnd(from: j + 3)
-            guard punct(valueEnd, ","), word(valueEnd + 1, "forKey"), punct(valueEnd + 2, ":"), let (key, range, end) = resolve(at: valueEnd + 3),
+            guard punct(valueEnd, ","), word(valueEnd + 1, "forKey"), punct(valueEnd + 2, ":"),
+                let (key, range, end) = resolve(at: valueEnd + 3),
                 end == close
             else { return }
             let assigned = literal(at: j + 3, endingAt: valueEnd)
-            code.fieldAccesses.append(.init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: assigned))
+            code.fieldAccesses.append(
+                .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: assigned))
         default: break
         }
     }

@@ -211,7 +211,8 @@ public enum ConfigurationLoader {
                 fail("'schema' must be a schema file path or a list of them, such as \"../CloudKit/production.ckdb\"", item.range)
                 continue
             }
-            config.schemas.append((((path.hasPrefix("/") ? path : config.directory + "/" + path) as NSString).standardizingPath, item.range))
+            config.schemas.append(
+                (((path.hasPrefix("/") ? path : config.directory + "/" + path) as NSString).standardizingPath, item.range))
         }
     }
 

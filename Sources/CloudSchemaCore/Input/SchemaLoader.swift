@@ -108,7 +108,9 @@ public enum SchemaLoader {
             diagnostics += swift.diagnostics
             appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
-                let calls = appCode.isEmpty ? "" : ", and no schema to check their CloudKit calls against (name one with \"schema\" in cloudschema.json)"
+                let calls =
+                    appCode.isEmpty
+                    ? "" : ", and no schema to check their CloudKit calls against (name one with \"schema\" in cloudschema.json)"
                 let nothing = unreadable(
                     "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read\(calls)"
                 )
@@ -121,7 +123,8 @@ public enum SchemaLoader {
                 files.append(file)
             }
             let withCalls = Set(
-                (appCode.recordTypeUses.map(\.range) + appCode.fieldAccesses.map(\.key.range) + appCode.queries.map(\.recordType.range)).map(\.file))
+                (appCode.recordTypeUses.map(\.range) + appCode.fieldAccesses.map(\.key.range) + appCode.queries.map(\.recordType.range))
+                    .map(\.file))
             for (path, lexer) in swiftSources where withCalls.contains(path) && !outlined.contains(path) {
                 outlines.append(SourceFileOutline(path: path, comments: lexer.comments, elementRanges: []))
             }

@@ -17,7 +17,11 @@ enum AppCodeRules {
     /// say the record's type (the key is then the field of the one record type that has it).
     private static func notes(_ entry: AppCodeSchema.Entry, isTypeKnown: Bool, key: String, at range: SourceRange) -> [Diagnostic.Note] {
         if !isTypeKnown {
-            return [.init("the code does not say this record's type; '\(key)' is a field of record type '\(entry.record.cloudKitName)' alone", at: range)]
+            return [
+                .init(
+                    "the code does not say this record's type; '\(key)' is a field of record type '\(entry.record.cloudKitName)' alone",
+                    at: range)
+            ]
         }
         return entry.isStated ? [] : [.init(schemaNote, at: range)]
     }
@@ -64,13 +68,16 @@ enum AppCodeRules {
             for query in input.appCode.queries {
                 for condition in query.predicate?.parsed.conditions ?? [] {
                     guard let key = condition.key, let predicate = query.predicate else { continue }
-                    reportUnknown(.init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, metadata: true, input, &out)
+                    reportUnknown(
+                        .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, metadata: true, input, &out)
                 }
                 for sort in query.sorts { reportUnknown(sort, in: query.recordType.name, metadata: true, input, &out) }
             }
         })
 
-    private static func reportUnknown(_ key: AppCode.NameUse, in type: String?, metadata: Bool, _ input: LintInput, _ out: inout LintReporter) {
+    private static func reportUnknown(
+        _ key: AppCode.NameUse, in type: String?, metadata: Bool, _ input: LintInput, _ out: inout LintReporter
+    ) {
         guard case .unknown(let isSure, let suggestion) = input.appCodeSchema.lookup(key.name, in: type, metadata: metadata) else { return }
         let place = type.map { "record type '\($0)'" } ?? "any record type of the schema"
         out.report(
@@ -93,7 +100,9 @@ enum AppCodeRules {
             """,
         check: { input, out in
             for access in input.appCode.fieldAccesses {
-                guard case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(access.key.name, in: access.recordType, metadata: false),
+                guard
+                    case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(
+                        access.key.name, in: access.recordType, metadata: false),
                     field.isEncrypted != access.isEncrypted
                 else { continue }
                 let message =
@@ -203,7 +212,8 @@ enum AppCodeRules {
             guard let predicate = query.predicate else { continue }
             for condition in predicate.parsed.conditions where condition.indexes.contains(index) {
                 guard let key = condition.key else { continue }
-                reportMissingIndex(index, key: .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, input, &out)
+                reportMissingIndex(
+                    index, key: .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, input, &out)
             }
         }
     }
@@ -248,7 +258,8 @@ enum AppCodeRules {
                 out.report(
                     "this query lists every '\(query.recordType.name)' record, which needs a QUERYABLE ___recordID (recordName) index",
                     at: predicate.range, severity: grade(isSure),
-                    notes: isSure ? [] : [.init("the schema read does not state the ___recordID index, so this is a warning", at: predicate.range)])
+                    notes: isSure
+                        ? [] : [.init("the schema read does not state the ___recordID index, so this is a warning", at: predicate.range)])
             }
         })
 
@@ -293,7 +304,9 @@ enum AppCodeRules {
                     keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.keyRange(c)) } }
                 }
                 for key in keys {
-                    guard case .field(let field, let entry, _) = input.appCodeSchema.lookup(key.name, in: query.recordType.name, metadata: true),
+                    guard
+                        case .field(let field, let entry, _) = input.appCodeSchema.lookup(
+                            key.name, in: query.recordType.name, metadata: true),
                         field.isEncrypted
                     else { continue }
                     out.report(
