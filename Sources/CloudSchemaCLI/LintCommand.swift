@@ -94,19 +94,18 @@ enum LintCommand {
 
     private static func lint(_ arguments: ParsedArguments, format: String) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
-
-        // Configuration: --config for every file, else the nearest cloudschema.json per file.
-        let configurations = ConfigurationSet(files: loaded.sources.paths, explicitPath: arguments.value("config"))
+        // Configuration first (--config for every file, else the nearest cloudschema.json per
+        // file): it may name the schema the Swift files' CloudKit calls are checked against, read
+        // beside the inputs, where only its syntax errors are this run's (linting it is its own).
+        let inputs = SchemaLoader.findFiles(paths).files.map { $0 == SchemaLoader.standardInput ? arguments.standardInputName : $0 }
+        let configurations = ConfigurationSet(files: inputs, explicitPath: arguments.value("config"))
         if !configurations.diagnostics.isEmpty {
-            let sources = sourcesIncludingConfigs(loaded.sources, configurations.diagnostics)
+            let sources = sourcesIncludingConfigs(SourceStore(), configurations.diagnostics)
             emit(configurations.diagnostics.sorted(), format: format, sources: sources)
             return 2
         }
-        // The schema an app target's Swift code is checked against ("schema" in cloudschema.json):
-        // read beside the inputs, where only its syntax errors are this run's (linting it is its own).
         let schemas = configurations.schemas
-        if !schemas.isEmpty { loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas) }
+        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
         func lintAll() -> [Diagnostic] {
             Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { diagnostic in
                 !(LintRegistry.rule(diagnostic.id) != nil && schemas.contains { $0.path == diagnostic.range?.file })

@@ -340,7 +340,7 @@ private struct FileReader {
             if k >= 3, word(k - 1, "recordType"), punct(k - 2, "."), t[k - 3].kind == .identifier, let (value, _, _) = resolve(at: k + 1) {
                 narrowed = (t[k - 3].text, value)
             } else if k + 3 < t.count, t[k + 1].kind == .identifier, punct(k + 2, "."), word(k + 3, "recordType"),
-                let (value, _, end) = resolveBackward(before: k), end == k
+                let value = SwiftConstants.literal(t[k - 1])  // `"T" == record.recordType`
             {
                 narrowed = (t[k + 1].text, value)
             } else {
@@ -348,12 +348,6 @@ private struct FileReader {
             }
             if let narrowed { narrowings[isGuard ? closing[body] ?? body : body, default: []].append(narrowed) }
         }
-    }
-
-    /// A string literal just before `k` (`"T" == record.recordType`).
-    private func resolveBackward(before k: Int) -> (String, SourceRange, Int)? {
-        guard k >= 1, let value = SwiftConstants.literal(t[k - 1]) else { return nil }
-        return (value, t[k - 1].range, k)
     }
 
     /// `for name in records {`: each element of a `[CKRecord]` is a record.
