@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every stage with libFuzzer and AddressSanitizer. One binary holds all the targets of
-# Tests/Fuzz/Targets (parse, lint, format, export-import, diff, generate, swift, sql; FUZZ_TARGET picks one);
-# each runs for the given time, starting from Tests/Fuzz/Seeds, Tests/Fuzz/Regressions, the
+# Tests/Fuzz/Targets (parse, lint, format, export-import, diff, generate, swift, sql, predicate;
+# FUZZ_TARGET picks one); each runs for the given time, starting from Tests/Fuzz/Seeds, Tests/Fuzz/Regressions, the
 # example schemas and, when present, ../shared/corpus/ckdb.
 #   Tests/Fuzz/run-fuzzer.sh [seconds-per-target] [target ...]   (default 60 s, every target)
 # A failed check, crash or hang (over 10 s per input) stops that target with the input saved in
@@ -18,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-60}
 shift || true
-all=(parse lint format export-import diff generate swift sql)
+all=(parse lint format export-import diff generate swift sql predicate)
 targets=("${@:-${all[@]}}")
 out="$root/.build/fuzz"
 mkdir -p "$out/build"

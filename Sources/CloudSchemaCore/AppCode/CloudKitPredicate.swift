@@ -7,8 +7,10 @@
 /// Objects" and "Supported Predicate Operators"): comparisons `=`, `==`, `!=`, `<>`, `<`, `<=`,
 /// `=<`, `>`, `>=`, `=>`, `BETWEEN`; `BEGINSWITH`; `IN` and `CONTAINS`; `AND`/`&&` and `NOT`/`!`;
 /// `TRUEPREDICATE`/`FALSEPREDICATE`; the function `distanceToLocation:fromLocation:`; `self
-/// CONTAINS` for full-text search; `ANY` over a list; `%@` values and `%K` keys. CKQuery.h adds:
-/// "Only AND compound predicates are allowed" and no `.` in key names.
+/// CONTAINS` for full-text search; `%@` values and `%K` keys. CKQuery.h adds: "Only AND compound
+/// predicates are allowed" and no `.` in key names. `ANY`/`SOME` over a list field is read as a
+/// comparison of its elements (the server's side of it shows in CloudKit JS's comparators, such
+/// as LIST_MEMBER_BEGINS_WITH); anything else is a `Problem`, or, when it cannot be read, nil.
 public struct CloudKitPredicate: Sendable, Equatable {
     /// One comparison on a field, or a full-text search (`self CONTAINS`).
     public struct Condition: Sendable, Equatable {
@@ -20,7 +22,9 @@ public struct CloudKitPredicate: Sendable, Equatable {
         /// The argument (an index into `arguments`) that named the key through `%K`.
         public var keyArgument: Int?
         /// The operator, with the key on its left: `5 < size` is `size > 5`, `'x' IN tags` is
-        /// `tags CONTAINS 'x'`, `{'a', 'b'} CONTAINS kind` is `kind IN {'a', 'b'}`.
+        /// `tags CONTAINS 'x'`, `{'a', 'b'} CONTAINS kind` is `kind IN {'a', 'b'}`. Whether the
+        /// field's type takes it (CONTAINS only lists, BEGINSWITH only strings) is for the caller,
+        /// who knows the type: `QueryOperator.operators(for:)`, of the element for `isElementwise`.
         public var `operator`: QueryOperator
         /// `ANY key …`: the key is a list, and each element is compared (`ANY tags BEGINSWITH 'a'`).
         public var isElementwise: Bool
@@ -78,8 +82,9 @@ public struct CloudKitPredicate: Sendable, Equatable {
     /// Why CloudKit cannot use `key` in a predicate or a sort descriptor, or nil: a key path
     /// (CKQuery: "You can't use key paths to specify fields in related records").
     public static func keyProblem(_ key: String) -> String? {
-        guard key.contains(".") || key.contains("@") else { return nil }
-        return "'\(key)' is a key path; CloudKit queries name fields of the record itself (CKQuery: \"You can't use key paths to specify fields in related records\")"
+        guard key.contains(where: { ".@[".contains($0) }) else { return nil }
+        return
+            "'\(key)' is a key path; CloudKit queries name fields of the record itself (CKQuery: \"You can't use key paths to specify fields in related records\")"
     }
 }
 

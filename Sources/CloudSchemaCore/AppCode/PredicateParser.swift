@@ -19,13 +19,14 @@ struct PredicateParser {
 
     /// What a (sub)predicate is, for NOT's limits and for `isAllRecords`.
     private enum Shape {
-        case truePredicate, falsePredicate, and, or, not, comparison(QueryOperator?)
+        case truePredicate, falsePredicate, and, or, not
+        case comparison(QueryOperator?)
     }
 
     /// One side of a comparison.
     private enum Operand {
         case key(String, Range<Int>, argument: Int?)
-        case `self`(Range<Int>)
+        case selfKey(Range<Int>)
         /// A constant, a `%@`-style argument, or a `{…}` list of them.
         case value
         /// `distanceToLocation:fromLocation:(key, %@)`.
@@ -150,13 +151,15 @@ struct PredicateParser {
             return .comparison(nil)
         }
         if let modifier, !["ANY", "SOME"].contains(modifier.text.uppercased()) {
-            report(modifier.range, "'\(modifier.text)' is not supported in CloudKit queries; of the aggregate modifiers they take ANY", documented: true)
+            report(
+                modifier.range, "'\(modifier.text)' is not supported in CloudKit queries; of the aggregate modifiers they take ANY",
+                documented: true)
             return .comparison(nil)
         }
         switch (lhs, rhs) {
         case (.unsupported, _), (_, .unsupported):
             return .comparison(nil)
-        case (.self(let range), .value):
+        case (.selfKey(let range), .value):
             guard op == .contains else {
                 report(
                     range, "'self' takes only CONTAINS in CloudKit queries: self CONTAINS %@ searches the SEARCHABLE fields for a token",
@@ -235,8 +238,11 @@ struct PredicateParser {
         guard index > start else { return first }
         let range = begin..<tokens[index - 1].range.upperBound
         if arithmetic {
-            report(range, "CloudKit predicates compare a field with a value: compute the value in Swift and pass it with %@", documented: true)
-        } else if case .key(let key, _, _) = first, let problem = CloudKitPredicate.keyProblem(key + tokens[start..<index].map(\.text).joined()) {
+            report(
+                range, "CloudKit predicates compare a field with a value: compute the value in Swift and pass it with %@", documented: true)
+        } else if case .key(let key, _, _) = first,
+            let problem = CloudKitPredicate.keyProblem(key + tokens[start..<index].map(\.text).joined())
+        {
             report(range, problem, documented: true)
         } else {
             return nil
@@ -276,7 +282,7 @@ struct PredicateParser {
             let upper = token.text.uppercased()
             if !escaped {
                 if Self.valueWords.contains(upper) { return .value }
-                if upper == "SELF" { return .self(token.range) }
+                if upper == "SELF" { return .selfKey(token.range) }
                 if Self.reservedWords.contains(upper) { return nil }
             }
             if token.text.hasSuffix(":") || (!escaped && Self.callWords.contains(upper)) {
@@ -317,7 +323,8 @@ struct PredicateParser {
         let range = name.range.lowerBound..<tokens[index - 1].range.upperBound
         guard name.text == "distanceToLocation:fromLocation:" else {
             report(
-                range, "'\(name.text)' is not supported in CloudKit queries; the only function they take is distanceToLocation:fromLocation:",
+                range,
+                "'\(name.text)' is not supported in CloudKit queries; the only function they take is distanceToLocation:fromLocation:",
                 documented: true)
             return .unsupported
         }

@@ -9,7 +9,7 @@ struct FuzzTarget: Sendable, CustomStringConvertible {
 
     var description: String { name }
 
-    static let all: [FuzzTarget] = [.parse, .lint, .format, .exportImport, .diff, .generate, .swift, .sql]
+    static let all: [FuzzTarget] = [.parse, .lint, .format, .exportImport, .diff, .generate, .swift, .sql, .predicate]
 
     /// The parts of an input that needs several (a schema and its config, two schemas to
     /// diff), separated by a line `---8<---`. An input without the line is one part.
