@@ -59,17 +59,21 @@ enum CloudSchemaBuildCommand {
         return nil
     }
 
-    /// The config and the baseline it names (`"lint": {"baseline": …}`, relative to the config's
-    /// folder): the tool reads both, so a change to either runs the command again.
+    /// The config, the baseline it names (`"lint": {"baseline": …}`) and the schema files it names
+    /// (`"schema"`: a path or a list), each relative to the config's folder: the tool reads them
+    /// all, so a change to any runs the command again. The tool reads and validates the config itself.
     static func configInputs(_ config: URL?) -> [URL] {
         guard let config else { return [] }
         guard let data = FileManager.default.contents(atPath: config.path),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let lint = root["lint"] as? [String: Any], let baseline = lint["baseline"] as? String, !baseline.isEmpty
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [config] }
-        let url =
-            baseline.hasPrefix("/") ? URL(fileURLWithPath: baseline) : config.deletingLastPathComponent().appendingPathComponent(baseline)
-        return [config, url]
+        let baseline = ((root["lint"] as? [String: Any])?["baseline"] as? String).map { [$0] } ?? []
+        let schemas = (root["schema"] as? [String]) ?? (root["schema"] as? String).map { [$0] } ?? []
+        let folder = config.deletingLastPathComponent()
+        return [config]
+            + (baseline + schemas).filter { !$0.isEmpty }.map {
+                $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appendingPathComponent($0).standardizedFileURL
+            }
     }
 
     /// How many files `cloudschema generate` splits a schema file into by default: one per started
@@ -123,7 +127,8 @@ enum CloudSchemaBuildCommand {
 
 extension CloudSchemaBuildCommand {
     /// A target without schema files: lints the SwiftData `@Model` classes and SQLiteData
-    /// migrations in its Swift files, failing the build at the Swift line, and generates nothing.
+    /// migrations in its Swift files, and its CloudKit calls against the schema cloudschema.json
+    /// names (`"schema"`), failing the build at the Swift line, and generates nothing.
     /// The tool decides whether there is anything to lint (the plugin does not parse Swift) and
     /// writes the stamp only when lint passes, so the command runs again only when a Swift file,
     /// the config or the tool changed, or after a failure.
@@ -137,7 +142,7 @@ extension CloudSchemaBuildCommand {
         return [
             .buildCommand(
                 displayName:
-                    "CloudSchema: linting SwiftData models and SQLiteData migrations in \(target) (\(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s"))",
+                    "CloudSchema: linting SwiftData models, SQLiteData migrations and CloudKit calls in \(target) (\(swiftFiles.count) Swift file\(swiftFiles.count == 1 ? "" : "s"))",
                 executable: tool,
                 arguments: arguments,
                 environment: [:],

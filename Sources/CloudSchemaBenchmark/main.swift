@@ -3,7 +3,7 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 1.1 KB; stages: parse, resolve, lint, sql, generate, mapping, linearity, compile; default
+// about 1.1 KB; stages: parse, resolve, lint, sql, appcode, generate, mapping, linearity, compile; default
 // all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
 // `linearity` followed by stage names ("diff report") runs only those stages of it;
 // `linearity "lint rules"` splits lint's by rule (`LINT_N=2000` sets lint's N).
@@ -72,6 +72,7 @@ if wants("resolve") {
 }
 if wants("lint") { runLintBenchmark() }
 if wants("sql") { runSQLBenchmark() }
+if wants("appcode") { runAppCodeBenchmark() }
 if wants("generate") { runGenerateBenchmark() }
 if wants("mapping") { runMappingBenchmark() }
 if wants("linearity") { runLinearityBenchmark() }

@@ -104,13 +104,14 @@ enum LintCommand {
 
     private static func lint(_ arguments: ParsedArguments, format: String) -> Int32 {
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
-
-        // Configuration: --config for every file, else the nearest cloudschema.json per file;
-        // --baseline's file instead of the baselines they name, none when writing one.
+        // Configuration first (--config for every file, else the nearest cloudschema.json per
+        // file): it may name the schema the Swift files' CloudKit calls are checked against, read
+        // beside the inputs, where only its syntax errors are this run's (linting it is its own).
+        // --baseline's file replaces the baselines the configs name; none when writing one.
+        let inputs = SchemaLoader.findFiles(paths).files.map { $0 == SchemaLoader.standardInput ? arguments.standardInputName : $0 }
         let writeBaseline = arguments.value("write-baseline")
         var configurations = ConfigurationSet(
-            files: loaded.sources.paths, explicitPath: arguments.value("config"), readingBaselines: writeBaseline == nil)
+            files: inputs, explicitPath: arguments.value("config"), readingBaselines: writeBaseline == nil)
         var problems = configurations.diagnostics
         if let path = arguments.value("baseline") {
             let (baseline, baselineProblems) = Baseline.read(path)
@@ -120,10 +121,17 @@ enum LintCommand {
             configurations.useBaseline(nil)
         }
         if !problems.isEmpty {
-            emit(problems.sorted(), format: format, sources: sourcesIncludingConfigs(loaded.sources, problems))
+            emit(problems.sorted(), format: format, sources: sourcesIncludingConfigs(SourceStore(), problems))
             return 2
         }
-        var diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        let schemas = configurations.schemas
+        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
+        func lintAll() -> [Diagnostic] {
+            Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { diagnostic in
+                !(LintRegistry.rule(diagnostic.id) != nil && schemas.contains { $0.path == diagnostic.range?.file })
+            }
+        }
+        var diagnostics = lintAll()
         if let path = writeBaseline {
             let baseline = Baseline(path: path, findings: diagnostics)
             do throws(FileWriter.Failure) {
@@ -140,8 +148,8 @@ enum LintCommand {
         if arguments.flag("fix") {
             let changed = fix(diagnostics, in: loaded, dryRun: arguments.flag("dry-run"), unwritable: &unwritable)
             if changed && !arguments.flag("dry-run") {
-                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName)
-                diagnostics = Linter.lint(loaded, configuration: configurations.configuration(for:))
+                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
+                diagnostics = lintAll()
             }
             reportUnsafe(diagnostics)
         }

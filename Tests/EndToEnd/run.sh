@@ -5,7 +5,8 @@
 # build on the schema line; a no-op rebuild does not run the generator; and the command plugin
 # lints, checks formatting, exports and generates, keeping its stdout clean, processing every
 # target and refusing to generate into a target that generates on every build; on targets with
-# SwiftData models or SQLiteData migrations and no schema, the plugin lints the Swift at its lines.
+# SwiftData models or SQLiteData migrations and no schema, the plugin lints the Swift at its lines,
+# and on an app target whose cloudschema.json names a .ckdb, its CloudKit calls against it.
 #   Tests/EndToEnd/run.sh            (run by .ci/run; takes a few minutes)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -262,8 +263,8 @@ sed -i.bak 's/    var bed: Bed$/    var bed: Bed?/; s/    init(bed: Bed)/    ini
 sed -i.bak 's/ REPLACE UNIQUE DEFAULT / REPLACE DEFAULT /' Sources/Store/Migrations.swift
 rm -f Sources/Models/Models.swift.bak Sources/Store/Migrations.swift.bak
 swift build 2>&1 | tee "$work/swift2.log"
-grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in Models (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Models"
-grep -q "CloudSchema: linting SwiftData models and SQLiteData migrations in Store (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Store"
+grep -q "CloudSchema: linting SwiftData models, SQLiteData migrations and CloudKit calls in Models (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Models"
+grep -q "CloudSchema: linting SwiftData models, SQLiteData migrations and CloudKit calls in Store (1 Swift file)" "$work/swift2.log" || fail "the lint did not run on Store"
 stamps=$(find .build/plugins -name CloudSchemaLintStamp.swift | sort)
 [ "$(printf '%s\n' "$stamps" | grep -c .)" = 2 ] || fail "not one lint stamp for each of Models and Store: $stamps"
 # The stamp, a comment, is all the plugin adds to the target: no generated code, no resources.
@@ -274,5 +275,55 @@ touch "$work/before-no-op"
 swift build 2>&1 | tee "$work/swift4.log"
 if grep -q "CloudSchema: linting" "$work/swift4.log"; then fail "the lint ran on a no-op build"; fi
 if [ -n "$(find $stamps -newer "$work/before-no-op")" ]; then fail "a stamp was written on a no-op build"; fi
+
+step "the build plugin on an app target: CloudKit calls checked against the .ckdb cloudschema.json names"
+# A target with hand-written CKRecord code and no schema of its own: its cloudschema.json names the
+# production export, and a misspelled key fails the build at its Swift line until it is corrected.
+mkdir -p Sources/Sync CloudKit
+cat > CloudKit/production.ckdb <<'CKDB'
+DEFINE SCHEMA
+
+    RECORD TYPE Contact (
+        "___createTime" TIMESTAMP,
+        "___createdBy"  REFERENCE,
+        "___etag"       STRING,
+        "___modTime"    TIMESTAMP,
+        "___modifiedBy" REFERENCE,
+        "___recordID"   REFERENCE QUERYABLE,
+        name            ENCRYPTED STRING,
+        visits          INT64 QUERYABLE,
+        GRANT WRITE TO "_creator",
+        GRANT CREATE TO "_icloud",
+        GRANT READ TO "_world"
+    );
+CKDB
+printf '{"schema": "../../CloudKit/production.ckdb"}\n' > Sources/Sync/cloudschema.json
+cat > Sources/Sync/Sync.swift <<'SWIFT'
+#if canImport(CloudKit)
+import CloudKit
+
+extension CKRecord.FieldKey {
+    static let contact_name = "name"
+}
+
+func makeContact(named name: String) -> CKRecord {
+    let record = CKRecord(recordType: "Contact")
+    record.encryptedValues[.contact_name] = name
+    record["vists"] = 1
+    return record
+}
+#endif
+SWIFT
+awk '{ print } /^    targets: \[$/ {
+    print "        .target(name: \"Sync\", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]),"
+}' Package.swift > Package.swift.new
+mv Package.swift.new Package.swift
+if swift build --target Sync > "$work/sync1.log" 2>&1; then cat "$work/sync1.log"; fail "Sync built despite a misspelled key"; fi
+cat "$work/sync1.log"
+grep -Eq "Sync\.swift:11:12: error: no field 'vists' in record type 'Contact'; did you mean 'visits'\? \[APPCODE_UNKNOWN_KEY\]" "$work/sync1.log" \
+    || fail "no Sync.swift:11:12 APPCODE_UNKNOWN_KEY error"
+sed -i.bak 's/record\["vists"\]/record["visits"]/' Sources/Sync/Sync.swift && rm -f Sources/Sync/Sync.swift.bak
+swift build --target Sync > "$work/sync2.log" 2>&1 || { cat "$work/sync2.log"; fail "Sync did not build once the key was corrected"; }
+grep -q "CloudSchema: linting SwiftData models, SQLiteData migrations and CloudKit calls in Sync (1 Swift file)" "$work/sync2.log" || fail "the lint did not run on Sync"
 
 printf '\nend-to-end: 1 passed, 0 failed\n'

@@ -81,9 +81,10 @@ public enum ConfigurationLoader {
             case "generate": readGenerate(section.value, into: &config, fail: fail)
             case "sqlitedata": config.sqlitedata = SQLiteDataConfiguration.read(section.value, fail: fail)
             case "swiftdata": config.swiftdata = SwiftDataConfiguration.read(section.value, fail: fail)
+            case "schema": readSchema(section.value, into: &config, fail: fail)
             default:
                 fail(
-                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate, sqlitedata or swiftdata\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata", "swiftdata"])))",
+                    "unknown key '\(section.key)' in \(fileName); expected lint, breaking, generate, sqlitedata, swiftdata or schema\(Spelling.hint(Spelling.closest(to: section.key, among: ["lint", "breaking", "generate", "sqlitedata", "swiftdata", "schema"])))",
                     section.keyRange)
             }
         }
@@ -213,6 +214,20 @@ public enum ConfigurationLoader {
         }
         let all = Set(DiagnosticRegistry.configurable.filter { $0.kind == kind }.map(\.id))
         config.enabled = config.enabled.subtracting(all).union((use ?? all).subtracting(except))
+    }
+
+    /// `"schema": "../CloudKit/production.ckdb"` (or a list of paths), relative to the config's folder.
+    private static func readSchema(_ value: PositionedJSON, into config: inout LintConfiguration, fail: (String, SourceRange?) -> Void) {
+        let items: [PositionedJSON]
+        if case .array(let list) = value.value { items = list } else { items = [value] }
+        for item in items {
+            guard case .string(let path) = item.value, !path.isEmpty else {
+                fail("'schema' must be a schema file path or a list of them, such as \"../CloudKit/production.ckdb\"", item.range)
+                continue
+            }
+            config.schemas.append(
+                (((path.hasPrefix("/") ? path : config.directory + "/" + path) as NSString).standardizingPath, item.range))
+        }
     }
 
     private static func readGenerate(

@@ -45,6 +45,13 @@ public struct ConfigurationSet: Sendable {
         return config
     }
 
+    /// The schema files the configs read name with `"schema"`, each once, in the order named.
+    public var schemas: [(path: String, range: SourceRange)] {
+        var seen: Set<String> = []
+        let all = explicit.map { [$0] } ?? configFor.values.sorted().compactMap { configs[$0] }
+        return all.flatMap(\.schemas).filter { seen.insert($0.path).inserted }
+    }
+
     /// `generate` settings: --config's, else those of the first input with a config file.
     public func generateSettings(for inputs: [String]) -> GenerateConfiguration? {
         explicit?.generate ?? inputs.lazy.compactMap { configFor[$0].flatMap { configs[$0] } }.first?.generate

@@ -26,6 +26,9 @@ public struct LintConfiguration: Sendable {
     var baselineKey: SourceRange?
     /// That file as read (nil when not read, as for `lint --write-baseline`), or `lint --baseline`'s.
     public var baseline: Baseline?
+    /// `"schema"`: the schema files (absolute paths) an app target's Swift code is checked
+    /// against, with where the config names them.
+    public var schemas: [(path: String, range: SourceRange)] = []
 
     public static var `default`: LintConfiguration {
         LintConfiguration(

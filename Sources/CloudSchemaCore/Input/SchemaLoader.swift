@@ -11,6 +11,8 @@ public struct LoadedSchema: Sendable {
     /// declare no SwiftData `@Model` class and no SQLiteData migration: nothing to lint, which
     /// `lint --stamp` (the build plugin, applied to any Swift target) accepts.
     public var nothingDeclared: Diagnostic? = nil
+    /// The CloudKit calls of the Swift files read, checked against the schema by `AppCodeRules`.
+    public var appCode = AppCode()
 }
 
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
@@ -48,12 +50,15 @@ public enum SchemaLoader {
         var outlines: [SourceFileOutline] = []
         var diagnostics: [Diagnostic] = []
         var ckdbSchemas: [Schema] = []
-        var swiftSources: [(path: String, bytes: [UInt8])] = []
+        // Each Swift file is lexed once; models, migrations and CloudKit calls read its tokens.
+        var swiftSources: [(path: String, lexer: SwiftLexer)] = []
         var syncEngineScans: [SyncEngineReader.FileScan] = []
         var migrator = SQLMigrator()
         var nothingDeclared: Diagnostic?
         var externalModels: Set<String> = []
         var localModels: [LocalModels] = []
+        var appCode = AppCode()
+        var outlined: Set<String> = []  // Swift files with an outline, for their suppression comments
         for (path, bytes) in sources {
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
@@ -79,13 +84,15 @@ public enum SchemaLoader {
                 // SwiftData models are read below, all files together (a relationship may name a
                 // model of another file); SQLiteData migrations here, each registerMigration block
                 // in source order.
-                swiftSources.append((path, bytes))
-                let (migrations, comments, syncEngine) = SwiftMigrationReader.read(bytes, file: path)
+                let lexer = SwiftLexer.tokenize(bytes, file: path)
+                swiftSources.append((path, lexer))
+                let (migrations, syncEngine) = SwiftMigrationReader.read(lexer, file: path)
                 syncEngineScans.append(syncEngine)
                 guard !migrations.isEmpty else { continue }
+                outlined.insert(path)
                 var ranges: [SourceRange] = []
                 // The SQL's own `--` comments too, so a `-- cloudschema:ignore` in a #sql literal works.
-                var allComments = comments
+                var allComments = lexer.comments
                 for migration in migrations {
                     migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
                     ranges += migration.script.elementRanges
@@ -111,16 +118,27 @@ public enum SchemaLoader {
             externalModels = swift.externalModels
             localModels = swift.localModels
             diagnostics += swift.diagnostics
+            appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
+                let calls =
+                    appCode.isEmpty
+                    ? "" : ", and no schema to check their CloudKit calls against (name one with \"schema\" in cloudschema.json)"
                 let nothing = unreadable(
-                    "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read"
+                    "no SwiftData @Model classes or SQLiteData migrations in the \(swiftSources.count) Swift file\(swiftSources.count == 1 ? "" : "s") read\(calls)"
                 )
                 diagnostics.append(nothing)
                 nothingDeclared = nothing
             }
             for file in swiftFiles {
                 outlines.append(SourceFileOutline(file))
+                outlined.insert(file.path)
                 files.append(file)
+            }
+            let withCalls = Set(
+                (appCode.recordTypeUses.map(\.range) + appCode.fieldAccesses.map(\.key.range) + appCode.queries.map(\.recordType.range))
+                    .map(\.file))
+            for (path, lexer) in swiftSources where withCalls.contains(path) && !outlined.contains(path) {
+                outlines.append(SourceFileOutline(path: path, comments: lexer.comments, elementRanges: []))
             }
         }
         parses?.keep(only: sources.map(\.path))
@@ -136,19 +154,34 @@ public enum SchemaLoader {
         diagnostics += syncDiagnostics
         schema.sqlite = sqlite
         return LoadedSchema(
-            schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared)
+            schema: schema, files: outlines, diagnostics: diagnostics.sorted(), sources: store, nothingDeclared: nothingDeclared,
+            appCode: appCode)
     }
 
     /// Reads every schema file under `paths` (files, folders searched recursively skipping
     /// hidden entries, or `-` for standard input, called `standardInputName`), each file shown
     /// in diagnostics as `fileSystem.displayPath(of:)` names it.
+    /// `schemas`: the schema files cloudschema.json names for the Swift code (`"schema"`), read
+    /// beside the inputs; one that cannot be read is `INPUT_UNREADABLE` at the config's entry.
     public static func load(
-        paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem()
+        paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem(),
+        schemas: [(path: String, range: SourceRange)] = []
     ) -> LoadedSchema {
-        let (found, problems) = findFiles(paths, fileSystem: fileSystem)
+        var (found, problems) = findFiles(paths, fileSystem: fileSystem)
         var sources: [(String, [UInt8])] = []
         var pathsOnDisk: [String: String] = [:]
         var diagnostics = problems
+        let absoluteFound = Set(found.map(ConfigurationLoader.absolute))
+        for (path, range) in schemas where !absoluteFound.contains(path) {
+            do {
+                _ = try fileSystem.status(of: path)
+                found.append(path)
+            } catch {
+                diagnostics.append(
+                    .error(
+                        .inputUnreadable, "cannot read the schema '\(path)' that cloudschema.json names (\(error.reason))", at: range))
+            }
+        }
         for path in found {
             let name = path == standardInput ? standardInputName : fileSystem.displayPath(of: path)
             if name != path && path != standardInput { pathsOnDisk[name] = path }
@@ -159,6 +192,10 @@ public enum SchemaLoader {
             }
         }
         var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk)
+        if !schemas.isEmpty, let nothing = loaded.nothingDeclared {  // the config's schema is what is missing
+            loaded.diagnostics.removeAll { $0 == nothing }
+            loaded.nothingDeclared = nil
+        }
         loaded.diagnostics = (diagnostics + loaded.diagnostics).sorted()
         return loaded
     }

@@ -2,7 +2,7 @@
 public enum LintRegistry {
     public static let rules: [LintRule] =
         (RecordRules.all + EncryptionRules.all + IndexRules.all + DatabaseRules.all + ModelRules.all
-        + KeyValueRules.all + SubscriptionRules.all + SQLiteDataRules.all + SuppressionRules.all).enumerated().sorted {
+        + KeyValueRules.all + SubscriptionRules.all + SQLiteDataRules.all + AppCodeRules.all + SuppressionRules.all).enumerated().sorted {
             ($0.element.category, $0.offset) < ($1.element.category, $1.offset)
         }.map(\.element)
 

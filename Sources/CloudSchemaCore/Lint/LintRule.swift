@@ -4,6 +4,8 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case records, encryption, indexes, databases, models, keyvalue, subscriptions
     /// SQLite tables synced by SQLiteData's `SyncEngine`.
     case sqlitedata
+    /// CloudKit calls in the app's Swift code, checked against the schema.
+    case appcode
     /// Checks on `// cloudschema:ignore` comments themselves.
     case suppressions
     /// `cloudschema diff`'s rules: changes production or shipped app versions cannot take.
@@ -27,6 +29,7 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
         case .keyvalue: "Key-value store"
         case .subscriptions: "Subscriptions and sharing"
         case .sqlitedata: "SQLiteData (SQLite tables synced by SyncEngine)"
+        case .appcode: "App code (CloudKit calls in Swift)"
         case .suppressions: "Suppression comments"
         case .breaking: "Breaking changes (cloudschema diff)"
         case .syntax: "Syntax and resolution (always on)"
@@ -87,12 +90,17 @@ public struct LintInput: Sendable {
     public let sources: SourceStore?
     let recordTypesByName: FirstByName<RecordType>
     let modelsByName: FirstByName<Model>
+    /// The CloudKit calls of the Swift files read, and the record types they are checked against.
+    public let appCode: AppCode
+    let appCodeSchema: AppCodeSchema
 
-    public init(schema: Schema, sources: SourceStore? = nil) {
+    public init(schema: Schema, sources: SourceStore? = nil, appCode: AppCode = AppCode()) {
         self.schema = schema
         self.sources = sources
+        self.appCode = appCode
         recordTypesByName = FirstByName(schema.recordTypes, name: \.name)
         modelsByName = FirstByName(schema.models, name: \.name)
+        appCodeSchema = appCode.isEmpty ? AppCodeSchema() : AppCodeSchema(schema)
     }
 
     /// The range to delete to remove an attribute: the attribute and the blanks before it

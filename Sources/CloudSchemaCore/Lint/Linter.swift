@@ -35,7 +35,7 @@ public enum Linter {
         // (the SyncEngine call may be in another): when nothing read names the synced tables,
         // every table is checked, but as it may not sync, its sqlitedata errors are warnings.
         let syncUnknown = schema.sqlite.synced == nil
-        let input = LintInput(schema: schema, sources: loaded.sources)
+        let input = LintInput(schema: schema, sources: loaded.sources, appCode: loaded.appCode)
         var output = loaded.diagnostics
         var kept: [Diagnostic] = []
         for var diagnostic in findings(input) {

@@ -42,12 +42,9 @@ enum SwiftMigrationReader {
         "insert", "upsert", "update", "delete", "createTemporaryTrigger", "createTemporaryView", "seed",
     ]
 
-    /// The migrations in source order, the file's comments (for suppressions), and its
-    /// `SyncEngine` calls and `@Table` declarations (read from the same tokens).
-    static func read(_ bytes: [UInt8], file: String) -> (
-        migrations: [Migration], comments: [Comment], syncEngine: SyncEngineReader.FileScan
-    ) {
-        let lexer = SwiftLexer.tokenize(bytes, file: file)
+    /// The migrations in source order and the file's `SyncEngine` calls and `@Table`
+    /// declarations, read from the file's tokens (lexed once for every reader).
+    static func read(_ lexer: SwiftLexer, file: String) -> (migrations: [Migration], syncEngine: SyncEngineReader.FileScan) {
         let t = lexer.tokens
         let closing = matchingBrackets(t)
         let functions = functionBodies(t, closing: closing)
@@ -158,7 +155,7 @@ enum SwiftMigrationReader {
                         what, unchecked: withoutSQL.count == 1 ? "what it creates or changes" : "what they create or change", at: range),
                     table: nil))
         }
-        return (migrations, lexer.comments, SyncEngineReader.scan(t))
+        return (migrations, SyncEngineReader.scan(t))
     }
 
     /// `SyncEngine.migratePrimaryKeys(db, tables: A.self, …, dropUniqueConstraints: true)` at `j`
@@ -198,7 +195,7 @@ enum SwiftMigrationReader {
     }
 
     /// Each bracket's partner: `(`, `[` and `{` by the index of the one that closes it.
-    private static func matchingBrackets(_ t: [SwiftToken]) -> [Int: Int] {
+    static func matchingBrackets(_ t: [SwiftToken]) -> [Int: Int] {
         var closing: [Int: Int] = [:]
         var open: [Int] = []
         for (k, token) in t.enumerated() where token.kind == .punctuation {

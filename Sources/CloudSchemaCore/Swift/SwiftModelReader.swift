@@ -23,8 +23,8 @@ enum SwiftModelReader {
 
     /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
     /// uses, and what could not be read.
-    static func read(_ files: [(path: String, bytes: [UInt8])]) -> Read {
-        var scans = files.map { FileScan(path: $0.path, lexer: SwiftLexer.tokenize($0.bytes, file: $0.path)) }
+    static func read(_ files: [(path: String, lexer: SwiftLexer)]) -> Read {
+        var scans = files.map { FileScan(path: $0.path, lexer: $0.lexer) }
         for index in scans.indices { scans[index].scan() }
         // Names are global to the module: a model may use an enum, model or typealias of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })

@@ -106,7 +106,8 @@ struct SARIFTests {
 
     @Test func everyRuleHasPrecisionSeverityAndItsDocumentationPage() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("Documentation/Rules.md"), encoding: .utf8)
-        let anchors = Set(page.components(separatedBy: "<a id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        let anchors = Set(
+            page.components(separatedBy: "<a id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
         let rules = try Self.rules(try Self.log(Self.schema))
         #expect(rules.count == DiagnosticRegistry.lintMetadata.count)
         for rule in rules {

@@ -91,7 +91,7 @@ import Testing
                 "4:5-4:14 error CONFIG_INVALID: unknown key 'exclude' in 'lint'; expected one of use, except, severity, ignore, baseline",
                 "5:18-5:32 error CONFIG_INVALID: SYNTAX_ERROR is a syntax or resolution check; it is always an error and cannot be configured",
                 "5:66-5:72 error CONFIG_INVALID: severity must be \"error\", \"warning\", \"info\" or \"off\"",
-                "7:3-7:8 error CONFIG_INVALID: unknown key 'lnt' in cloudschema.json; expected lint, breaking, generate, sqlitedata or swiftdata; did you mean 'lint'?",
+                "7:3-7:8 error CONFIG_INVALID: unknown key 'lnt' in cloudschema.json; expected lint, breaking, generate, sqlitedata, swiftdata or schema; did you mean 'lint'?",
             ])
     }
 

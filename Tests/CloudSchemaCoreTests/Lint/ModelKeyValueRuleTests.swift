@@ -214,7 +214,7 @@ import Testing
     @Test func everyRuleHasACase() {
         let covered = Set(
             (RecordRuleTests.cases + EncryptionIndexRuleTests.cases + DatabaseRuleTests.cases + SubscriptionRuleTests.cases + Self.cases
-                + SQLiteDataRuleTests.cases).map(\.rule)
+                + SQLiteDataRuleTests.cases).map(\.rule) + AppCodeRuleTests.cases.map(\.rule)
                 + ["INDEX_QUERY_ALL", "SUPPRESSION_UNUSED", "SUPPRESSION_INVALID"]
                 + ["MODEL_LOCAL_STORE"])  // read from the Swift setup: SwiftStoreTests
         let missing = LintRegistry.rules.map(\.id.rawValue).filter { !covered.contains($0) }

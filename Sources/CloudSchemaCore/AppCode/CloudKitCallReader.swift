@@ -1,0 +1,558 @@
+/// Reads CloudKit calls out of Swift tokens: record types given to `CKRecord(recordType:)`,
+/// `CKQuery(recordType:predicate:)` and `CKQuerySubscription(recordType:predicate:…)`, keys read
+/// and written on values known to be a `CKRecord`, query predicates and sort descriptors.
+///
+/// A value is known to be a `CKRecord` when it is declared so: created by `CKRecord(…)`, annotated
+/// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, or an element of a
+/// `[CKRecord]` in `for … in`. Its record type is known from its creation or a `recordType ==`
+/// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
+/// local of another type with the same name hides a record; anything else (a dictionary, a value
+/// returned by a function, a key built at run time) is not read: never guessed.
+enum CloudKitCallReader {
+    static func read(_ files: [[SwiftToken]]) -> AppCode {
+        let constants = SwiftConstants(files)
+        var code = AppCode()
+        for tokens in files where tokens.contains(where: { $0.kind == .identifier && entryPoints.contains($0.text) }) {
+            var reader = FileReader(t: tokens, constants: constants)
+            reader.read()
+            code.recordTypeUses += reader.code.recordTypeUses
+            code.fieldAccesses += reader.code.fieldAccesses
+            code.queries += reader.code.queries
+        }
+        return code
+    }
+
+    /// A file that names none of these has no CloudKit call the reader follows.
+    static let entryPoints: Set<String> = ["CKRecord", "CKQuery", "CKQuerySubscription"]
+}
+
+/// What a name in scope stands for.
+private enum Binding {
+    /// A `CKRecord`, of the record type when it is known.
+    case record(String?)
+    /// A `[CKRecord]`.
+    case records
+    /// The `CKQuery(…)` call at this token.
+    case query(Int)
+    /// The `NSPredicate(…)` call at this token.
+    case predicate(Int)
+    /// The `NSSortDescriptor(…)` call at this token.
+    case sort(Int)
+    /// A local `let` with a string literal.
+    case string(String)
+    /// Anything else: it hides a name of an outer scope.
+    case other
+}
+
+private struct FileReader {
+    let t: [SwiftToken]
+    let constants: SwiftConstants
+    let closing: [Int: Int]
+    var code = AppCode()
+
+    /// The open scopes, innermost last: where each ends, its names, and the type it is the body of.
+    private var scopes: [(end: Int, names: [String: Binding], type: [String]?)] = []
+    /// Names to declare in the scope a `{` at this token opens (parameters, `if let`, narrowing).
+    private var pending: [Int: [String: Binding]] = [:]
+    /// The type a `{` at this token is the body of.
+    private var typeBodies: [Int: [String]] = [:]
+    /// `CKQuery(…)` calls read, by token, as indexes in `code.queries`.
+    private var queriesByToken: [Int: Int] = [:]
+    /// `recordType ==` checks (record, type) of the `if` whose body opens at this token, or of the
+    /// `guard` whose `else { … }` closes here.
+    private var narrowings: [Int: [(String, String)]] = [:]
+    /// In a `switch record.recordType { … }` body: the scope's end and the record's name.
+    private var switches: [(end: Int, name: String)] = []
+
+    init(t: [SwiftToken], constants: SwiftConstants) {
+        self.t = t
+        self.constants = constants
+        closing = SwiftMigrationReader.matchingBrackets(t)
+    }
+
+    private func punct(_ k: Int, _ p: String) -> Bool { k >= 0 && k < t.count && t[k].isPunctuation(p) }
+    private func word(_ k: Int, _ w: String) -> Bool { k >= 0 && k < t.count && t[k].isWord(w) }
+
+    private func lookup(_ name: String) -> Binding? {
+        for scope in scopes.reversed() { if let binding = scope.names[name] { return binding } }
+        return nil
+    }
+
+    private var currentType: [String] { scopes.last { $0.type != nil }?.type ?? [] }
+
+    mutating func read() {
+        scopes = [(Int.max, [:], nil)]
+        var i = 0
+        while i < t.count {
+            while scopes.count > 1, i > scopes[scopes.count - 1].end { scopes.removeLast() }
+            while let last = switches.last, i > last.end { switches.removeLast() }
+            let token = t[i]
+            if token.isPunctuation("{") {
+                if conditionBody == i { conditionBody = nil }
+                var names = pending.removeValue(forKey: i) ?? [:]
+                names.merge(closureParameters(after: i)) { a, _ in a }
+                for (name, type) in narrowings.removeValue(forKey: i) ?? [] {
+                    if case .record? = names[name] ?? lookup(name) { names[name] = .record(type) }
+                }
+                scopes.append((closing[i] ?? t.count, names, typeBodies[i]))
+            } else if token.isPunctuation("}"), scopes.count > 1, let narrowed = narrowings.removeValue(forKey: i) {
+                // After a `guard`'s `else { … }`: the names of the scope around it.
+                for (name, type) in narrowed {
+                    if case .record? = lookup(name) { scopes[scopes.count - 2].names[name] = .record(type) }
+                }
+            } else if token.kind == .keyword || token.isWord("actor") {
+                keyword(at: i)
+            } else if token.kind == .identifier {
+                identifier(at: i)
+            }
+            i += 1
+        }
+    }
+
+    // MARK: Declarations
+
+    private mutating func keyword(at i: Int) {
+        switch t[i].text {
+        case "struct", "class", "enum", "extension", "protocol", "actor":
+            guard i + 1 < t.count, t[i + 1].kind == .identifier, let body = nextBrace(after: i + 1) else { return }
+            var path = [t[i + 1].text]
+            var j = i + 2
+            while punct(j, "."), j + 1 < t.count, t[j + 1].kind == .identifier {
+                path.append(t[j + 1].text)
+                j += 2
+            }
+            typeBodies[body] = t[i].text == "extension" ? path : currentType + path
+        case "func", "init", "subscript":
+            guard let open = (i + 1..<min(i + 16, t.count)).first(where: { punct($0, "(") || punct($0, "{") }), punct(open, "("),
+                let close = closing[open],
+                let body = nextBrace(after: close)
+            else { return }
+            pending[body, default: [:]].merge(parameters(open, close)) { a, _ in a }
+        case "let", "var":
+            declaration(at: i)
+        case "if", "guard", "while":
+            condition(at: i)
+        case "for":
+            forLoop(at: i)
+        case "switch":
+            // `switch record.recordType {`: each `case "T":` narrows the record to T.
+            guard i + 4 < t.count, t[i + 1].kind == .identifier, case .record = lookup(t[i + 1].text), punct(i + 2, "."),
+                word(i + 3, "recordType"), punct(i + 4, "{"), let end = closing[i + 4]
+            else { return }
+            switches.append((end, t[i + 1].text))
+        case "case", "default":
+            guard let current = switches.last, scopes.last?.end == current.end else { return }
+            var type: String?
+            if t[i].text == "case", let (value, _, end) = resolve(at: i + 1), punct(end, ":") { type = value }
+            scopes[scopes.count - 1].names[current.name] = .record(type)
+        default: break
+        }
+    }
+
+    /// The `{` of the body a declaration at `k` opens: the first `{` outside brackets, unless the
+    /// declaration ends first (a protocol requirement).
+    private func nextBrace(after k: Int) -> Int? {
+        var j = k
+        while j < t.count {
+            if let close = closing[j], punct(j, "(") || punct(j, "[") {
+                j = close + 1
+            } else if punct(j, "{") {
+                return j
+            } else if punct(j, "}") || t[j].isKeyword("func") || t[j].isKeyword("var") || t[j].isKeyword("let") || t[j].kind == .endOfFile {
+                return nil
+            } else {
+                j += 1
+            }
+        }
+        return nil
+    }
+
+    /// `(label name: Type = default, …)`: each parameter's name, a record when its type is `CKRecord`.
+    private func parameters(_ open: Int, _ close: Int) -> [String: Binding] {
+        var names: [String: Binding] = [:]
+        var start = open + 1
+        for j in open + 1...close where j == close || (punct(j, ",") && depth(of: j, from: open) == 0) {
+            if let colon = (start..<j).first(where: { punct($0, ":") }), colon > start, t[colon - 1].kind == .identifier {
+                names[t[colon - 1].text] = typeBinding(colon + 1, j)
+            }
+            start = j + 1
+        }
+        return names
+    }
+
+    /// How deep inside brackets opened after `open` the token at `j` is.
+    private func depth(of j: Int, from open: Int) -> Int {
+        var depth = 0
+        var k = open + 1
+        while k < j {
+            if let close = closing[k], close < j, punct(k, "(") || punct(k, "[") || punct(k, "{") {
+                k = close + 1
+                continue
+            }
+            if punct(k, "(") || punct(k, "[") || punct(k, "{") { depth += 1 }
+            k += 1
+        }
+        return depth
+    }
+
+    /// `CKRecord`, `CKRecord?`, `CKRecord!` (a record), `[CKRecord]` (records), anything else.
+    private func typeBinding(_ start: Int, _ end: Int) -> Binding {
+        var tokens = Array(t[start..<end].prefix { !$0.isOperator("=") })
+        if tokens.first?.isWord("inout") == true { tokens.removeFirst() }
+        while let last = tokens.last, last.isOperator("?") || last.isOperator("!") { tokens.removeLast() }
+        let text = tokens.map(\.text).joined()
+        if text == "CKRecord" { return .record(nil) }
+        if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
+        return .other
+    }
+
+    /// `{ a, b in`, `{ (a: T, b) in`, `{ [weak self] a in`: the closure's parameters, which hide
+    /// outer names (a record when annotated `CKRecord`).
+    private func closureParameters(after open: Int) -> [String: Binding] {
+        var j = open + 1
+        if punct(j, "["), let close = closing[j] { j = close + 1 }
+        var names: [String: Binding] = [:]
+        if punct(j, "("), let close = closing[j] {
+            let inner = parameters(j, close)
+            j = close + 1
+            while j < t.count, !t[j].isKeyword("in"), t[j].isOperator("->") || t[j].kind == .identifier || t[j].isKeyword("throws") {
+                j += 1
+            }
+            return j < t.count && t[j].isKeyword("in") ? inner : [:]
+        }
+        while j < t.count, t[j].kind == .identifier || t[j].isKeyword("_") {
+            names[t[j].text] = .other
+            j += 1
+            if punct(j, ",") { j += 1 } else { break }
+        }
+        return !names.isEmpty && j < t.count && t[j].isKeyword("in") ? names : [:]
+    }
+
+    /// `let name (: Type)? (= value)?`, and `if let name`, which is the name of the outer value.
+    private mutating func declaration(at i: Int) {
+        guard i + 1 < t.count else { return }
+        guard t[i + 1].kind == .identifier else {
+            // `let (a, b) = …`: each name hides an outer one.
+            if punct(i + 1, "("), let close = closing[i + 1] {
+                for k in i + 2..<close where t[k].kind == .identifier { declare(t[k].text, .other, at: i) }
+            }
+            return
+        }
+        let name = t[i + 1].text
+        var j = i + 2
+        var binding = Binding.other
+        if punct(j, ":") {
+            var end = j + 1
+            while end < t.count, !t[end].isOperator("="), !Self.endsDeclaration(t[end]) { end += 1 }
+            binding = typeBinding(j + 1, end)
+            j = end
+        }
+        if j < t.count, t[j].isOperator("=") {
+            binding = value(at: j + 1, isLet: t[i].isKeyword("let"), declared: binding, name: name, scopeEnd: scopes.last?.end ?? t.count)
+        } else if j == i + 2, case .record? = lookup(name) {
+            binding = lookup(name)!  // `if let record {`: the same value, unwrapped
+        }
+        declare(name, binding, at: i)
+    }
+
+    private static func endsDeclaration(_ token: SwiftToken) -> Bool {
+        token.isPunctuation("{") || token.isPunctuation(",") || token.isPunctuation(";") || token.isPunctuation("}")
+            || token.isKeyword("else") || token.kind == .endOfFile || (token.isAtLineStart && token.kind != .operator)
+    }
+
+    /// The condition whose `let` is at `i` declares into its body; any other declaration into the
+    /// current scope (a `guard` condition's names too, as Swift has them after the `guard`).
+    private mutating func declare(_ name: String, _ binding: Binding, at i: Int) {
+        if let body = conditionBody, body > i {
+            pending[body, default: [:]][name] = binding
+        } else {
+            scopes[scopes.count - 1].names[name] = binding
+        }
+    }
+
+    /// The `{` of the `if` or `while` whose condition is being read.
+    private var conditionBody: Int?
+
+    /// What `let name = <value at k>` makes `name`.
+    private func value(at k: Int, isLet: Bool, declared: Binding, name: String, scopeEnd: Int) -> Binding {
+        guard k < t.count else { return declared }
+        let end = expressionEnd(from: k)
+        if word(k, "CKRecord"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end {
+            var type: String?
+            if word(k + 2, "recordType"), punct(k + 3, ":"), let (value, _, _) = resolve(at: k + 4) { type = value }
+            // A `var` assigned again may hold a record of another type.
+            if !isLet, (k..<min(scopeEnd, t.count)).contains(where: { t[$0].isWord(name) && $0 + 1 < t.count && t[$0 + 1].isOperator("=") })
+            {
+                type = nil
+            }
+            return .record(type)
+        }
+        if word(k, "CKQuery"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end { return .query(k) }
+        if word(k, "NSPredicate"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end { return .predicate(k) }
+        if word(k, "NSSortDescriptor"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end { return .sort(k) }
+        // `x as? CKRecord`, `cached ?? CKRecord(recordType: …)`: a record of a type not known.
+        if end - 2 >= k, t[end - 1].isWord("CKRecord"), t[end - 2].isOperator("?") || t[end - 2].isOperator("!"), end - 3 >= k,
+            t[end - 3].isKeyword("as")
+        {
+            return .record(nil)
+        }
+        if let m = (k..<end).first(where: { t[$0].isOperator("??") }), word(m + 1, "CKRecord"), punct(m + 2, "("), closing[m + 2] == end - 1
+        {
+            return .record(nil)
+        }
+        if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
+            if case .record = binding { return binding }
+            if case .records = binding { return binding }
+        }
+        if isLet, case .other = declared, let (value, _, valueEnd) = resolve(at: k), valueEnd == end { return .string(value) }
+        return declared
+    }
+
+    /// The token after the expression starting at `k`: brackets skipped, ending at a new
+    /// statement, `,`, `{` (a condition's body), `else` or a closing bracket.
+    private func expressionEnd(from k: Int) -> Int {
+        var j = k
+        while j < t.count {
+            if j > k, SwiftConstants.endsStatement(t, at: j) { return j }
+            if punct(j, ",") || punct(j, ")") || punct(j, "]") || punct(j, "{") || t[j].isKeyword("else") || punct(j, ";") {
+                return j
+            }
+            if let close = closing[j], punct(j, "(") || punct(j, "[") {
+                j = close + 1
+                continue
+            }
+            j += 1
+        }
+        return j
+    }
+
+    /// `if`/`guard`/`while` at `i`: the `let`s of its condition declare into its body (`if`,
+    /// `while`) or the current scope (`guard`), and a `record.recordType == "T"` clause narrows
+    /// the record there. A condition with `||` narrows nothing.
+    private mutating func condition(at i: Int) {
+        guard let body = nextBrace(after: i + 1) else { return }
+        let isGuard = t[i].isKeyword("guard")
+        if !isGuard { conditionBody = body }
+        let hasOr = (i + 1..<body).contains { t[$0].isOperator("||") && depth(of: $0, from: i) == 0 }
+        guard !hasOr else { return }
+        for k in i + 1..<body where t[k].isOperator("==") && depth(of: k, from: i) == 0 {
+            let narrowed: (String, String)?
+            if k >= 3, word(k - 1, "recordType"), punct(k - 2, "."), t[k - 3].kind == .identifier, let (value, _, _) = resolve(at: k + 1) {
+                narrowed = (t[k - 3].text, value)
+            } else if k + 3 < t.count, t[k + 1].kind == .identifier, punct(k + 2, "."), word(k + 3, "recordType"),
+                let value = SwiftConstants.literal(t[k - 1])  // `"T" == record.recordType`
+            {
+                narrowed = (t[k + 1].text, value)
+            } else {
+                narrowed = nil
+            }
+            if let narrowed { narrowings[isGuard ? closing[body] ?? body : body, default: []].append(narrowed) }
+        }
+    }
+
+    /// `for name in records {`: each element of a `[CKRecord]` is a record.
+    private mutating func forLoop(at i: Int) {
+        guard i + 3 < t.count, let body = nextBrace(after: i + 1) else { return }
+        if t[i + 1].kind == .identifier, t[i + 2].isKeyword("in") {
+            var binding = Binding.other
+            if t[i + 3].kind == .identifier, body == i + 4, case .records? = lookup(t[i + 3].text) { binding = .record(nil) }
+            pending[body, default: [:]][t[i + 1].text] = binding
+        } else {
+            for k in i + 1..<body where t[k].kind == .identifier {
+                if t[k].isKeyword("in") { break }
+                pending[body, default: [:]][t[k].text] = .other
+            }
+        }
+    }
+
+    // MARK: Uses
+
+    private mutating func identifier(at i: Int) {
+        switch t[i].text {
+        case "CKRecord":
+            if punct(i + 1, "("), word(i + 2, "recordType"), punct(i + 3, ":"), let (name, range, _) = resolve(at: i + 4) {
+                code.recordTypeUses.append(.init(name: name, range: range))
+            }
+            return
+        case "CKQuery", "CKQuerySubscription":
+            query(at: i)
+            return
+        default: break
+        }
+        // A name of this scope, or `self.name`, not a member of another value.
+        guard !punct(i - 1, ".") || (i >= 2 && t[i - 2].isKeyword("self")), let binding = lookup(t[i].text) else { return }
+        switch binding {
+        case .record(let type): fieldAccess(on: i, recordType: type)
+        case .query(let call): sortDescriptors(on: i, query: call)
+        default: break
+        }
+    }
+
+    /// `CKQuery(recordType: T, predicate: P)` or `CKQuerySubscription(recordType: T, predicate: P, …)`.
+    private mutating func query(at i: Int) {
+        guard punct(i + 1, "("), word(i + 2, "recordType"), punct(i + 3, ":"), let (name, range, end) = resolve(at: i + 4) else {
+            return
+        }
+        let type = AppCode.NameUse(name: name, range: range)
+        code.recordTypeUses.append(type)
+        var predicate: AppCode.ReadPredicate?
+        if punct(end, ","), word(end + 1, "predicate"), punct(end + 2, ":") {
+            let k = end + 3
+            if word(k, "NSPredicate") {
+                predicate = readPredicate(at: k)
+            } else if k < t.count, t[k].kind == .identifier, case .predicate(let call)? = lookup(t[k].text),
+                punct(k + 1, ")") || punct(k + 1, ",")
+            {
+                predicate = readPredicate(at: call)
+            }
+        }
+        if t[i].text == "CKQuery" { queriesByToken[i] = code.queries.count }
+        code.queries.append(.init(recordType: type, isSubscription: t[i].text == "CKQuerySubscription", predicate: predicate))
+    }
+
+    /// `NSPredicate(value: true)` or `NSPredicate(format: "…", args…)` with a literal format.
+    private func readPredicate(at k: Int) -> AppCode.ReadPredicate? {
+        guard punct(k + 1, "("), let close = closing[k + 1] else { return nil }
+        let range = t[k].range.union(t[close].range)
+        if word(k + 2, "value"), punct(k + 3, ":"), t[k + 4].isKeyword("true"), k + 5 == close {
+            return .init(parsed: .allRecords, literal: nil, range: range)
+        }
+        guard word(k + 2, "format"), punct(k + 3, ":"), let (format, _, end) = resolve(at: k + 4) else { return nil }
+        var arguments: [PredicateArgument] = []
+        var argumentRanges: [SourceRange] = []
+        var j = end
+        while punct(j, ",") {
+            let start = j + 1
+            let argumentEnd = expressionEnd(from: start)
+            guard argumentEnd > start else { return nil }
+            argumentRanges.append(t[start].range.union(t[argumentEnd - 1].range))
+            if let (value, _, e) = resolve(at: start), e == argumentEnd {
+                arguments.append(.string(value))
+            } else if argumentEnd == start + 1, t[start].kind == .integer || t[start].kind == .float {
+                arguments.append(.number(t[start].text))
+            } else {
+                arguments.append(.unknown)
+            }
+            j = argumentEnd
+        }
+        guard j == close, let parsed = CloudKitPredicate.parse(format, arguments: arguments) else { return nil }
+        return .init(parsed: parsed, literal: t[k + 4].kind == .string ? t[k + 4].literal : nil, range: range, arguments: argumentRanges)
+    }
+
+    /// `query.sortDescriptors = [NSSortDescriptor(key: "k", ascending: …), sort, …]`.
+    private mutating func sortDescriptors(on i: Int, query call: Int) {
+        guard let index = queriesByToken[call], punct(i + 1, "."), word(i + 2, "sortDescriptors"), i + 4 < t.count,
+            t[i + 3].isOperator("="), punct(i + 4, "["), let close = closing[i + 4]
+        else { return }
+        var j = i + 5
+        while j < close {
+            var sort = j
+            if t[j].kind == .identifier, case .sort(let k)? = lookup(t[j].text) { sort = k }
+            if word(sort, "NSSortDescriptor"), punct(sort + 1, "("), word(sort + 2, "key"), punct(sort + 3, ":"),
+                let (key, range, _) = resolve(at: sort + 4)
+            {
+                code.queries[index].sorts.append(.init(name: key, range: sort == j ? range : t[j].range))
+            }
+            j = expressionEnd(from: j) + 1
+        }
+    }
+
+    /// `record[key]`, `record.encryptedValues[key]`, `record.object(forKey:)`, `value(forKey:)`,
+    /// `setObject(_:forKey:)`, `setValue(_:forKey:)`, each with `?` or `!` after the record or not.
+    private mutating func fieldAccess(on i: Int, recordType: String?) {
+        var j = i + 1
+        func skipUnwrap() { while j < t.count, t[j].isOperator("?") || t[j].isOperator("!"), !t[j].hasSpaceBefore { j += 1 } }
+        skipUnwrap()
+        var encrypted = false
+        if punct(j, "."), word(j + 1, "encryptedValues") {
+            encrypted = true
+            j += 2
+            skipUnwrap()
+        }
+        if punct(j, "["), !t[j].hasSpaceBefore, let close = closing[j], let (key, range, end) = resolve(at: j + 1), end == close {
+            var assigned: AppCode.AssignedLiteral?
+            if close + 2 < t.count, t[close + 1].isOperator("=") { assigned = literal(at: close + 2, endingAt: nil) }
+            code.fieldAccesses.append(
+                .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: encrypted, assigned: assigned))
+            return
+        }
+        guard !encrypted, punct(j, "."), j + 2 < t.count, punct(j + 2, "("), let close = closing[j + 2] else { return }
+        switch t[j + 1].text {
+        case "object", "value":
+            guard word(j + 3, "forKey"), punct(j + 4, ":"), let (key, range, end) = resolve(at: j + 5), end == close else { return }
+            code.fieldAccesses.append(.init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: nil))
+        case "setObject", "setValue":
+            let valueEnd = expressionEnd(from: j + 3)
+            guard punct(valueEnd, ","), word(valueEnd + 1, "forKey"), punct(valueEnd + 2, ":"),
+                let (key, range, end) = resolve(at: valueEnd + 3),
+                end == close
+            else { return }
+            let assigned = literal(at: j + 3, endingAt: valueEnd)
+            code.fieldAccesses.append(
+                .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: assigned))
+        default: break
+        }
+    }
+
+    /// A literal value alone at `k` (up to `end`, or to the end of the statement).
+    private func literal(at k: Int, endingAt end: Int?) -> AppCode.AssignedLiteral? {
+        guard k < t.count else { return nil }
+        if let end { guard end == k + 1 else { return nil } } else if !SwiftConstants.endsStatement(t, at: k + 1) { return nil }
+        let kind: AppCode.AssignedLiteral.Kind
+        switch t[k].kind {
+        case .string where SwiftConstants.literal(t[k]) != nil: kind = .string
+        case .integer: kind = .integer
+        case .float: kind = .float
+        case .keyword where t[k].text == "true" || t[k].text == "false": kind = .bool
+        default: return nil
+        }
+        return .init(kind: kind, range: t[k].range)
+    }
+
+    // MARK: Names
+
+    /// The string a record type or key expression at `k` stands for, where it is written, and
+    /// the token after it (which must end the argument: `,`, `)`, `]` or `:`): a literal, a
+    /// `.member` of `String`, `Type.member`, `Self.member`, `Enum.case.rawValue`, or a name of
+    /// this scope, this type's statics or the file's top level declared with a literal.
+    private func resolve(at k: Int) -> (String, SourceRange, Int)? {
+        guard k < t.count else { return nil }
+        var result: (String, SourceRange, Int)?
+        if let value = SwiftConstants.literal(t[k]) {
+            result = (value, t[k].range, k + 1)
+        } else if punct(k, "."), k + 1 < t.count, t[k + 1].kind == .identifier {
+            result = constants.stringMember(t[k + 1].text).map { ($0, t[k].range.union(t[k + 1].range), k + 2) }
+        } else if t[k].kind == .identifier || t[k].isKeyword("Self") {
+            var parts = [t[k].text]
+            var j = k + 1
+            while punct(j, "."), j + 1 < t.count, t[j + 1].kind == .identifier {
+                parts.append(t[j + 1].text)
+                j += 2
+            }
+            let range = t[k].range.union(t[j - 1].range)
+            var value: String?
+            if parts[0] == "Self" {
+                guard !currentType.isEmpty else { return nil }
+                parts.replaceSubrange(0...0, with: currentType)
+            }
+            if parts.count >= 3, parts.last == "rawValue" {
+                value = constants.rawValue(parts[parts.count - 3], parts[parts.count - 2])
+            } else if parts.count >= 2, parts[0].first?.isUppercase == true {
+                value = constants.member(parts[parts.count - 1], of: Array(parts.dropLast()))
+            } else if parts.count == 1 {
+                switch lookup(parts[0]) {
+                case .string(let s)?: value = s
+                case nil: value = constants.member(parts[0], of: currentType) ?? constants.global(parts[0])
+                default: value = nil
+                }
+            }
+            result = value.map { ($0, range, j) }
+        }
+        guard let result else { return nil }
+        let next = result.2
+        let endsArgument =
+            punct(next, ",") || punct(next, ")") || punct(next, "]") || punct(next, ":") || punct(next, "{")
+            || (next < t.count && (t[next].isOperator("&&") || t[next].isKeyword("else"))) || SwiftConstants.endsStatement(t, at: next)
+        return endsArgument ? result : nil
+    }
+}

@@ -1,0 +1,148 @@
+/// The string constants an app's Swift files declare with a literal, which CloudKit code names
+/// record types and keys through (Apple's CKSyncEngine sample: `static let recordType:
+/// CKRecord.RecordType = "Contact"`, `extension CKRecord.FieldKey { static let contact_name =
+/// "name" }`, and enums of keys with raw values). Anything computed is not a constant here, and a
+/// name declared with two different literals is ambiguous, so it resolves to nothing.
+struct SwiftConstants {
+    /// `static let` members by `Type.name` (and by each shorter suffix of a nested type's path).
+    private var members: [String: String?] = [:]
+    /// `static let` members of `String` and its aliases, used as `.name` where a key is expected.
+    private var stringMembers: [String: String?] = [:]
+    /// Top-level `let`s.
+    private var globals: [String: String?] = [:]
+    /// The cases of `String` enums by `Enum.case`, used as `Enum.case.rawValue`.
+    private var rawValues: [String: String?] = [:]
+
+    /// The types whose static members a `CKRecord` subscript or initializer takes as `.name`
+    /// (`CKRecord.FieldKey` and `CKRecord.RecordType` are `typealias`es of `String`).
+    static let stringTypes: Set<String> = ["String", "Swift.String", "CKRecord.FieldKey", "CKRecord.RecordType"]
+
+    init(_ files: [[SwiftToken]]) {
+        for tokens in files { read(tokens) }
+    }
+
+    /// A `static let` member `name` of the type path `type` (`["Contact"]`, `["A", "Keys"]`).
+    func member(_ name: String, of type: [String]) -> String? {
+        for start in type.indices {
+            if let value = members[(type[start...] + [name]).joined(separator: ".")] { return value }
+        }
+        return nil
+    }
+
+    func stringMember(_ name: String) -> String? { stringMembers[name] ?? nil }
+    func global(_ name: String) -> String? { globals[name] ?? nil }
+    func rawValue(_ enumName: String, _ caseName: String) -> String? { rawValues[enumName + "." + caseName] ?? nil }
+
+    private static func add(_ value: String, as key: String, to table: inout [String: String?]) {
+        if let old = table[key], old != value { table[key] = .some(nil) } else { table[key] = value }
+    }
+
+    /// One file: a stack of the braces open at each token, each a type body (with the type's path)
+    /// or another block, so a `let` is known to be top-level, a static member or a local.
+    private mutating func read(_ t: [SwiftToken]) {
+        var blocks: [(type: [String]?, isStringEnum: Bool)] = []
+        var pendingType: (path: [String], isStringEnum: Bool)?
+        var i = 0
+        while i < t.count {
+            let token = t[i]
+            if token.isPunctuation("{") {
+                blocks.append(pendingType.map { ($0.path, $0.isStringEnum) } ?? (nil, false))
+                pendingType = nil
+            } else if token.isPunctuation("}") {
+                _ = blocks.popLast()
+            } else if token.kind == .keyword || token.isWord("actor"),
+                ["struct", "class", "enum", "extension", "protocol", "actor"].contains(token.text), i + 1 < t.count,
+                t[i + 1].kind == .identifier
+            {
+                // `class func` and `class var` are members, not types: a name must follow.
+                var path = [t[i + 1].text]
+                var j = i + 2
+                while j + 1 < t.count, t[j].isPunctuation("."), t[j + 1].kind == .identifier {
+                    path.append(t[j + 1].text)
+                    j += 2
+                }
+                let outer = blocks.last?.type ?? []
+                let isStringEnum = token.text == "enum" && j + 1 < t.count && t[j].isPunctuation(":") && t[j + 1].isWord("String")
+                pendingType = (token.text == "extension" ? path : outer + path, isStringEnum)
+                i = j
+                continue
+            } else if token.isKeyword("let"), i + 3 < t.count, t[i + 1].kind == .identifier {
+                readLet(at: i, in: t, block: blocks.last, isTopLevel: blocks.isEmpty)
+            } else if token.isKeyword("case"), let block = blocks.last, block.isStringEnum, let type = block.type {
+                i = readCases(after: i, in: t, enumName: type.last ?? "")
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// `let name = "literal"` or `let name: Type = "literal"`, the literal alone in its statement.
+    private mutating func readLet(at i: Int, in t: [SwiftToken], block: (type: [String]?, isStringEnum: Bool)?, isTopLevel: Bool) {
+        var j = i + 2
+        if t[j].isPunctuation(":") {
+            j += 1
+            while j < t.count, t[j].kind == .identifier || t[j].isPunctuation(".") { j += 1 }
+        }
+        guard j + 1 < t.count, t[j].isOperator("="), let value = Self.literal(t[j + 1]), Self.endsStatement(t, at: j + 2) else { return }
+        let name = t[i + 1].text
+        if isTopLevel {
+            Self.add(value, as: name, to: &globals)
+            return
+        }
+        guard let type = block?.type, Self.isStatic(t, before: i) else { return }
+        if Self.stringTypes.contains(type.joined(separator: ".")) { Self.add(value, as: name, to: &stringMembers) }
+        for start in type.indices { Self.add(value, as: (type[start...] + [name]).joined(separator: "."), to: &members) }
+    }
+
+    /// `case a, b = "x"` of a `String` enum: each case's raw value (its name unless given).
+    private mutating func readCases(after i: Int, in t: [SwiftToken], enumName: String) -> Int {
+        var j = i + 1
+        while j < t.count, t[j].kind == .identifier {
+            let name = t[j].text
+            j += 1
+            if j + 1 < t.count, t[j].isOperator("=") {
+                guard let value = Self.literal(t[j + 1]) else { return j }
+                Self.add(value, as: enumName + "." + name, to: &rawValues)
+                j += 2
+            } else {
+                Self.add(name, as: enumName + "." + name, to: &rawValues)
+            }
+            guard j < t.count, t[j].isPunctuation(",") else { break }
+            j += 1
+        }
+        return j
+    }
+
+    /// The content of a plain string literal (no interpolation).
+    static func literal(_ token: SwiftToken) -> String? {
+        guard token.kind == .string, let literal = token.literal, literal.interpolations.isEmpty, !literal.isUnterminated else {
+            return nil
+        }
+        return literal.content
+    }
+
+    /// Nothing more of the expression follows at `k`: a new line (not starting with an
+    /// operator or `.`), `;`, `}` or the end.
+    static func endsStatement(_ t: [SwiftToken], at k: Int) -> Bool {
+        guard k < t.count else { return true }
+        let next = t[k]
+        if next.kind == .endOfFile || next.isPunctuation(";") || next.isPunctuation("}") { return true }
+        return next.isAtLineStart && next.kind != .operator && !next.isPunctuation(".")
+    }
+
+    /// `static` among the modifiers before the `let` at `i` (`public static let`, `static private(set) let`).
+    private static func isStatic(_ t: [SwiftToken], before i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0 {
+            if t[k].isKeyword("static") { return true }
+            if t[k].isPunctuation(")") || t[k].isPunctuation("(") || t[k].isWord("set") || t[k].isWord("nonisolated")
+                || ["public", "private", "fileprivate", "internal", "open", "package"].contains(t[k].text)
+            {
+                k -= 1
+                continue
+            }
+            return false
+        }
+        return false
+    }
+}

@@ -1,0 +1,318 @@
+/// CloudKit calls in the app's Swift code (`CloudKitCallReader`) checked against the schema.
+/// A finding is an error only where the schema states the fact (a `.cloudschema` or `.ckdb` file
+/// that lists the record type's fields); on record types derived from SwiftData models or SQLite
+/// tables, or a type a `.ckdb` lists without fields, it is a warning.
+enum AppCodeRules {
+    static let all: [LintRule] = [
+        unknownRecordType, unknownKey, encryptionMismatch, valueType, notQueryable, notSearchable, notSortable, queryAll,
+        predicateUnsupported, predicateEncrypted,
+    ]
+
+    private static let schemaNote =
+        "the schema read does not list every field of this record type (a SwiftData or SQLiteData mirror, a Core Data CD_ type, or a .ckdb type without fields), so this is a warning"
+
+    private static func grade(_ isSure: Bool) -> Diagnostic.Severity { isSure ? .error : .warning }
+
+    /// Why a finding on a field is a warning: the schema does not state it, or the code does not
+    /// say the record's type (the key is then the field of the one record type that has it).
+    private static func notes(_ entry: AppCodeSchema.Entry, isTypeKnown: Bool, key: String, at range: SourceRange) -> [Diagnostic.Note] {
+        if !isTypeKnown {
+            return [
+                .init(
+                    "the code does not say this record's type; '\(key)' is a field of record type '\(entry.record.cloudKitName)' alone",
+                    at: range)
+            ]
+        }
+        return entry.isStated ? [] : [.init(schemaNote, at: range)]
+    }
+
+    static let unknownRecordType = LintRule(
+        "APPCODE_UNKNOWN_RECORD_TYPE", .appcode, .error,
+        summary: "CKRecord(recordType:), CKQuery or CKQuerySubscription naming a record type the schema lacks",
+        explanation: """
+            A record type the production schema lacks cannot be saved or queried there: "During development, you can \
+            add new keys and values at any time" (Apple, CKRecord), and deploying to production is how types get \
+            there (Apple, "Deploying an iCloud Container's Schema"). Checked when a .cloudschema or .ckdb file lists the \
+            container's record types (cloudschema.json "schema" names one for an app target); CloudKit's own types \
+            (Users, cloudkit.share) are not checked.
+            """,
+        fix: """
+            correct the name, or add the record type to the schema and deploy it.
+            """,
+        check: { input, out in
+            let schema = input.appCodeSchema
+            guard schema.listsEveryType else { return }
+            for use in input.appCode.recordTypeUses where schema.types[use.name] == nil && !CKDB.isSystemRecordType(use.name) {
+                let suggestion = Spelling.closest(to: use.name, among: schema.types.keys.sorted())
+                out.report("no record type '\(use.name)' in the schema\(Spelling.hint(suggestion))", at: use.range)
+            }
+        })
+
+    static let unknownKey = LintRule(
+        "APPCODE_UNKNOWN_KEY", .appcode, .error,
+        summary: "A literal key on a CKRecord, in a predicate or a sort, that its record type lacks",
+        explanation: """
+            CKRecord does no local validation ("The CKRecord class doesn't impose these type constraints or do any \
+            local validation", Apple, CKRecord): a misspelled key reads nil and writes a field production does not \
+            have, which fails to save there, and a predicate or sort on it fails at run time. An error when the record \
+            type is known (created with CKRecord(recordType:), or checked with recordType ==) and the schema lists all \
+            its fields; a warning on a record whose type the code does not say, when no record type has the key.
+            """,
+        fix: """
+            correct the key (the message suggests the closest), or add the field to the schema and deploy it.
+            """,
+        check: { input, out in
+            for access in input.appCode.fieldAccesses {
+                reportUnknown(access.key, in: access.recordType, metadata: false, input, &out)
+            }
+            for query in input.appCode.queries {
+                for condition in query.predicate?.parsed.conditions ?? [] {
+                    guard let key = condition.key, let predicate = query.predicate else { continue }
+                    reportUnknown(
+                        .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, metadata: true, input, &out)
+                }
+                for sort in query.sorts { reportUnknown(sort, in: query.recordType.name, metadata: true, input, &out) }
+            }
+        })
+
+    private static func reportUnknown(
+        _ key: AppCode.NameUse, in type: String?, metadata: Bool, _ input: LintInput, _ out: inout LintReporter
+    ) {
+        guard case .unknown(let isSure, let suggestion) = input.appCodeSchema.lookup(key.name, in: type, metadata: metadata) else { return }
+        let place = type.map { "record type '\($0)'" } ?? "any record type of the schema"
+        out.report(
+            "no field '\(key.name)' in \(place)\(Spelling.hint(suggestion))", at: key.range, severity: grade(isSure && type != nil),
+            notes: isSure ? [] : [.init(type == nil ? "the code does not say this record's type" : schemaNote, at: key.range)])
+    }
+
+    static let encryptionMismatch = LintRule(
+        "APPCODE_ENCRYPTION_MISMATCH", .appcode, .error,
+        summary: "An encrypted field read or written without encryptedValues, or a plain field through it",
+        explanation: """
+            encryptedValues is how "to read and write encrypted key-value pairs that you store on the record", and \
+            "CloudKit doesn't allow encryption on fields that already exist in your app's schema" (Apple, \
+            CKRecord.encryptedValues): a field the schema declares ENCRYPTED is read and written there, and \
+            record[key] is the record's other, plain set of pairs (it reads nil for the encrypted field, and a value \
+            written there is not the encrypted field's); a plain field cannot be written encrypted.
+            """,
+        fix: """
+            use record.encryptedValues[key] for @encrypted (ENCRYPTED) fields and record[key] for the others.
+            """,
+        check: { input, out in
+            for access in input.appCode.fieldAccesses {
+                guard
+                    case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(
+                        access.key.name, in: access.recordType, metadata: false),
+                    field.isEncrypted != access.isEncrypted
+                else { continue }
+                let message =
+                    field.isEncrypted
+                    ? "'\(field.key)' is encrypted; read and write it through encryptedValues[\"\(field.key)\"]"
+                    : "'\(field.key)' is not encrypted; read and write it as record[\"\(field.key)\"], not through encryptedValues"
+                out.report(
+                    message, at: access.key.range, severity: grade(entry.isStated && isTypeKnown),
+                    notes: notes(entry, isTypeKnown: isTypeKnown, key: field.key, at: access.key.range))
+            }
+        })
+
+    static let valueType = LintRule(
+        "APPCODE_VALUE_TYPE", .appcode, .error,
+        summary: "A literal of another CloudKit type assigned to a field",
+        explanation: """
+            "The first time you set a value for a key and save the record, the server associates that type with the \
+            key for all records of the same type" (Apple, CKRecord): a string saved to an INT64 field, or a number to a \
+            STRING, TIMESTAMP, REFERENCE, ASSET, LOCATION, BYTES or LIST field, is rejected when the record is saved. An \
+            integer literal for a DOUBLE field and a fractional one for INT64 are not reported (NSNumber conversions \
+            CloudKit may accept).
+            """,
+        fix: """
+            assign a value of the field's type, or correct the key.
+            """,
+        check: { input, out in
+            for access in input.appCode.fieldAccesses {
+                guard let assigned = access.assigned,
+                    case .field(let field, let entry, let isTypeKnown) = input.appCodeSchema.lookup(
+                        access.key.name, in: access.recordType, metadata: false)
+                else { continue }
+                let stored = field.type.cloudKitType
+                let fits: Bool
+                switch (assigned.kind, stored) {
+                case (.string, .string): fits = true
+                case (.integer, .int64), (.integer, .double), (.integer, .number), (.bool, .int64), (.bool, .number), (.float, .double),
+                    (.float, .int64), (.float, .number):
+                    fits = true
+                default: fits = false
+                }
+                guard !fits else { continue }
+                out.report(
+                    "'\(field.key)' is \(stored), and this \(assigned.kind.rawValue) literal is not; CloudKit rejects the save",
+                    at: assigned.range, severity: grade(entry.isStated && isTypeKnown),
+                    notes: notes(entry, isTypeKnown: isTypeKnown, key: field.key, at: assigned.range))
+            }
+        })
+
+    static let notQueryable = LintRule(
+        "APPCODE_NOT_QUERYABLE", .appcode, .error,
+        summary: "A query or subscription predicate on a field without QUERYABLE",
+        explanation: """
+            CloudKit answers a predicate on a field only through its QUERYABLE index and otherwise fails with "Field \
+            '…' is not marked queryable" (Apple, CKQuery, "Predicate Rules for Query Objects"; indexes are set in the \
+            schema, "Indexing Fields"). System fields (creationDate, recordID) count only when a .ckdb lists their index.
+            """,
+        fix: """
+            add @queryable to the field (QUERYABLE in .ckdb) and deploy the schema, or query another field.
+            """,
+        check: { input, out in indexFindings(input, &out, index: .queryable) })
+
+    static let notSearchable = LintRule(
+        "APPCODE_NOT_SEARCHABLE", .appcode, .error,
+        summary: "A full-text search (self CONTAINS) on a record type without a SEARCHABLE field",
+        explanation: """
+            "self CONTAINS" searches the record's SEARCHABLE string fields (Apple, CKQuery, full-text search); a record \
+            type without one has nothing to search, and CloudKit rejects the query.
+            """,
+        fix: """
+            add @searchable to the String fields to search and deploy the schema.
+            """,
+        check: { input, out in
+            for query in input.appCode.queries {
+                guard let predicate = query.predicate, let entry = input.appCodeSchema.types[query.recordType.name] else { continue }
+                for condition in predicate.parsed.conditions where condition.key == nil && condition.indexes.contains(.searchable) {
+                    guard !entry.record.fields.contains(where: { $0.indexes.contains(.searchable) }) else { continue }
+                    let range = predicate.sourceRange(condition.range)
+                    out.report(
+                        "record type '\(query.recordType.name)' has no @searchable field, so 'self CONTAINS' searches nothing",
+                        at: range, severity: grade(entry.isStated), notes: entry.isStated ? [] : [.init(schemaNote, at: range)])
+                }
+            }
+        })
+
+    static let notSortable = LintRule(
+        "APPCODE_NOT_SORTABLE", .appcode, .error,
+        summary: "An NSSortDescriptor on a query's field without SORTABLE",
+        explanation: """
+            A query sorts by a field's SORTABLE index and otherwise fails with "Field '…' is not marked sortable" \
+            (Apple, CKQuery sortDescriptors; "Indexing Fields"). System fields (creationDate, modificationDate) count \
+            only when a .ckdb lists their index.
+            """,
+        fix: """
+            add @sortable to the field (SORTABLE in .ckdb) and deploy the schema, or sort on the device.
+            """,
+        check: { input, out in
+            for query in input.appCode.queries {
+                for sort in query.sorts {
+                    reportMissingIndex(CloudKitPredicate.sortIndexes, key: sort, in: query.recordType.name, input, &out)
+                }
+            }
+        })
+
+    /// Predicate conditions whose field lacks `index` (encrypted fields are APPCODE_PREDICATE_ENCRYPTED's).
+    private static func indexFindings(_ input: LintInput, _ out: inout LintReporter, index: Indexes) {
+        for query in input.appCode.queries {
+            guard let predicate = query.predicate else { continue }
+            for condition in predicate.parsed.conditions where condition.indexes.contains(index) {
+                guard let key = condition.key else { continue }
+                reportMissingIndex(
+                    index, key: .init(name: key, range: predicate.keyRange(condition)), in: query.recordType.name, input, &out)
+            }
+        }
+    }
+
+    private static func reportMissingIndex(
+        _ index: Indexes, key: AppCode.NameUse, in type: String, _ input: LintInput, _ out: inout LintReporter
+    ) {
+        guard case .field(let field, let entry, _) = input.appCodeSchema.lookup(key.name, in: type, metadata: true), !field.isEncrypted,
+            !field.indexes.contains(index)
+        else { return }
+        let name = index.names.first ?? ""
+        let isSure = AppCodeSchema.statesIndexes(of: field, in: entry)
+        let note =
+            field.isCloudKitSystemField
+            ? "only a .ckdb file that lists the system field '\(field.key)' states its indexes, so this is a warning" : schemaNote
+        out.report(
+            "'\(key.name)' of record type '\(type)' is not @\(name) (\(name.uppercased())), so CloudKit rejects this \(index == .sortable ? "sort" : "query")",
+            at: key.range, severity: grade(isSure), notes: isSure ? [] : [.init(note, at: key.range)])
+    }
+
+    static let queryAll = LintRule(
+        "APPCODE_QUERY_ALL", .appcode, .error,
+        summary: "A CKQuery of every record (NSPredicate(value: true), TRUEPREDICATE) on a type without a QUERYABLE record name",
+        explanation: """
+            "Queries without filters require the ___recordID to have a Queryable index applied" (Apple, "Using \
+            cktool"); without it CloudKit fails with "Field 'recordName' is not marked queryable". An error when a \
+            .ckdb lists "___recordID" without QUERYABLE; a warning when the schema does not state it (a .cloudschema \
+            cannot declare system fields' indexes; set it in the CloudKit Console).
+            """,
+        fix: """
+            add "___recordID" REFERENCE QUERYABLE to the record type (the Console's recordName index) and deploy it, \
+            or query on an indexed field.
+            """,
+        check: { input, out in
+            for query in input.appCode.queries where !query.isSubscription {
+                guard let predicate = query.predicate, predicate.parsed.isAllRecords,
+                    let entry = input.appCodeSchema.types[query.recordType.name]
+                else { continue }
+                let field = entry.fields["___recordID"]
+                guard field.map({ !$0.indexes.contains(.queryable) }) ?? true else { continue }
+                let isSure = field.map { AppCodeSchema.statesIndexes(of: $0, in: entry) } ?? false
+                out.report(
+                    "this query lists every '\(query.recordType.name)' record, which needs a QUERYABLE ___recordID (recordName) index",
+                    at: predicate.range, severity: grade(isSure),
+                    notes: isSure
+                        ? [] : [.init("the schema read does not state the ___recordID index, so this is a warning", at: predicate.range)])
+            }
+        })
+
+    static let predicateUnsupported = LintRule(
+        "APPCODE_PREDICATE_UNSUPPORTED", .appcode, .error,
+        summary: "A predicate operator or form CloudKit does not support (OR, key paths, …)",
+        explanation: """
+            CKQuery takes a subset of NSPredicate: the operators "Supported Predicate Operators" lists, AND but not OR \
+            ("Only AND compound predicates are allowed", CKQuery.h), and keys of the record itself ("You can't use \
+            key paths to specify fields in related records", Apple, CKQuery). Anything else raises an exception when \
+            the query is created. What Apple documents is an error; a form its lists leave out is a warning.
+            """,
+        fix: """
+            rewrite the predicate with the supported operators (several queries for an OR), or filter on the device.
+            """,
+        check: { input, out in
+            for query in input.appCode.queries {
+                guard let predicate = query.predicate else { continue }
+                for problem in predicate.parsed.problems {
+                    out.report(problem.message, at: predicate.sourceRange(problem.range), severity: grade(problem.isDocumented))
+                }
+                for sort in query.sorts {
+                    if let problem = CloudKitPredicate.keyProblem(sort.name) { out.report(problem, at: sort.range) }
+                }
+            }
+        })
+
+    static let predicateEncrypted = LintRule(
+        "APPCODE_PREDICATE_ENCRYPTED", .appcode, .error,
+        summary: "A predicate or sort on an encrypted field",
+        explanation: """
+            "CloudKit doesn't support indexes on encrypted fields. Don't include encrypted fields in your predicate or \
+            sort descriptors when fetching records" (Apple, CKRecord.encryptedValues).
+            """,
+        fix: """
+            query on a plain, indexed field, or filter on the device after fetching.
+            """,
+        check: { input, out in
+            for query in input.appCode.queries {
+                var keys = query.sorts
+                if let predicate = query.predicate {
+                    keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.keyRange(c)) } }
+                }
+                for key in keys {
+                    guard
+                        case .field(let field, let entry, _) = input.appCodeSchema.lookup(
+                            key.name, in: query.recordType.name, metadata: true),
+                        field.isEncrypted
+                    else { continue }
+                    out.report(
+                        "'\(key.name)' of record type '\(query.recordType.name)' is encrypted, and CloudKit cannot query or sort encrypted fields",
+                        at: key.range, severity: grade(entry.isStated), notes: entry.isStated ? [] : [.init(schemaNote, at: key.range)])
+                }
+            }
+        })
+}

@@ -1,0 +1,366 @@
+import Testing
+
+@testable import CloudSchemaCore
+
+/// One app-code rule: Swift with the mistake beside its exact findings, checked against the
+/// `.cloudschema` and against the equivalent `.ckdb` (`ckdbExpected` where the two state
+/// different facts), and the corrected Swift, clean against both.
+struct AppCodeCase: Sendable, CustomTestStringConvertible {
+    var rule: String
+    var swift: String
+    var expected: [String]
+    var ckdbExpected: [String]?
+    var clean: String
+
+    init(_ rule: String, _ swift: String, _ expected: [String], ckdb: [String]? = nil, clean: String) {
+        self.rule = rule
+        self.swift = swift
+        self.expected = expected
+        self.ckdbExpected = ckdb
+        self.clean = clean
+    }
+
+    var testDescription: String { rule }
+}
+
+/// The schema every case is checked against, in both languages.
+enum GardenSchema {
+    static let cloudschema = """
+        zone Garden
+        record Plant in Garden {
+            name: String @queryable @sortable @searchable
+            bed: String @queryable
+            count: Int64 @queryable
+            height: Double
+            planted: Date
+            notes: String? @encrypted
+        }
+        record Bed in Garden {
+            title: String @queryable
+        }
+        """
+
+    static let ckdb = """
+        DEFINE SCHEMA
+            RECORD TYPE Bed (
+                "___createTime" TIMESTAMP,
+                "___createdBy"  REFERENCE,
+                "___etag"       STRING,
+                "___modTime"    TIMESTAMP,
+                "___modifiedBy" REFERENCE,
+                "___recordID"   REFERENCE,
+                title           STRING QUERYABLE
+            );
+            RECORD TYPE Plant (
+                "___createTime" TIMESTAMP,
+                "___createdBy"  REFERENCE,
+                "___etag"       STRING,
+                "___modTime"    TIMESTAMP,
+                "___modifiedBy" REFERENCE,
+                "___recordID"   REFERENCE,
+                bed             STRING QUERYABLE,
+                count           INT64 QUERYABLE,
+                height          DOUBLE,
+                name            STRING QUERYABLE SEARCHABLE SORTABLE,
+                notes           ENCRYPTED STRING,
+                planted         TIMESTAMP
+            );
+        """
+
+    /// The findings of the app-code rules for `swift` (and more Swift files) against `schema`.
+    static func findings(
+        _ swift: String, schema: (file: String, text: String)? = ("Garden.cloudschema", cloudschema), more: [(String, String)] = [],
+        configuration: LintConfiguration = .default
+    ) -> [Diagnostic] {
+        let sources = (schema.map { [$0] } ?? []) + [("App/Garden.swift", swift)] + more
+        return Linter.lint(SchemaLoader.load(sources: sources)) { _ in configuration }.filter { $0.id.rawValue.hasPrefix("APPCODE_") }
+    }
+}
+
+@Suite struct AppCodeRuleTests {
+    static let cases: [AppCodeCase] = [
+        AppCodeCase(
+            "APPCODE_UNKNOWN_RECORD_TYPE",
+            """
+            let record = CKRecord(recordType: "Plnt")
+            let query = CKQuery(recordType: "Beds", predicate: NSPredicate(format: "title == %@", "b"))
+            """,
+            ["1:35-1:41 error APPCODE_UNKNOWN_RECORD_TYPE", "2:33-2:39 error APPCODE_UNKNOWN_RECORD_TYPE"],
+            clean: """
+                let record = CKRecord(recordType: "Plant")
+                let query = CKQuery(recordType: "Bed", predicate: NSPredicate(format: "title == %@", "b"))
+                """),
+        AppCodeCase(
+            "APPCODE_UNKNOWN_KEY",
+            """
+            func makePlant() -> CKRecord {
+                let record = CKRecord(recordType: "Plant")
+                record["nmae"] = "Rose"
+                record.setValue("b1", forKey: "beds")
+                return record
+            }
+            """,
+            ["3:12-3:18 error APPCODE_UNKNOWN_KEY", "4:35-4:41 error APPCODE_UNKNOWN_KEY"],
+            clean: """
+                func makePlant() -> CKRecord {
+                    let record = CKRecord(recordType: "Plant")
+                    record["name"] = "Rose"
+                    record.setValue("b1", forKey: "bed")
+                    return record
+                }
+                """),
+        AppCodeCase(
+            "APPCODE_ENCRYPTION_MISMATCH",
+            """
+            let record = CKRecord(recordType: "Plant")
+            record["notes"] = "water weekly"
+            record.encryptedValues["name"] = "Rose"
+            """,
+            ["2:8-2:15 error APPCODE_ENCRYPTION_MISMATCH", "3:24-3:30 error APPCODE_ENCRYPTION_MISMATCH"],
+            clean: """
+                let record = CKRecord(recordType: "Plant")
+                record.encryptedValues["notes"] = "water weekly"
+                record["name"] = "Rose"
+                """),
+        AppCodeCase(
+            "APPCODE_VALUE_TYPE",
+            """
+            let record = CKRecord(recordType: "Plant")
+            record["count"] = "3"
+            record.setObject(5, forKey: "planted")
+            """,
+            ["2:19-2:22 error APPCODE_VALUE_TYPE", "3:18-3:19 error APPCODE_VALUE_TYPE"],
+            clean: """
+                let record = CKRecord(recordType: "Plant")
+                record["count"] = 3
+                record["height"] = 2
+                record.setObject(Date(), forKey: "planted")
+                """),
+        AppCodeCase(
+            "APPCODE_NOT_QUERYABLE",
+            """
+            let tall = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "height > %@", 2))
+            """,
+            ["1:73-1:79 error APPCODE_NOT_QUERYABLE"],
+            clean: """
+                let tall = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "count > %@", 2))
+                """),
+        AppCodeCase(
+            "APPCODE_NOT_SEARCHABLE",
+            """
+            let search = CKQuery(recordType: "Bed", predicate: NSPredicate(format: "self CONTAINS %@", "rose"))
+            """,
+            ["1:73-1:77 error APPCODE_NOT_SEARCHABLE"],
+            clean: """
+                let search = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "self CONTAINS %@", "rose"))
+                """),
+        AppCodeCase(
+            "APPCODE_NOT_SORTABLE",
+            """
+            let query = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "bed == %@", "b1"))
+            query.sortDescriptors = [NSSortDescriptor(key: "planted", ascending: false)]
+            """,
+            ["2:48-2:57 error APPCODE_NOT_SORTABLE"],
+            clean: """
+                let query = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "bed == %@", "b1"))
+                query.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+                """),
+        AppCodeCase(
+            "APPCODE_QUERY_ALL",
+            """
+            let everything = CKQuery(recordType: "Plant", predicate: NSPredicate(value: true))
+            """,
+            // A .cloudschema cannot state system fields' indexes; the .ckdb lists ___recordID without one.
+            ["1:58-1:82 warning APPCODE_QUERY_ALL"], ckdb: ["1:58-1:82 error APPCODE_QUERY_ALL"],
+            clean: """
+                let inBed = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "bed == %@", "b1"))
+                """),
+        AppCodeCase(
+            "APPCODE_PREDICATE_UNSUPPORTED",
+            """
+            let either = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "bed == %@ OR count == %@", "b1", 3))
+            """,
+            ["1:85-1:87 error APPCODE_PREDICATE_UNSUPPORTED"],
+            clean: """
+                let both = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "bed == %@ AND count == %@", "b1", 3))
+                """),
+        AppCodeCase(
+            "APPCODE_PREDICATE_ENCRYPTED",
+            """
+            let subscription = CKQuerySubscription(
+                recordType: "Plant", predicate: NSPredicate(format: "notes == %@", "x"), options: .firesOnRecordCreation)
+            """,
+            ["2:58-2:63 error APPCODE_PREDICATE_ENCRYPTED"],
+            clean: """
+                let subscription = CKQuerySubscription(
+                    recordType: "Plant", predicate: NSPredicate(format: "name == %@", "x"), options: .firesOnRecordCreation)
+                """),
+    ]
+
+    @Test(arguments: cases) func againstTheCloudschema(_ c: AppCodeCase) {
+        #expect(LintRegistry.rule(DiagnosticID(c.rule)) != nil, "\(c.rule) is not registered")
+        #expect(describe(GardenSchema.findings(c.swift)) == c.expected)
+        #expect(describe(GardenSchema.findings(c.clean)) == [])
+    }
+
+    @Test(arguments: cases) func againstTheCkdb(_ c: AppCodeCase) {
+        let ckdb = ("CloudKit/production.ckdb", GardenSchema.ckdb)
+        #expect(describe(GardenSchema.findings(c.swift, schema: ckdb)) == c.ckdbExpected ?? c.expected)
+        #expect(describe(GardenSchema.findings(c.clean, schema: ckdb)) == [])
+    }
+
+    @Test func unknownKeysSuggestTheClosestKey() {
+        let found = GardenSchema.findings(
+            """
+            let record = CKRecord(recordType: "Plant")
+            record["plnted"] = Date()
+            """)
+        #expect(found.map(\.message) == ["no field 'plnted' in record type 'Plant'; did you mean 'planted'?"])
+    }
+
+    /// A record whose type the code does not say: a key no record type has, and a key one record
+    /// type alone has used against that field, are warnings.
+    @Test func aRecordOfUnknownTypeIsCheckedAgainstEveryKey() {
+        let found = GardenSchema.findings(
+            """
+            func merge(_ record: CKRecord) {
+                _ = record["title"]
+                _ = record["height"]
+                _ = record["heigth"]
+                record["notes"] = "x"
+            }
+            """)
+        #expect(describe(found) == ["4:16-4:24 warning APPCODE_UNKNOWN_KEY", "5:12-5:19 warning APPCODE_ENCRYPTION_MISMATCH"])
+        #expect(found.first?.message == "no field 'heigth' in any record type of the schema; did you mean 'height'?")
+    }
+
+    /// `if`, `guard` and `switch` on `recordType` say the record's type where they hold.
+    @Test func recordTypeChecksNarrowTheRecord() {
+        let found = GardenSchema.findings(
+            """
+            func merge(_ record: CKRecord) {
+                if record.recordType == "Bed" {
+                    record["name"] = "x"
+                }
+                _ = record["name"]
+                switch record.recordType {
+                case "Bed": _ = record["height"]
+                default: _ = record["height"]
+                }
+                guard record.recordType == "Plant" else { return }
+                _ = record["title"]
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "3:16-3:22 error APPCODE_UNKNOWN_KEY", "7:28-7:36 error APPCODE_UNKNOWN_KEY", "11:16-11:23 error APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
+    /// Apple's CKSyncEngine sample names keys and types through constants; any file of the run
+    /// may declare them, and the finding is at the use.
+    @Test func constantsResolveAcrossFiles() {
+        let keys = """
+            extension CKRecord.FieldKey {
+                static let plant_name = "nmae"
+                static let plant_notes = "notes"
+            }
+            let gardenBed = "bed"
+            """
+        let found = GardenSchema.findings(
+            """
+            struct PlantRecord {
+                static let recordType: CKRecord.RecordType = "Plant"
+                enum Keys: String { case count, height = "hieght" }
+
+                func write() -> CKRecord {
+                    let record = CKRecord(recordType: Self.recordType)
+                    record[.plant_name] = "Rose"
+                    record.encryptedValues[.plant_notes] = "x"
+                    record[Keys.count.rawValue] = 3
+                    record[Keys.height.rawValue] = 1.5
+                    record[gardenBed] = "b1"
+                    let key = "planted"
+                    record[key] = "soon"
+                    return record
+                }
+            }
+            let other = CKRecord(recordType: PlantRecord.recordType)
+            """, more: [("App/Keys.swift", keys)])
+        #expect(
+            describe(found) == [
+                "7:16-7:27 error APPCODE_UNKNOWN_KEY", "10:16-10:36 error APPCODE_UNKNOWN_KEY", "13:23-13:29 error APPCODE_VALUE_TYPE",
+            ])
+    }
+
+    /// Swift that only looks like CloudKit code: nothing to report.
+    @Test func lookalikesAreNotRecords() {
+        let found = GardenSchema.findings(
+            """
+            var fields: [String: Any] = [:]
+            fields["nmae"] = 1
+            UserDefaults.standard.set(1, forKey: "nmae")
+            _ = UserDefaults.standard.object(forKey: "nmae")
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Plant")
+            request.predicate = NSPredicate(format: "nmae == %@ OR x == 1", "x")
+            let names = (["a"] as NSArray).filtered(using: NSPredicate(format: "SELF BEGINSWITH %@", "a"))
+            func update(_ record: CKRecord, key: String) {
+                record[key] = "x"
+                record["n" + "ame"] = "x"
+                let record = ["nmae": 1]
+                _ = record["nmae"]
+                records.first?["nmae"] = 1
+            }
+            func update(records: [CKRecord]) {
+                for record in records { record["name"] = "x" }
+                records.forEach { record in record["nmae"] = 1 }
+            }
+            extension String { static let twice = "a" }
+            extension String { static let twice = "b" }
+            let plant = CKRecord(recordType: "Plant")
+            plant[.twice] = 1
+            """)
+        #expect(describe(found) == [])
+    }
+
+    /// Record types derived from SwiftData models (`CD_…`) are what Core Data is believed to write: warnings.
+    @Test func swiftDataMirrorsAreWarnings() {
+        let model = """
+            import SwiftData
+            @Model final class Trip {
+                var name: String = ""
+                init() {}
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            let record = CKRecord(recordType: "CD_Trip")
+            record["CD_nmae"] = "x"
+            record["CD_name"] = "x"
+            """, schema: nil, more: [("App/Trip.swift", model)])
+        #expect(describe(found) == ["2:8-2:17 warning APPCODE_UNKNOWN_KEY"])
+    }
+
+    /// A `.ckdb` that lists a record type without fields does not state them all.
+    @Test func aCkdbTypeWithoutFieldsGivesWarnings() {
+        let found = GardenSchema.findings(
+            """
+            let record = CKRecord(recordType: "Note")
+            record["title"] = "x"
+            """, schema: ("CloudKit/schema.ckdb", "DEFINE SCHEMA\n    RECORD TYPE Note (\"___recordID\" REFERENCE QUERYABLE);\n"))
+        #expect(describe(found) == ["2:8-2:15 warning APPCODE_UNKNOWN_KEY"])
+    }
+
+    @Test func suppressionAndConfigurationApply() {
+        let swift = """
+            let record = CKRecord(recordType: "Plant")
+            // cloudschema:ignore APPCODE_UNKNOWN_KEY written by the 1.0 app
+            record["legacy"] = "x"
+            record["nmae"] = "Rose"
+            """
+        #expect(describe(GardenSchema.findings(swift)) == ["4:8-4:14 error APPCODE_UNKNOWN_KEY"])
+        var configuration = LintConfiguration.default
+        configuration.severities[DiagnosticID("APPCODE_UNKNOWN_KEY")] = .warning
+        #expect(describe(GardenSchema.findings(swift, configuration: configuration)) == ["4:8-4:14 warning APPCODE_UNKNOWN_KEY"])
+    }
+}
