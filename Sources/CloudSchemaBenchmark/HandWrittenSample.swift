@@ -1,45 +1,16 @@
 import CloudSchemaRuntime
 import Foundation
 
-/// The generated Sample's fields mapped by hand, as an app without a mapping library would:
-/// one `record[field:]` and a `switch` per field, no change tracking, no remembered server
-/// version. The limit generated code is measured against.
-struct HandWrittenSample {
-    var title: String
-    var subtitle: String?
-    var body: String?
-    var author: String
-    var category: String
-    var count: Int64
-    var rank: Int64
-    var views: Int64?
-    var likes: Int64
-    var score: Double
-    var ratio: Double?
-    var weight: Double
-    var published: Bool
-    var pinned: Bool?
-    var created: Date
-    var modified: Date?
-    var tags: [String]
-    var links: [String]?
-    var counts: [Int64]?
-    var archived: Bool
-
+/// The generated Sample's fields (`CodableSample`'s stored properties) mapped by hand, as an app
+/// without a mapping library would: one `record[field:]` and a `switch` per field, no change
+/// tracking, no remembered server version. The limit generated code is measured against.
+extension CodableSample {
     /// A field missing or of another type.
     struct Unreadable: Error {
         var key: String
     }
 
-    init(_ sample: Sample) {
-        (title, subtitle, body, author, category) = (sample.title, sample.subtitle, sample.body, sample.author, sample.category)
-        (count, rank, views, likes) = (sample.count, sample.rank, sample.views, sample.likes)
-        (score, ratio, weight, published, pinned) = (sample.score, sample.ratio, sample.weight, sample.published, sample.pinned)
-        (created, modified, tags, links, counts, archived) =
-            (sample.created, sample.modified, sample.tags, sample.links, sample.counts, sample.archived)
-    }
-
-    init(record: InMemoryRecord) throws {
+    init(handWritten record: InMemoryRecord) throws {
         guard record.recordType == "Sample" else { throw Unreadable(key: "recordType") }
         title = try Self.required(Self.string(record, "title"), "title")
         subtitle = try Self.string(record, "subtitle")
@@ -63,7 +34,7 @@ struct HandWrittenSample {
         archived = try Self.int64(record, "archived").map { $0 != 0 } ?? false
     }
 
-    func encode(to record: InMemoryRecord) {
+    func encodeByHand(to record: InMemoryRecord) {
         record[field: "title"] = .string(title)
         record[field: "subtitle"] = subtitle.map { .string($0) }
         record[field: "body"] = body.map { .string($0) }

@@ -151,12 +151,11 @@ func runMappingBenchmark() {
     // and writing each raw value into a new record. No mapping can be faster than this.
     let keys = Sample.Field.allKeys
     let stored = keys.map { record[field: $0] }
-    let handWritten = HandWrittenSample(sample)
     let decode = time(
         { _ = try Sample(record: record) },
         { _ = try CodableSample(from: RecordFieldDecoder(record: record)) },
         { for key in keys { _ = record[field: key] } },
-        { _ = try HandWrittenSample(record: record) })
+        { _ = try CodableSample(handWritten: record) })
     report("decode", generated: decode[0], handWritten: decode[3], codable: decode[1])
     let encode = time(
         { sample.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) },
@@ -166,7 +165,7 @@ func runMappingBenchmark() {
             fresh.reserveCapacity(forFields: keys.count)
             for (key, value) in zip(keys, stored) { fresh[field: key] = value }
         },
-        { handWritten.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) })
+        { codable.encodeByHand(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) })
     report("encode", generated: encode[0], handWritten: encode[3], codable: encode[1])
     print(
         String(
@@ -195,7 +194,7 @@ func runMappingBenchmark() {
         { _ = server.copy() },
         { _ = Sample.mergeConflict(ancestor: record, client: client, server: ownedCopy()) },
         { _ = ownedCopy() },
-        { _ = try HandWrittenSample(record: record) })
+        { _ = try CodableSample(handWritten: record) })
     print(
         String(
             format:
