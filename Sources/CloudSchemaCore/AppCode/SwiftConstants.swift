@@ -18,6 +18,11 @@ struct SwiftConstants {
     /// a record takes directly (`record[Keys.name]`, `record[.name]`), a common way to name keys.
     private var keySubscripts: [KeySubscript] = []
 
+    /// `static var name = "literal"` members, kept when no file assigns the name.
+    private var staticVars: [(name: String, value: String, type: [String])] = []
+    /// Every name some statement assigns (`name = …`, `Type.name = …`, `name += …`).
+    private var assigned: Set<String> = []
+
     /// A `CKRecord` subscript that forwards an enum key's raw value to the record.
     private struct KeySubscript {
         /// The key's enum; nil for a generic `RawRepresentable` key (any `String` enum, written `Keys.name`).
@@ -34,6 +39,9 @@ struct SwiftConstants {
 
     init(_ files: [[SwiftToken]]) {
         for (file, tokens) in files.enumerated() { read(tokens, file: file) }
+        // A `static var` no file assigns is a constant too (`extension CKRecord.RecordType {
+        // static var group = "Group" }`); one assigned anywhere, even a local of its name, is not.
+        for constant in staticVars where !assigned.contains(constant.name) { addMember(constant.value, constant.name, of: constant.type) }
     }
 
     /// A `static let` member `name` of the type path `type` (`["Contact"]`, `["A", "Keys"]`).
@@ -106,8 +114,12 @@ struct SwiftConstants {
                     if block.isPrivate || Self.isPrivate(t, before: i) { key.file = file }
                     keySubscripts.append(key)
                 }
-            } else if token.isKeyword("let"), i + 3 < t.count, t[i + 1].kind == .identifier {
+            } else if token.isKeyword("let") || token.isKeyword("var"), i + 3 < t.count, t[i + 1].kind == .identifier {
                 readLet(at: i, in: t, block: blocks.last.map { ($0.type, $0.isStringEnum) }, isTopLevel: blocks.isEmpty)
+            } else if token.kind == .identifier, i + 1 < t.count, t[i + 1].isOperator("=") || t[i + 1].isOperator("+="),
+                i == 0 || !(t[i - 1].isKeyword("let") || t[i - 1].isKeyword("var"))
+            {
+                assigned.insert(token.text)
             } else if token.isKeyword("case"), let block = blocks.last, block.isStringEnum, let type = block.type {
                 i = readCases(after: i, in: t, enumName: type.last ?? "")
                 continue
@@ -116,7 +128,8 @@ struct SwiftConstants {
         }
     }
 
-    /// `let name = "literal"` or `let name: Type = "literal"`, the literal alone in its statement.
+    /// `let name = "literal"` or `let name: Type = "literal"`, the literal alone in its statement
+    /// (a `var`: a static member only, kept when nothing assigns it).
     private mutating func readLet(at i: Int, in t: [SwiftToken], block: (type: [String]?, isStringEnum: Bool)?, isTopLevel: Bool) {
         var j = i + 2
         if t[j].isPunctuation(":") {
@@ -125,11 +138,16 @@ struct SwiftConstants {
         }
         guard j + 1 < t.count, t[j].isOperator("="), let value = Self.literal(t[j + 1]), Self.endsStatement(t, at: j + 2) else { return }
         let name = t[i + 1].text
+        let isVar = t[i].isKeyword("var")
         if isTopLevel {
-            Self.add(value, as: name, to: &globals)
+            if !isVar { Self.add(value, as: name, to: &globals) }
             return
         }
         guard let type = block?.type, Self.isStatic(t, before: i) else { return }
+        if isVar { staticVars.append((name, value, type)) } else { addMember(value, name, of: type) }
+    }
+
+    private mutating func addMember(_ value: String, _ name: String, of type: [String]) {
         if Self.stringTypes.contains(type.joined(separator: ".")) { Self.add(value, as: name, to: &stringMembers) }
         for start in type.indices { Self.add(value, as: (type[start...] + [name]).joined(separator: "."), to: &members) }
     }

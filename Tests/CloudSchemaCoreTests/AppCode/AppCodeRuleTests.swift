@@ -380,6 +380,26 @@ enum GardenSchema {
             ])
     }
 
+    /// A `static var` declared with a literal is a constant while no file assigns its name: `bed`
+    /// is assigned (another type's, but names are not told apart), so that record's type is not known.
+    @Test func staticVarsNobodyAssignsAreConstants() {
+        let types = """
+            extension CKRecord.RecordType {
+                static var plant = "Plnat"
+                static var bed = "Bed"
+            }
+            enum Settings { static var bed = "Bed" }
+            func configure() { Settings.bed = "Beds" }
+            """
+        let found = GardenSchema.findings(
+            """
+            let plant = CKRecord(recordType: .plant)
+            let bed = CKRecord(recordType: .bed)
+            bed["nmae"] = "x"
+            """, more: [("App/Types.swift", types)])
+        #expect(describe(found) == ["1:34-1:40 error APPCODE_UNKNOWN_RECORD_TYPE", "3:5-3:11 warning APPCODE_UNKNOWN_KEY"])
+    }
+
     /// Swift that only looks like CloudKit code: nothing to report.
     @Test func lookalikesAreNotRecords() {
         let found = GardenSchema.findings(
