@@ -29,6 +29,9 @@ struct SwiftConstants {
         var enumName: String?
         /// It forwards to `encryptedValues[key.rawValue]`.
         var isEncrypted: Bool
+        /// The raw value is the key (a subscript that builds another key from it is kept, as it
+        /// is the one Swift picks for its enum, to say so).
+        var forwards: Bool
         /// The file it is `private` or `fileprivate` to.
         var file: Int?
     }
@@ -61,19 +64,23 @@ struct SwiftConstants {
     /// `encryptedValues`; nil when no such subscript takes it or the candidates disagree.
     func subscriptKey(enumName: String?, caseName: String, file: Int) -> (key: String, isEncrypted: Bool)? {
         let visible = keySubscripts.filter { $0.file == nil || $0.file == file }
-        var found: [(key: String, isEncrypted: Bool)] = []
+        var found: [(key: String?, isEncrypted: Bool)] = []
         if let enumName {
             guard let value = rawValue(enumName, caseName) else { return nil }
-            for key in visible where key.enumName == enumName || key.enumName == nil { found.append((value, key.isEncrypted)) }
+            // Swift picks a subscript of the enum itself over a generic one.
+            let own = visible.filter { $0.enumName == enumName }
+            for key in own.isEmpty ? visible.filter({ $0.enumName == nil }) : own {
+                found.append((key.forwards ? value : nil, key.isEncrypted))
+            }
         } else {
             // `.case` picks the subscript by the enum that has the case; a generic one can't be inferred.
             for (enumName, value) in casesByName[caseName] ?? [] {
-                for key in visible where key.enumName == enumName { found.append((value, key.isEncrypted)) }
+                for key in visible where key.enumName == enumName { found.append((key.forwards ? value : nil, key.isEncrypted)) }
             }
-            if !found.isEmpty, let member = stringMembers[caseName] { found.append((member ?? "", false)) }
+            if !found.isEmpty, let member = stringMembers[caseName] { found.append((member, false)) }
         }
-        guard let first = found.first, found.allSatisfy({ $0 == first }), !first.key.isEmpty else { return nil }
-        return first
+        guard let first = found.first, let key = first.key, found.allSatisfy({ $0 == first }) else { return nil }
+        return (key, first.isEncrypted)
     }
 
     private static func add(_ value: String, as key: String, to table: inout [String: String?]) {
@@ -174,7 +181,8 @@ struct SwiftConstants {
     }
 
     /// `subscript(key: Keys) -> …` or `subscript<K: RawRepresentable>(_ key: K) -> …` whose body
-    /// reads `self[key.rawValue]` or `encryptedValues[key.rawValue]` (nothing else is a key subscript).
+    /// reads `self[key.rawValue]`, `object(forKey: key.rawValue)` or `encryptedValues[key.rawValue]`
+    /// (a body that builds a key from the raw value is not a key subscript).
     private static func keySubscript(at i: Int, in t: [SwiftToken]) -> KeySubscript? {
         var j = i + 1
         var generics: Set<String> = []
@@ -201,11 +209,17 @@ struct SwiftConstants {
         for m in open..<t.count {
             if t[m].isPunctuation("{") { depth += 1 } else if t[m].isPunctuation("}") { depth -= 1 }
             if depth == 0 { break }
-            if t[m].isWord(parameter), m + 2 < t.count, t[m + 1].isPunctuation("."), t[m + 2].isWord("rawValue") { forwards = true }
+            // The raw value itself is the key: `[key.rawValue]` or `forKey: key.rawValue)`, nothing built from it.
+            if t[m].isWord(parameter), m + 3 < t.count, t[m + 1].isPunctuation("."), t[m + 2].isWord("rawValue") {
+                let isKey =
+                    (t[m - 1].isPunctuation("[") && t[m + 3].isPunctuation("]"))
+                    || (t[m - 1].isPunctuation(":") && t[m - 2].isWord("forKey") && t[m + 3].isPunctuation(")"))
+                forwards = isKey
+                if !isKey { break }
+            }
             if t[m].isWord("encryptedValues") { isEncrypted = true }
         }
-        guard forwards else { return nil }
-        return KeySubscript(enumName: generics.contains(type) ? nil : type, isEncrypted: isEncrypted, file: nil)
+        return KeySubscript(enumName: generics.contains(type) ? nil : type, isEncrypted: isEncrypted, forwards: forwards, file: nil)
     }
 
     /// `private` or `fileprivate` among the modifiers before the declaration at `i`.
