@@ -77,6 +77,9 @@ private struct FileReader {
         "allSatisfy": 1, "firstIndex": 1, "lastIndex": 1, "drop": 1, "prefix": 1, "removeAll": 1, "sorted": 2, "min": 2,
         "max": 2,
     ]
+    /// Words before a `{` that opens a statement's body, not a closure (`if`, `for` and `func`
+    /// bodies are known from their statements).
+    private static let statementBodyOpeners: Set<String> = ["do", "defer", "repeat", "get", "set", "willSet", "didSet"]
     /// Of those, the ones that return the elements again, so a method after them takes records too.
     private static let elementsAgain: Set<String> = ["filter", "sorted", "drop", "prefix"]
 
@@ -105,8 +108,10 @@ private struct FileReader {
             while let last = switches.last, i > last.end { switches.removeLast() }
             let token = t[i]
             if token.isPunctuation("{") {
+                let isStatementBody =
+                    pending[i] != nil || typeBodies[i] != nil || conditionBody == i
+                    || (i > 0 && (Self.statementBodyOpeners.contains(t[i - 1].text) || t[i - 1].isKeyword("else")))
                 if conditionBody == i { conditionBody = nil }
-                let isStatementBody = pending[i] != nil || typeBodies[i] != nil || conditionBody == i
                 var names = pending.removeValue(forKey: i) ?? [:]
                 var parameters = closureParameters(after: i)
                 if let count = elementClosures.removeValue(forKey: i) {

@@ -360,8 +360,8 @@ enum GardenSchema {
 
     /// The elements of a `[CKRecord]` are records: in the closures its methods take (`$0` or a
     /// named parameter), `records.first`, `records.last`, `records[i]`, and a `[CKRecord.ID:
-    /// CKRecord]`'s values. Their record type is not known, so findings are warnings. A closure
-    /// inside hides `$0`.
+    /// CKRecord]`'s values. Their record type is not known, so findings are warnings, unless a
+    /// `recordType` check narrows it. A closure inside hides `$0`; an `if` or `else` body does not.
     @Test func elementsOfRecordArraysAreRecords() {
         let found = GardenSchema.findings(
             """
@@ -376,13 +376,17 @@ enum GardenSchema {
                 var fresh = [CKRecord]()
                 for record in fresh { record["nmae"] = "x" }
                 records.forEach { _ in tags.map { $0["nmae"] } }
+                records.forEach {
+                    if $0.recordType == "Plant" { $0["hieght"] = 2 } else { $0["nmae"] = "x" }
+                }
             }
             """)
         #expect(
             describe(found) == [
                 "2:25-2:31 warning APPCODE_UNKNOWN_KEY", "2:78-2:81 warning APPCODE_VALUE_TYPE", "3:79-3:87 warning APPCODE_UNKNOWN_KEY",
                 "4:39-4:47 warning APPCODE_UNKNOWN_KEY", "6:9-6:15 warning APPCODE_UNKNOWN_KEY", "8:12-8:18 warning APPCODE_UNKNOWN_KEY",
-                "10:34-10:40 warning APPCODE_UNKNOWN_KEY",
+                "10:34-10:40 warning APPCODE_UNKNOWN_KEY", "13:42-13:50 error APPCODE_UNKNOWN_KEY",
+                "13:68-13:74 warning APPCODE_UNKNOWN_KEY",
             ])
     }
 
