@@ -4,7 +4,8 @@
 ///
 /// A value is known to be a `CKRecord` when it is declared so: created by `CKRecord(…)`, annotated
 /// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, or an element of a
-/// `[CKRecord]` in `for … in`. Its record type is known from its creation or a `recordType ==`
+/// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
+/// `[CKRecord.ID: CKRecord]`. Its record type is known from its creation or a `recordType ==`
 /// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
 /// local of another type with the same name hides a record; anything else (a dictionary, a value
 /// returned by a function, a key built at run time) is not read: never guessed.
