@@ -4,7 +4,8 @@
 ///
 /// A value is known to be a `CKRecord` when it is declared so: created by `CKRecord(…)`, annotated
 /// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, or an element of a
-/// `[CKRecord]` in `for … in`. Its record type is known from its creation or a `recordType ==`
+/// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
+/// `[CKRecord.ID: CKRecord]`. Its record type is known from its creation or a `recordType ==`
 /// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
 /// local of another type with the same name hides a record; anything else (a dictionary, a value
 /// returned by a function, a key built at run time) is not read: never guessed.
@@ -12,8 +13,8 @@ enum CloudKitCallReader {
     static func read(_ files: [[SwiftToken]]) -> AppCode {
         let constants = SwiftConstants(files)
         var code = AppCode()
-        for tokens in files where tokens.contains(where: { $0.kind == .identifier && entryPoints.contains($0.text) }) {
-            var reader = FileReader(t: tokens, constants: constants)
+        for (file, tokens) in files.enumerated() where tokens.contains(where: { $0.kind == .identifier && entryPoints.contains($0.text) }) {
+            var reader = FileReader(t: tokens, file: file, constants: constants)
             reader.read()
             code.recordTypeUses += reader.code.recordTypeUses
             code.fieldAccesses += reader.code.fieldAccesses
@@ -27,11 +28,13 @@ enum CloudKitCallReader {
 }
 
 /// What a name in scope stands for.
-private enum Binding {
+private enum Binding: Equatable {
     /// A `CKRecord`, of the record type when it is known.
     case record(String?)
     /// A `[CKRecord]`.
     case records
+    /// A dictionary of `CKRecord`s (`[CKRecord.ID: CKRecord]`).
+    case recordsByKey
     /// The `CKQuery(…)` call at this token.
     case query(Int)
     /// The `NSPredicate(…)` call at this token.
@@ -46,6 +49,8 @@ private enum Binding {
 
 private struct FileReader {
     let t: [SwiftToken]
+    /// The file's index in the run (a `private` key subscript is visible in its own file only).
+    let file: Int
     let constants: SwiftConstants
     let closing: [Int: Int]
     var code = AppCode()
@@ -63,9 +68,25 @@ private struct FileReader {
     private var narrowings: [Int: [(String, String)]] = [:]
     /// In a `switch record.recordType { … }` body: the scope's end and the record's name.
     private var switches: [(end: Int, name: String)] = []
+    /// Closures given to a method of a `[CKRecord]` (`records.filter { $0[…] }`), by the `{` that
+    /// opens them, with how many of their parameters are elements.
+    private var elementClosures: [Int: Int] = [:]
 
-    init(t: [SwiftToken], constants: SwiftConstants) {
+    /// The methods of a sequence whose closure takes its elements, with how many at a time.
+    private static let elementMethods: [String: Int] = [
+        "filter": 1, "map": 1, "compactMap": 1, "flatMap": 1, "forEach": 1, "first": 1, "last": 1, "contains": 1,
+        "allSatisfy": 1, "firstIndex": 1, "lastIndex": 1, "drop": 1, "prefix": 1, "removeAll": 1, "sorted": 2, "min": 2,
+        "max": 2,
+    ]
+    /// Words before a `{` that opens a statement's body, not a closure (`if`, `for` and `func`
+    /// bodies are known from their statements).
+    private static let statementBodyOpeners: Set<String> = ["do", "defer", "repeat", "get", "set", "willSet", "didSet"]
+    /// Of those, the ones that return the elements again, so a method after them takes records too.
+    private static let elementsAgain: Set<String> = ["filter", "sorted", "drop", "prefix"]
+
+    init(t: [SwiftToken], file: Int, constants: SwiftConstants) {
         self.t = t
+        self.file = file
         self.constants = constants
         closing = SwiftMigrationReader.matchingBrackets(t)
     }
@@ -88,9 +109,20 @@ private struct FileReader {
             while let last = switches.last, i > last.end { switches.removeLast() }
             let token = t[i]
             if token.isPunctuation("{") {
+                let isStatementBody =
+                    pending[i] != nil || typeBodies[i] != nil || conditionBody == i
+                    || (i > 0 && (Self.statementBodyOpeners.contains(t[i - 1].text) || t[i - 1].isKeyword("else")))
                 if conditionBody == i { conditionBody = nil }
                 var names = pending.removeValue(forKey: i) ?? [:]
-                names.merge(closureParameters(after: i)) { a, _ in a }
+                var parameters = closureParameters(after: i)
+                if let count = elementClosures.removeValue(forKey: i) {
+                    let elements = parameters.isEmpty ? (0..<count).map { "$\($0)" } : parameters.prefix(count).map(\.name)
+                    parameters = elements.map { ($0, .record(nil)) } + parameters.dropFirst(count)
+                } else if parameters.isEmpty, !isStatementBody {
+                    // A closure's own `$0` and `$1` hide those of a closure around it.
+                    parameters = [("$0", .other), ("$1", .other)]
+                }
+                for (name, binding) in parameters where names[name] == nil { names[name] = binding }
                 for (name, type) in narrowings.removeValue(forKey: i) ?? [] {
                     if case .record? = names[name] ?? lookup(name) { names[name] = .record(type) }
                 }
@@ -169,11 +201,18 @@ private struct FileReader {
 
     /// `(label name: Type = default, …)`: each parameter's name, a record when its type is `CKRecord`.
     private func parameters(_ open: Int, _ close: Int) -> [String: Binding] {
-        var names: [String: Binding] = [:]
+        Dictionary(parameterList(open, close), uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The parameters in order; a closure's may have no type (`{ (a, b) in`).
+    private func parameterList(_ open: Int, _ close: Int) -> [(name: String, binding: Binding)] {
+        var names: [(name: String, binding: Binding)] = []
         var start = open + 1
         for j in open + 1...close where j == close || (punct(j, ",") && depth(of: j, from: open) == 0) {
             if let colon = (start..<j).first(where: { punct($0, ":") }), colon > start, t[colon - 1].kind == .identifier {
-                names[t[colon - 1].text] = typeBinding(colon + 1, j)
+                names.append((t[colon - 1].text, typeBinding(colon + 1, j)))
+            } else if j == start + 1, t[start].kind == .identifier {
+                names.append((t[start].text, .other))
             }
             start = j + 1
         }
@@ -203,29 +242,30 @@ private struct FileReader {
         let text = tokens.map(\.text).joined()
         if text == "CKRecord" { return .record(nil) }
         if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
+        if text.hasPrefix("["), text.hasSuffix(":CKRecord]") { return .recordsByKey }
         return .other
     }
 
     /// `{ a, b in`, `{ (a: T, b) in`, `{ [weak self] a in`: the closure's parameters, which hide
     /// outer names (a record when annotated `CKRecord`).
-    private func closureParameters(after open: Int) -> [String: Binding] {
+    private func closureParameters(after open: Int) -> [(name: String, binding: Binding)] {
         var j = open + 1
         if punct(j, "["), let close = closing[j] { j = close + 1 }
-        var names: [String: Binding] = [:]
+        var names: [(name: String, binding: Binding)] = []
         if punct(j, "("), let close = closing[j] {
-            let inner = parameters(j, close)
+            let inner = parameterList(j, close)
             j = close + 1
             while j < t.count, !t[j].isKeyword("in"), t[j].isOperator("->") || t[j].kind == .identifier || t[j].isKeyword("throws") {
                 j += 1
             }
-            return j < t.count && t[j].isKeyword("in") ? inner : [:]
+            return j < t.count && t[j].isKeyword("in") ? inner : []
         }
         while j < t.count, t[j].kind == .identifier || t[j].isKeyword("_") {
-            names[t[j].text] = .other
+            names.append((t[j].text, .other))
             j += 1
             if punct(j, ",") { j += 1 } else { break }
         }
-        return !names.isEmpty && j < t.count && t[j].isKeyword("in") ? names : [:]
+        return !names.isEmpty && j < t.count && t[j].isKeyword("in") ? names : []
     }
 
     /// `let name (: Type)? (= value)?`, and `if let name`, which is the name of the outer value.
@@ -301,8 +341,28 @@ private struct FileReader {
             return .record(nil)
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
-            if case .record = binding { return binding }
-            if case .records = binding { return binding }
+            switch binding {
+            case .record, .records, .recordsByKey: return binding
+            default: break
+            }
+        }
+        // `[CKRecord]()`, `[CKRecord.ID: CKRecord]()`.
+        if punct(k, "["), let close = closing[k], punct(close + 1, "("), closing[close + 1] == close + 2, close + 3 == end,
+            typeBinding(k, close + 1) != .other
+        {
+            return typeBinding(k, close + 1)
+        }
+        // `records.first`, `records.last!`, `records[0]`, `recordsByID[id]`: an element.
+        if t[k].kind == .identifier, let binding = lookup(t[k].text) {
+            var e = end
+            while e > k + 1, t[e - 1].isOperator("!") || t[e - 1].isOperator("?") { e -= 1 }
+            switch binding {
+            case .records where e == k + 3 && punct(k + 1, ".") && (word(k + 2, "first") || word(k + 2, "last")),
+                .records where punct(k + 1, "[") && closing[k + 1] == e - 1,
+                .recordsByKey where punct(k + 1, "[") && closing[k + 1] == e - 1:
+                return .record(nil)
+            default: break
+            }
         }
         if isLet, case .other = declared, let (value, _, valueEnd) = resolve(at: k), valueEnd == end { return .string(value) }
         return declared
@@ -384,7 +444,31 @@ private struct FileReader {
         switch binding {
         case .record(let type): fieldAccess(on: i, recordType: type)
         case .query(let call): sortDescriptors(on: i, query: call)
+        case .records: elementClosures(after: i)
         default: break
+        }
+    }
+
+    /// `records.filter { … }`, `records.first(where: { … })`, `records.sorted { … }.map { … }`:
+    /// the closures whose parameters are the records.
+    private mutating func elementClosures(after i: Int) {
+        var j = i + 1
+        while punct(j, "."), j + 2 < t.count, let count = Self.elementMethods[t[j + 1].text] {
+            let method = t[j + 1].text
+            var open = j + 2
+            var end: Int?
+            if punct(open, "("), let close = closing[open] {
+                // `(where: {`, `(by: {`, `({`
+                open = punct(open + 1, "{") ? open + 1 : open + 3
+                guard punct(open, "{"), closing[open] == close - 1 else { return }
+                end = close
+            } else {
+                end = closing[open]
+            }
+            guard punct(open, "{"), let end else { return }
+            elementClosures[open] = count
+            guard Self.elementsAgain.contains(method) else { return }
+            j = end + 1
         }
     }
 
@@ -469,7 +553,15 @@ private struct FileReader {
             j += 2
             skipUnwrap()
         }
-        if punct(j, "["), !t[j].hasSpaceBefore, let close = closing[j], let (key, range, end) = resolve(at: j + 1), end == close {
+        if punct(j, "["), !t[j].hasSpaceBefore, let close = closing[j] {
+            var key: (String, SourceRange, Int)?
+            if !encrypted, let (name, range, isEncrypted) = subscriptKey(from: j + 1, to: close) {
+                key = (name, range, close)
+                encrypted = isEncrypted
+            } else {
+                key = resolve(at: j + 1)
+            }
+            guard let (key, range, end) = key, end == close else { return }
             var assigned: AppCode.AssignedLiteral?
             if close + 2 < t.count, t[close + 1].isOperator("=") { assigned = literal(at: close + 2, endingAt: nil) }
             code.fieldAccesses.append(
@@ -492,6 +584,23 @@ private struct FileReader {
                 .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: false, assigned: assigned))
         default: break
         }
+    }
+
+    /// `Keys.name` or `.name` between a record's `[` and `]`, a case of an enum an extension's
+    /// key subscript takes (`SwiftConstants.subscriptKey`).
+    private func subscriptKey(from k: Int, to close: Int) -> (String, SourceRange, isEncrypted: Bool)? {
+        let parts = (k..<close).map { t[$0] }
+        let found: (key: String, isEncrypted: Bool)?
+        if parts.count == 2, parts[0].isPunctuation("."), parts[1].kind == .identifier {
+            found = constants.subscriptKey(enumName: nil, caseName: parts[1].text, file: file)
+        } else if parts.count >= 3, parts.count % 2 == 1,
+            parts.indices.allSatisfy({ $0 % 2 == 0 ? parts[$0].kind == .identifier : parts[$0].isPunctuation(".") })
+        {
+            found = constants.subscriptKey(enumName: parts[parts.count - 3].text, caseName: parts[parts.count - 1].text, file: file)
+        } else {
+            found = nil
+        }
+        return found.map { ($0.key, t[k].range.union(t[close - 1].range), $0.isEncrypted) }
     }
 
     /// A literal value alone at `k` (up to `end`, or to the end of the statement).

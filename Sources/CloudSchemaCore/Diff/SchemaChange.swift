@@ -223,7 +223,9 @@ public struct SchemaDiff: Hashable, Sendable {
                 guard let rule = change.rule else { return change }
                 var change = change
                 let file = change.location?.file
-                change.severity = configuration(file).severity(of: rule.id, in: file)
+                // A change graded below its rule's default keeps that grade unless configuration sets another.
+                let configured = configuration(file).severity(of: rule.id, in: file)
+                if configured != rule.defaultSeverity { change.severity = configured }
                 if change.severity == nil {
                     change.rule = nil
                     change.fix = nil

@@ -155,13 +155,20 @@ private struct Comparer {
                 continue
             }
             let destructive = migration.destructiveSteps.filter { current.sqlite.isSynced($0.table) }
+            // As lint grades it: when nothing read names the synced tables, the table may not sync
+            // (SQLiteData is used without CloudKit too), so the change is a warning.
+            let syncUnknown = current.sqlite.synced == nil
             for step in destructive {
-                add(
-                    SchemaChange(
-                        .migrationAdded, .migration(migration.name), rule: SQLiteDataRules.migrationDestructive.metadata,
-                        message:
-                            "new migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a synced table; devices on older versions keep syncing the old name",
-                        at: step.range ?? migration.range))
+                var change = SchemaChange(
+                    .migrationAdded, .migration(migration.name), rule: SQLiteDataRules.migrationDestructive.metadata,
+                    message:
+                        "new migration '\(migration.name)' \(step.kind.rawValue) '\(step.table)\(step.column.map { ".\($0)" } ?? "")' of a \(syncUnknown ? "table that may sync" : "synced table"); devices on older versions keep syncing the old name",
+                    at: step.range ?? migration.range)
+                if syncUnknown {
+                    change.severity = .warning
+                    change.olderVersions = Linter.syncUnknownNote
+                }
+                add(change)
             }
             if destructive.isEmpty {
                 add(

@@ -328,8 +328,9 @@ public enum SchemaLoader {
         switch head {
         case [true, false, false, false]: return encoding("UTF-32 (little-endian)", length: 4)
         case [false, false, false, true]: return encoding("UTF-32 (big-endian)", length: 4)
-        case _ where head.starts(with: [true, false]): return encoding("UTF-16 (little-endian)", length: 2)
-        case _ where head.starts(with: [false, true]): return encoding("UTF-16 (big-endian)", length: 2)
+        // Two ASCII characters, each beside its NUL: one (git-crypt's "\0GITCRYPT\0") is binary.
+        case [true, false, true, false]: return encoding("UTF-16 (little-endian)", length: 2)
+        case [false, true, false, true]: return encoding("UTF-16 (big-endian)", length: 2)
         default:
             return .error(
                 .inputUnreadable, "not a text file (it has a NUL byte); a schema file is UTF-8 text", at: at(nul, length: 1))

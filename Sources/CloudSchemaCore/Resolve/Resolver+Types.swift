@@ -144,6 +144,8 @@ extension Resolver {
                         at: range))
                 return nil
             case (.asset, .modelProperty), (.location, .modelProperty):
+                // A model's enum so named is the enum (Swift has no Asset or Location type).
+                if case .enumeration? = types[name.name] { break }
                 report(
                     .error(
                         .typeMisplaced,

@@ -61,11 +61,9 @@ enum SwiftModelReader {
                             relationship = true
                             continue
                         }
-                        if let builtin = TypeCatalog.builtin(name) {
-                            // Swift has no `Asset` or `Location`: one the files declare Codable is the app's own.
-                            if (builtin == .asset || builtin == .location) && codableTypes.contains(name) { codable = true }
-                            continue
-                        }
+                        // Swift has no `Asset` or `Location` (CloudKit's are CKAsset and CLLocation): in a
+                        // model, the name is the app's own type (an enum, a Codable value, or one declared elsewhere).
+                        if let builtin = TypeCatalog.builtin(name), builtin != .asset, builtin != .location { continue }
                         if enumCounts[name] == 1 {
                             usedEnums.insert(name)
                             continue

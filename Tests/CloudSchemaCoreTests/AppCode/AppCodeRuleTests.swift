@@ -293,6 +293,123 @@ enum GardenSchema {
             ])
     }
 
+    /// Keys as cases of an enum that an extension's subscript takes (`record[.name]`,
+    /// `record[PlantField.name]`): the raw value is the key, and a subscript that forwards to
+    /// `encryptedValues` makes the access encrypted. A `private` subscript is seen in its own file only.
+    @Test func enumKeysThroughARecordSubscript() {
+        let keys = """
+            enum PlantField: String { case name, hieght, count }
+            enum PlantSecret: String { case notes }
+            extension CKRecord {
+                subscript(field: PlantField) -> CKRecordValue? {
+                    get { self[field.rawValue] }
+                    set { self[field.rawValue] = newValue }
+                }
+                subscript(_ secret: PlantSecret) -> CKRecordValue? {
+                    get { encryptedValues[secret.rawValue] }
+                    set { encryptedValues[secret.rawValue] = newValue }
+                }
+            }
+            """
+        let legacy = """
+            enum BedField: String { case name = "title" }
+            private extension CKRecord {
+                subscript(field: BedField) -> CKRecordValue? { self[field.rawValue] }
+            }
+            func rename(_ bed: CKRecord) {
+                bed[BedField.name] = "North"
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            func write() -> CKRecord {
+                let record = CKRecord(recordType: "Plant")
+                record[.name] = "Rose"
+                record[PlantField.hieght] = 1.5
+                record[.count] = "three"
+                record[.notes] = "water weekly"
+                return record
+            }
+            """, more: [("App/Keys.swift", keys), ("App/Legacy.swift", legacy)])
+        #expect(describe(found) == ["4:12-4:29 error APPCODE_UNKNOWN_KEY", "5:22-5:29 error APPCODE_VALUE_TYPE"])
+    }
+
+    /// A generic `RawRepresentable` key subscript takes any `String` enum's case, written with its
+    /// type; a subscript that builds the key from the raw value is not followed.
+    @Test func aGenericKeySubscriptTakesAnyStringEnum() {
+        let found = GardenSchema.findings(
+            """
+            enum PlantKey: String { case nmae, height }
+            extension CKRecord {
+                subscript<Key: RawRepresentable>(key: Key) -> CKRecordValue? where Key.RawValue == String {
+                    get { self[key.rawValue] }
+                    set { self[key.rawValue] = newValue }
+                }
+            }
+            enum Prefixed: String { case nmae }
+            extension CKRecord {
+                subscript(prefixed: Prefixed) -> CKRecordValue? { self["v2_" + prefixed.rawValue] }
+            }
+            let record = CKRecord(recordType: "Plant")
+            record[PlantKey.nmae] = "Rose"
+            record[PlantKey.height] = 1.5
+            _ = record[Prefixed.nmae]
+            """)
+        #expect(describe(found) == ["13:8-13:21 error APPCODE_UNKNOWN_KEY"])
+    }
+
+    /// The elements of a `[CKRecord]` are records: in the closures its methods take (`$0` or a
+    /// named parameter), `records.first`, `records.last`, `records[i]`, and a `[CKRecord.ID:
+    /// CKRecord]`'s values. Their record type is not known, so findings are warnings, unless a
+    /// `recordType` check narrows it. A closure inside hides `$0`; an `if` or `else` body does not.
+    @Test func elementsOfRecordArraysAreRecords() {
+        let found = GardenSchema.findings(
+            """
+            func apply(_ records: [CKRecord], byID: [CKRecord.ID: CKRecord], id: CKRecord.ID, tags: [[String: Int]]) {
+                records.filter { $0["nmae"] != nil }.forEach { plant in plant["count"] = "x" }
+                let newest = records.sorted { $0["planted"] as? Date ?? .distantPast > $1["plnted"] as? Date ?? .distantPast }
+                if let last = records.last { last["hieght"] = 2 }
+                let one = records[0]
+                one["nmae"] = "x"
+                let found = byID[id]
+                found?["nmae"] = "x"
+                var fresh = [CKRecord]()
+                for record in fresh { record["nmae"] = "x" }
+                records.forEach { _ in tags.map { $0["nmae"] } }
+                records.forEach {
+                    if $0.recordType == "Plant" { $0["hieght"] = 2 } else { $0["nmae"] = "x" }
+                }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "2:25-2:31 warning APPCODE_UNKNOWN_KEY", "2:78-2:81 warning APPCODE_VALUE_TYPE", "3:79-3:87 warning APPCODE_UNKNOWN_KEY",
+                "4:39-4:47 warning APPCODE_UNKNOWN_KEY", "6:9-6:15 warning APPCODE_UNKNOWN_KEY", "8:12-8:18 warning APPCODE_UNKNOWN_KEY",
+                "10:34-10:40 warning APPCODE_UNKNOWN_KEY", "13:42-13:50 error APPCODE_UNKNOWN_KEY",
+                "13:68-13:74 warning APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
+    /// A `static var` declared with a literal is a constant while no file assigns its name: `bed`
+    /// is assigned (another type's, but names are not told apart), so that record's type is not known.
+    @Test func staticVarsNobodyAssignsAreConstants() {
+        let types = """
+            extension CKRecord.RecordType {
+                static var plant = "Plnat"
+                static var bed = "Bed"
+            }
+            enum Settings { static var bed = "Bed" }
+            func configure() { Settings.bed = "Beds" }
+            """
+        let found = GardenSchema.findings(
+            """
+            let plant = CKRecord(recordType: .plant)
+            let bed = CKRecord(recordType: .bed)
+            bed["nmae"] = "x"
+            """, more: [("App/Types.swift", types)])
+        #expect(describe(found) == ["1:34-1:40 error APPCODE_UNKNOWN_RECORD_TYPE", "3:5-3:11 warning APPCODE_UNKNOWN_KEY"])
+    }
+
     /// Swift that only looks like CloudKit code: nothing to report.
     @Test func lookalikesAreNotRecords() {
         let found = GardenSchema.findings(
@@ -313,7 +430,7 @@ enum GardenSchema {
             }
             func update(records: [CKRecord]) {
                 for record in records { record["name"] = "x" }
-                records.forEach { record in record["nmae"] = 1 }
+                records.forEach { record in names.map { $0["nmae"] } }
             }
             extension String { static let twice = "a" }
             extension String { static let twice = "b" }

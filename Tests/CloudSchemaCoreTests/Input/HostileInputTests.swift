@@ -102,6 +102,10 @@ struct HostileInputTests {
         Encoded(
             name: "binary", bytes: binary,
             expected: "INPUT_UNREADABLE 1:8-1:9 not a text file (it has a NUL byte); a schema file is UTF-8 text"),
+        // A git-crypt file checked out without its key: a NUL beside one ASCII character is not UTF-16.
+        Encoded(
+            name: "git-crypt", bytes: [0x00] + Array("GITCRYPT".utf8) + [0x00, 0xDC, 0x73],
+            expected: "INPUT_UNREADABLE 1:1-1:2 not a text file (it has a NUL byte); a schema file is UTF-8 text"),
         Encoded(
             name: "one invalid byte among names", bytes: Array("record A {\n  x: String ".utf8) + [0xFF] + Array("\n}\n".utf8),
             expected: "SYNTAX_ERROR 2:13-2:14 file is not valid UTF-8 (byte 0xFF); save it as UTF-8",

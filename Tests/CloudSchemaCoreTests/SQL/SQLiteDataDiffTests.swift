@@ -24,8 +24,9 @@ import Testing
         }
     }
 
-    /// Commits `0001-lists.sql`, then `files`, and compares HEAD with HEAD~1.
-    static func diff(after files: [String: String?]) throws -> SchemaDiff {
+    /// Commits `0001-lists.sql`, then `files`, and compares HEAD with HEAD~1 (the current side's
+    /// synced tables as a `SyncEngine` call or cloudschema.json names them, when `synced` is given).
+    static func diff(after files: [String: String?], synced: SyncedTables? = nil) throws -> SchemaDiff {
         let repository = try GitSourceTests.Repository()
         defer { repository.remove() }
         try repository.write("Schemas/0001-lists.sql", first)
@@ -40,8 +41,9 @@ import Testing
         try repository.commit("Next release")
         let deployed = try DiffSourceLoader.load(
             DiffSource(parsing: "git:HEAD~1"), currentPaths: ["Schemas"], workingDirectory: repository.path)
-        let current = SchemaLoader.load(paths: [repository.path + "/Schemas"])
+        var current = SchemaLoader.load(paths: [repository.path + "/Schemas"])
         #expect(current.diagnostics.isEmpty && deployed.diagnostics.isEmpty)
+        if let synced { current.schema.sqlite.synced = synced }
         return SchemaComparison.compare(deployed: deployed.schema, current: current.schema)
     }
 
@@ -64,6 +66,15 @@ import Testing
         #expect(
             try Self.changes(after: ["0002-rename.sql": "\n" + #"ALTER TABLE "lists" RENAME TO "folders";"#])
                 == ["SQL_MIGRATION_DESTRUCTIVE 0002-rename 2:1"])
+    }
+
+    /// As lint grades it: a table is not known to sync until a `SyncEngine(for:tables:)` call (or
+    /// cloudschema.json) names the synced tables, so until then a destructive migration is a warning.
+    @Test func aDestructiveMigrationIsAWarningUntilTheSyncedTablesAreKnown() throws {
+        let drop = #"ALTER TABLE "items" DROP COLUMN "notes";"#
+        #expect(try Self.diff(after: ["0002-notes.sql": drop]).changes.map(\.severity) == [.warning])
+        let synced = SyncedTables(tables: ["lists", "items"])
+        #expect(try Self.diff(after: ["0002-notes.sql": drop], synced: synced).changes.map(\.severity) == [.error])
     }
 
     @Test func editingOrRemovingAShippedMigrationFails() throws {

@@ -144,6 +144,24 @@ import Testing
         #expect(loaded.schema.models.first?.properties.map(\.type) == [.codable("Location")])
     }
 
+    /// The same names declared as an enum are the app's enum (stored as its raw value, like any
+    /// other), and declared in another module one located warning: never CloudKit's LOCATION or
+    /// ASSET, which Swift code cannot name (CloudKit's types are CLLocation and CKAsset).
+    @Test func anAppsOwnLocationEnumOrExternalAssetIsNotCloudKits() {
+        let source = """
+            import PlacesKit
+            enum Location: String, Codable { case home, office }
+            @Model final class Trip {
+                var start: Location = Location.home
+                var cover: Asset?
+                var name: String = ""
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 5:16-5:21"])
+        #expect(loaded.schema.models.first?.properties.map(\.type) == [.enumeration("Location", rawType: .string), .string])
+    }
+
     /// Never guessed: a type the files read do not declare Codable (CoreLocation's types included,
     /// though many are Codable), or models inside a Set, stay one located warning, and the property
     /// is left out. A generic type the files declare Codable is read.
