@@ -282,6 +282,22 @@ import Testing
         #expect(symbols.map(describe) == ["Garden 3", "Bed 23 [name 8, status 8]", "Plant 23 [bed 8]", "Status 10 [growing 22, done 22]"])
     }
 
+    /// A member whose type does not resolve stays in the outline while its error stands, its
+    /// type as written.
+    @Test func documentSymbolsKeepAMemberWhoseTypeIsUnknown() throws {
+        let uri = URL(fileURLWithPath: try Self.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = "zone Garden\nrecord Bed in Garden {\n    name: String\n    size: Strng?\n}\n\nmodel Harvest {\n    crop: Crp = .x\n}\n"
+        let (_, messages) = try Self.serve(
+            try Self.initialize() + Self.open(uri, text) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        func describe(_ symbol: [String: Any]) -> String {
+            let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
+            return "\(symbol["name"] ?? "") \(symbol["detail"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
+        }
+        let symbols = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
+        #expect(symbols.map(describe) == ["Garden zone", "Bed record [name String, size Strng?]", "Harvest model [crop Crp]"])
+        #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 3:10-3:15", "TYPE_UNKNOWN 7:10-7:13"]])
+    }
+
     /// Garbage is answered with an error and the server goes on: a header without
     /// Content-Length, a body that is not JSON, JSON that is not a request, an unknown method,
     /// missing parameters, positions far outside the text, and document text no schema has.
