@@ -108,11 +108,34 @@ extension LanguageServer {
         return text.range(found.range)
     }
 
+    /// The names of the schema's declarations, which share one namespace.
+    static func declaredNames(_ schema: Schema) -> [String] {
+        schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name) + schema.zones.map(\.name)
+            + schema.roles.map(\.name) + schema.keyValueStores.map(\.name)
+    }
+
     /// Why renaming `symbol` would change a name CloudKit holds, with no `@name` to keep it; nil
     /// when nothing stored changes. An enum's name is stored nowhere a record field or keyvalue key
     /// reaches (they hold its raw values: `Enum.swift.template`, `.ckdb`'s STRING or INT64), and an
     /// enum case keeps its raw value; a `@transient` property is not stored at all.
     static func storedNameChange(_ symbol: Symbol, in schema: Schema) -> String? {
+        // What the resolver left out (its type does not resolve, say) has no stored name to read and keep.
+        let (resolved, what): (Bool, String)
+        switch symbol {
+        case .declaration(let name):
+            (resolved, what) = (declaredNames(schema).contains(name), name)
+        case .member(let container, let name):
+            resolved =
+                schema.recordType(named: container)?.field(named: name) != nil
+                || schema.model(named: container)?.property(named: name) != nil
+                || schema.keyValueStores.contains { $0.name == container && $0.keys.contains { $0.name == name } }
+            what = container + "." + name
+        case .enumCase(let type, let name):
+            (resolved, what) = (schema.enumType(named: type)?.cases.contains { $0.name == name } == true, type + "." + name)
+        }
+        guard resolved else {
+            return "'\(what)' is not renamed while its declaration has errors: fix them first, so the rename can keep what CloudKit stores"
+        }
         switch symbol {
         case .declaration(let name):
             // A zone is found by its name (`CKRecordZone.ID(zoneName:ownerName:)`); the app creates it at run time.
@@ -166,10 +189,9 @@ extension LanguageServer {
         }
         switch found.symbol {
         case .declaration(let name):
-            let declared =
-                schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name) + schema.zones.map(\.name)
-                + schema.roles.map(\.name) + schema.keyValueStores.map(\.name)
-            guard !declared.contains(newName) else { throw RequestError(code: .requestFailed, message: "'\(newName)' is declared already") }
+            guard !Self.declaredNames(schema).contains(newName) else {
+                throw RequestError(code: .requestFailed, message: "'\(newName)' is declared already")
+            }
             if let record = schema.recordType(named: name), record.spans.attributes["name"] == nil, let header = record.spans.name,
                 let brace = analysis.texts[header.file]?.bytes[header.end.offset...].firstIndex(of: UInt8(ascii: "{"))
             {

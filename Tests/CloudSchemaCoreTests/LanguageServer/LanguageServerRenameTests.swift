@@ -212,6 +212,19 @@ import Testing
         #expect(try Self.rename(line, character, in: file, to: "Renamed") as? String == reason)
     }
 
+    /// A member the resolver left out has no stored name to keep: it waits until its errors are fixed.
+    @Test func aMemberWithErrorsIsNotRenamed() throws {
+        let folder = try Session.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Tools.cloudschema").absoluteString
+        let text = "zone Shed\n\nrecord Tool in Shed {\n    size: Sise\n}\n"
+        let (_, messages) = try Session.serve(
+            try Session.initialize() + Session.open(uri, text) + Session.request(1, "textDocument/prepareRename", Session.at(uri, 3, 5)))
+        #expect(
+            (Session.response(1, in: messages)?["error"] as? [String: Any])?["message"] as? String
+                == "'Tool.size' is not renamed while its declaration has errors: fix them first, so the rename can keep what CloudKit stores"
+        )
+    }
+
     /// The refusal stands wherever the name is written: `@inverse(harvests)` and `in Garden` too.
     @Test func aRefusalFollowsTheNameToItsUses() throws {
         #expect((try Self.rename(4, 27, in: "Harvests.cloudschema", to: "crops") as? String)?.hasPrefix("property 'Plot.harvests'") == true)
