@@ -103,6 +103,7 @@ struct LintFixTests {
 
             RECORD TYPE Bed (
                 "___recordID" REFERENCE QUERYABLE,
+                ,
                 sortable STRING
             );
 
