@@ -93,6 +93,39 @@ struct LintFixTests {
         ),
         (
             "schema.ckdb",
+            """
+            DEFINE SCHEMA
+
+            RECORD TYPE cloudkit.share (
+                "___recordID" REFERENCE QUERYABLE,
+                cloudkit.title STRING
+            );
+
+            RECORD TYPE Bed (
+                "___recordID" REFERENCE QUERYABLE,
+                ,
+                sortable STRING
+            );
+
+            """,
+            """
+            DEFINE SCHEMA
+
+            RECORD TYPE "cloudkit.share" (
+                "___recordID" REFERENCE QUERYABLE,
+                "cloudkit.title" STRING
+            );
+
+            RECORD TYPE Bed (
+                "___recordID" REFERENCE QUERYABLE,
+                "sortable" STRING
+            );
+
+            """,
+            #"write "sortable" [SYNTAX_ERROR]"#
+        ),
+        (
+            "schema.ckdb",
             "DEFINE SCHEMA\n\nRECORD TYPE Bed (\n    \"___recordID\" REFERENCE QUERYABLE,\n    name STRING QUERYABLE QUERYABLE\n);\n",
             "DEFINE SCHEMA\n\nRECORD TYPE Bed (\n    \"___recordID\" REFERENCE QUERYABLE,\n    name STRING QUERYABLE\n);\n",
             "remove it [ATTRIBUTE_MISPLACED]"

@@ -73,6 +73,8 @@ async def test_hover_definition_references_highlights(folder):
             "CloudKit field `name`: `STRING`  ",
             "Indexes: `QUERYABLE`, `SORTABLE`",
         ]
+        used = await lsp.text_document_hover_async(types.HoverParams(**at(document, 9, 20)))
+        assert used.contents.value.startswith("**record** `Bed`"), "Reference<Bed>: the hover of Bed's declaration"
         definition = await lsp.text_document_definition_async(types.DefinitionParams(**at(document, 9, 20)))
         assert (definition.uri, span(definition.range)) == (document, "2:7-2:10")
         references = await lsp.text_document_references_async(
@@ -85,14 +87,14 @@ async def test_hover_definition_references_highlights(folder):
 
 async def test_document_and_workspace_symbols(folder):
     async with session() as lsp:
-        document = open_document(lsp, folder / "Garden.cloudschema", GARDEN.replace("Strng", "String"))
+        document = open_document(lsp, folder / "Garden.cloudschema", GARDEN)
         symbols = await lsp.text_document_document_symbol_async(
             types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=document))
         )
         assert [(s.name, s.kind, [c.name for c in s.children]) for s in symbols] == [
             ("Garden", types.SymbolKind.Namespace, []),
             ("Bed", types.SymbolKind.Struct, ["name", "status", "cover"]),
-            ("Plant", types.SymbolKind.Struct, ["bed", "nickname"]),
+            ("Plant", types.SymbolKind.Struct, ["bed", "nickname"]),  # nickname's type is unknown: it stays
             ("Status", types.SymbolKind.Enum, ["growing", "done"]),
         ]
         found = await lsp.workspace_symbol_async(types.WorkspaceSymbolParams(query="bed"))

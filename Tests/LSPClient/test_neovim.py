@@ -35,7 +35,7 @@ def test_neovim_shows_and_applies_what_the_server_says(folder):
         if d["file"].endswith("Plants.cloudschema")
     ]
     assert seen["diagnostics"] == expected == [["TYPE_UNKNOWN", 2, 25, 2, 30]]
-    assert seen["hover"].startswith("**status**: `Status` in record type `Bed`")
+    assert seen["hover"].startswith("**enum** `Status`: `String`"), "the type of `status`: the enum's hover"
     assert seen["definition"] == {"start": {"line": 7, "character": 5}, "end": {"line": 7, "character": 11}}
     formatted = subprocess.run([BINARY, "format", str(folder / "Beds.cloudschema")], capture_output=True, text=True).stdout
     assert seen["formatted"] == formatted

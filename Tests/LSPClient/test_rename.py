@@ -1,6 +1,7 @@
 """Rename and references across the folder's files (Beds open, Plants read from disk), every
 place a name is written included: types, `in Zone`, `on Type`, a subscription's predicate,
-`@inverse(p)`. Renaming keeps what CloudKit stores (`@name("old")`) and refuses clashes."""
+`@inverse(p)`. Renaming keeps what CloudKit stores (`@name("old")`), refuses what would change
+it (a zone, a model property) and refuses clashes."""
 
 import pytest
 from lsprotocol import types
@@ -85,11 +86,27 @@ async def test_a_property_named_by_inverse(folder):
             types.ReferenceParams(**at(plants, 7, 26), context=types.ReferenceContext(include_declaration=True))
         )
         assert [span(r.range) for r in references] == ["7:25-7:33", "11:4-11:12"]
-        assert edits(await rename(lsp, plants, 11, 6, "crops")) == [
-            "Plants 11:24-11:24 ' @name(\"harvests\")'", "Plants 11:4-11:12 'crops'", "Plants 7:25-7:33 'crops'",
-        ]
         definition = await lsp.text_document_definition_async(types.DefinitionParams(**at(plants, 7, 26)))
         assert span(definition.range) == "11:4-11:12"
+
+
+async def test_renames_that_would_change_what_cloudkit_holds_are_refused(folder):
+    """A zone and a model property have no @name that keeps what CloudKit holds."""
+    (folder / "Beds.cloudschema").write_text(BEDS)
+    async with session() as lsp:
+        plants = open_document(lsp, folder / "Plants.cloudschema", PLANTS)
+        for line, character, reason in [
+            (0, 17, "zone 'Garden' is not renamed: CloudKit finds a zone by its name"),
+            (11, 6, "property 'Plot.harvests' is not renamed: Core Data's CloudKit mirroring writes it as field CD_harvests"),
+        ]:
+            for request in [
+                lsp.text_document_prepare_rename_async(types.PrepareRenameParams(**at(plants, line, character))),
+                rename(lsp, plants, line, character, "Renamed"),
+            ]:
+                with pytest.raises(JsonRpcException) as error:
+                    await request
+                assert error.value.code == types.LSPErrorCodes.RequestFailed
+                assert error.value.message.startswith(reason)
 
 
 async def test_references_of_a_field_include_its_predicate(beds):

@@ -426,9 +426,13 @@ public struct CKDBParser {
                 return
             }
             if current.kind == .comma {
-                error(
-                    "expected a field or GRANT, found ','", at: current.range, fixIts: [Self.spelling(.remove(current.range, "remove ','"))]
-                )
+                // A comma alone on its line goes with the line break before it (no blank line is left), unless a comment is between.
+                let between = previous.range.end.offset...current.range.start.offset
+                let alone =
+                    current.isAtLineStart && peek().isAtLineStart && index > 0
+                    && !comments.contains { between.contains($0.range.start.offset) }
+                let removal = alone ? previous.range.endOnly.union(current.range) : current.range
+                error("expected a field or GRANT, found ','", at: current.range, fixIts: [Self.spelling(.remove(removal, "remove ','"))])
                 afterComma = advance()
                 continue
             }

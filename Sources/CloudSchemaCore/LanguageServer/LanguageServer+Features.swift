@@ -169,6 +169,16 @@ extension LanguageServer {
             guard let range, range.file == path else { return false }
             return range.start.offset <= offset && offset <= range.end.offset
         }
+        // A name used here (a type, `to Role`, a predicate's field) is described as where it is declared.
+        var describes = contains
+        if let (_, references, found) = lookUp(uri, position), !found.isDeclaration,
+            let declared = references.first(where: { $0.symbol == found.symbol && $0.isDeclaration })?.range
+        {
+            describes = { range in
+                guard let range, range.file == declared.file else { return false }
+                return range.start.offset <= declared.start.offset && declared.end.offset <= range.end.offset
+            }
+        }
         var sections: [String] = []
         for diagnostic in analysis.diagnostics ?? [] where contains(diagnostic.range) {
             if let explanation = DiagnosticRegistry.explanation(of: diagnostic.id) {
@@ -176,7 +186,7 @@ extension LanguageServer {
             }
         }
         let schema = analysis.loaded.schema
-        if let element = Self.describe(schema, where: contains) { sections.insert(element, at: 0) }
+        if let element = Self.describe(schema, where: describes) { sections.insert(element, at: 0) }
         guard !sections.isEmpty else { return .null }
         let markdown = sections.joined(separator: "\n\n---\n\n")
         let contents: (String, String) = client.markdown ? ("markdown", markdown) : ("plaintext", Self.plainText(markdown))
@@ -190,7 +200,7 @@ extension LanguageServer {
             .replacingOccurrences(of: "  \n", with: "\n").replacingOccurrences(of: "\n---\n", with: "\n")
     }
 
-    /// The member (or else the declaration) under the cursor, in Markdown.
+    /// The member (or else the declaration) at the place `contains` accepts, in Markdown.
     static func describe(_ schema: Schema, where contains: (SourceRange?) -> Bool) -> String? {
         for record in schema.recordTypes {
             for field in record.fields where contains(field.spans.range) {
@@ -231,6 +241,10 @@ extension LanguageServer {
             return "**enum** `\(type.name)`: `\(type.rawType.rawValue)`, stored as `\(type.storage)`; cases: "
                 + type.cases.map { "`\($0.name)`" }.joined(separator: ", ")
         }
+        for role in schema.roles where contains(role.spans.range) {
+            let granted = schema.recordTypes.filter { $0.grants.contains { $0.grantee == .role(role.name) } }.map { "`\($0.name)`" }
+            return "**role** `\(role.name)`: a security role" + (granted.isEmpty ? "" : "; granted on " + granted.joined(separator: ", "))
+        }
         for zone in schema.zones where contains(zone.spans.range) {
             return "**zone** `\(zone.name)`: a custom zone of the private database" + (zone.isShareable ? ", shareable as a whole" : "")
         }
@@ -258,6 +272,26 @@ extension LanguageServer {
         guard let text = analysis.texts[path] else { return [] }
         var list = SymbolList(uri: uri, path: path, text: text, hierarchical: client.hierarchicalSymbols)
         let schema = analysis.loaded.schema
+        // A member the resolver left out (its type is unknown, say) stays in the outline while its
+        // error stands, with its type as written.
+        var written: [String: [FieldSyntax]] = [:]
+        if path.hasSuffix(".cloudschema"), analysis.loaded.diagnostics.contains(where: { $0.severity == .error && $0.range?.file == path })
+        {
+            for declaration in Parser.parse(text.bytes, file: path).syntax.declarations {
+                switch declaration {
+                case .record(let record): written[record.name.name] = record.fields
+                case .model(let model): written[model.name.name] = model.properties
+                case .keyValue(let store): written[store.name.name] = store.keys
+                default: break
+                }
+            }
+        }
+        func unresolved(_ container: String, resolved: [String], kind: Int) -> [(String, String, Int, SourceSpans)] {
+            (written[container] ?? []).filter { !resolved.contains($0.name.name) }.map { member in
+                let type = String(decoding: text.bytes[member.type.range.start.offset..<member.type.range.end.offset], as: UTF8.self)
+                return (member.name.name, type, kind, SourceSpans(range: member.range, name: member.name.range))
+            }
+        }
         // LSP SymbolKind: Namespace 3, Package 4, Class 5, Property 7, Field 8, Enum 10, Object 19, Key 20, EnumMember 22, Struct 23.
         if let container = schema.container { list.add(container.identifier, "container", 4, container.spans) }
         for role in schema.roles { list.add(role.name, "role", 20, role.spans) }
@@ -265,16 +299,23 @@ extension LanguageServer {
         for record in schema.recordTypes {
             list.add(
                 record.name, "record", 23, record.spans,
-                record.fields.lazy.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
+                record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) }
+                    + unresolved(record.name, resolved: record.fields.map(\.name), kind: 8))
         }
         for type in schema.enums {
             list.add(type.name, "enum", 10, type.spans, type.cases.lazy.map { ($0.name, "\($0.rawValue)", 22, $0.spans) })
         }
         for model in schema.models {
-            list.add(model.name, "model", 5, model.spans, model.properties.lazy.map { ($0.name, "\($0.type)", 7, $0.spans) })
+            list.add(
+                model.name, "model", 5, model.spans,
+                model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) }
+                    + unresolved(model.name, resolved: model.properties.map(\.name), kind: 7))
         }
         for store in schema.keyValueStores {
-            list.add(store.name, "keyvalue", 19, store.spans, store.keys.lazy.map { ($0.name, "\($0.type)", 20, $0.spans) })
+            list.add(
+                store.name, "keyvalue", 19, store.spans,
+                store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) }
+                    + unresolved(store.name, resolved: store.keys.map(\.name), kind: 20))
         }
         let symbols = JSON.array(list.symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
         analyses[Self.scope(of: uri)]?.symbols[path] = symbols

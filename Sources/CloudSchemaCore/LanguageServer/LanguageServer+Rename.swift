@@ -3,11 +3,10 @@
 /// files from the syntax tree (declarations, members, types, `in Zone`, `to Role`, `on Type`,
 /// `zone Zone`, `.case` values, a subscription's predicate, `@inverse(p)`, a model's
 /// `@unique(a, b)`); in `.ckdb` and Swift files from the spans the schema keeps (declarations,
-/// members, grants' roles). Only names declared in `.cloudschema` are renamed, and renaming
-/// keeps what is stored: a record type, field, model property or keyvalue key without `@name`
-/// gains `@name("old")`, a `String` enum case without a raw value gains `= "old"`. (On a model
-/// property that keeps the local column only: the mirror writes `CD_` + the new name, as
-/// `CKDB/CoreDataMirror.swift` cites, and `diff` reports it against production.)
+/// members, grants' roles). Only names declared in `.cloudschema` are renamed, and only when
+/// what CloudKit holds stays: a record type, field or keyvalue key without `@name` gains
+/// `@name("old")`, a `String` enum case without a raw value gains `= "old"`; a rename that would
+/// change a stored name is refused (`storedNameChange`).
 extension LanguageServer {
     enum Symbol: Hashable {
         /// A record type, enum, model, zone, role or keyvalue store: declarations share one namespace.
@@ -76,7 +75,7 @@ extension LanguageServer {
     }
 
     /// The symbol under an LSP position, with the analysis's references.
-    private mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int)) -> (Analysis, [Reference], Reference)? {
+    mutating func lookUp(_ uri: String, _ position: (line: Int, character: Int)) -> (Analysis, [Reference], Reference)? {
         let (analysis, references) = indexed(uri)
         let path = Self.path(of: uri)
         guard let text = analysis.texts[path],
@@ -101,10 +100,76 @@ extension LanguageServer {
         else {
             throw RequestError(
                 code: .requestFailed,
-                message: "only a record type, field, enum, enum case, zone, role, model, property or keyvalue store or key"
-                    + " declared in .cloudschema is renamed")
+                message: "only a record type, field, enum, enum case, keyvalue store or key declared in .cloudschema is renamed")
+        }
+        if let reason = Self.storedNameChange(found.symbol, in: analysis.loaded.schema) {
+            throw RequestError(code: .requestFailed, message: reason)
         }
         return text.range(found.range)
+    }
+
+    /// The names of the schema's declarations, which share one namespace.
+    static func declaredNames(_ schema: Schema) -> [String] {
+        schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name) + schema.zones.map(\.name)
+            + schema.roles.map(\.name) + schema.keyValueStores.map(\.name)
+    }
+
+    /// Why renaming `symbol` would change a name CloudKit holds, with no `@name` to keep it; nil
+    /// when nothing stored changes. An enum's name is stored nowhere a record field or keyvalue key
+    /// reaches (they hold its raw values: `Enum.swift.template`, `.ckdb`'s STRING or INT64), and an
+    /// enum case keeps its raw value; a `@transient` property is not stored at all.
+    static func storedNameChange(_ symbol: Symbol, in schema: Schema) -> String? {
+        // What the resolver left out (its type does not resolve, say) has no stored name to read and keep.
+        let (resolved, what): (Bool, String)
+        switch symbol {
+        case .declaration(let name):
+            (resolved, what) = (declaredNames(schema).contains(name), name)
+        case .member(let container, let name):
+            resolved =
+                schema.recordType(named: container)?.field(named: name) != nil
+                || schema.model(named: container)?.property(named: name) != nil
+                || schema.keyValueStores.contains { $0.name == container && $0.keys.contains { $0.name == name } }
+            what = container + "." + name
+        case .enumCase(let type, let name):
+            (resolved, what) = (schema.enumType(named: type)?.cases.contains { $0.name == name } == true, type + "." + name)
+        }
+        guard resolved else {
+            return "'\(what)' is not renamed while its declaration has errors: fix them first, so the rename can keep what CloudKit stores"
+        }
+        switch symbol {
+        case .declaration(let name):
+            // A zone is found by its name (`CKRecordZone.ID(zoneName:ownerName:)`); the app creates it at run time.
+            if schema.zone(named: name) != nil {
+                return "zone '\(name)' is not renamed: CloudKit finds a zone by its name, so the app would save to a new zone"
+                    + " and no longer see the records in '\(name)'; a zone has no @name to keep it"
+            }
+            // Security roles are deployed with the schema (ckdb-language.md §4.1, Apple's Quick Start) and
+            // given to users (the `Users` record's `roles`); dropping one's grants is `GRANT_NO_DELETE`.
+            if schema.roles.contains(where: { $0.name == name }) {
+                return "role '\(name)' is not renamed: roles are deployed with the schema and given to users, so the new name"
+                    + " would be a role no user holds, and the grants deployed to '\(name)' would be withdrawn; a role has no @name to keep it"
+            }
+            // The mirror's record type is `CD_` + the entity's name (sync-compat-rules.md §1.3, `CKDB/CoreDataMirror.swift`).
+            if schema.model(named: name) != nil {
+                return "model '\(name)' is not renamed: Core Data's CloudKit mirroring stores it as record type CD_\(name),"
+                    + " so the new name is a new record type and shipped versions keep writing CD_\(name); a model has no @name to keep it"
+            }
+            // UNSURE how SwiftData stores an enum property (`CKDB/CoreDataMirror.swift`), so not whether the name is part of it.
+            if let model = schema.models.first(where: { $0.properties.contains { ReferenceWalk.enumName($0.type) == name } }) {
+                return "enum '\(name)' is not renamed: model '\(model.name)' stores it through SwiftData, and no source says"
+                    + " whether SwiftData's stored value holds the enum's name"
+            }
+        case .member(let container, let name):
+            // The mirror writes `CD_` + the property's name and never reads `originalName` (`@name`), which
+            // renames only the local store's column (sync-compat-rules.md §1.4, `CKDB/CoreDataMirror.swift`).
+            if let property = schema.model(named: container)?.property(named: name), !property.isTransient {
+                return "property '\(container).\(name)' is not renamed: Core Data's CloudKit mirroring writes it as field"
+                    + " CD_\(name), and @name (originalName) keeps only the local store's column, so the new name is a new"
+                    + " CloudKit field and shipped versions keep writing CD_\(name)"
+            }
+        case .enumCase: break
+        }
+        return nil
     }
 
     mutating func rename(_ uri: String, at position: (line: Int, character: Int), to newName: String) throws(RequestError) -> JSON {
@@ -124,10 +189,9 @@ extension LanguageServer {
         }
         switch found.symbol {
         case .declaration(let name):
-            let declared =
-                schema.recordTypes.map(\.name) + schema.enums.map(\.name) + schema.models.map(\.name) + schema.zones.map(\.name)
-                + schema.roles.map(\.name) + schema.keyValueStores.map(\.name)
-            guard !declared.contains(newName) else { throw RequestError(code: .requestFailed, message: "'\(newName)' is declared already") }
+            guard !Self.declaredNames(schema).contains(newName) else {
+                throw RequestError(code: .requestFailed, message: "'\(newName)' is declared already")
+            }
             if let record = schema.recordType(named: name), record.spans.attributes["name"] == nil, let header = record.spans.name,
                 let brace = analysis.texts[header.file]?.bytes[header.end.offset...].firstIndex(of: UInt8(ascii: "{"))
             {
@@ -143,7 +207,8 @@ extension LanguageServer {
             if let record = schema.recordType(named: container) {
                 members = record.fields.map { ($0.name, $0.key, $0.spans.attributes["name"] != nil, $0.spans.range) }
             } else if let model = schema.model(named: container) {
-                members = model.properties.map { ($0.name, $0.originalName ?? $0.name, $0.originalName != nil, $0.spans.range) }
+                // Only a `@transient` property is renamed: nothing stored, so no `@name` to add.
+                members = model.properties.map { ($0.name, $0.originalName ?? $0.name, true, $0.spans.range) }
             } else if let store = schema.keyValueStores.first(where: { $0.name == container }) {
                 members = store.keys.map { ($0.name, $0.key, $0.spans.attributes["name"] != nil, $0.spans.range) }
             }
@@ -257,7 +322,7 @@ private struct ReferenceWalk {
         return type
     }
 
-    private static func enumName(_ type: FieldType?) -> String? {
+    static func enumName(_ type: FieldType?) -> String? {
         if case .enumeration(let name, _)? = element(type) { return name }
         return nil
     }

@@ -1,7 +1,7 @@
-/// Semantic tokens: the names of a `.cloudschema` document by what they name (the references
-/// rename finds), so a contextual word used as a name (a field called `in`, a case called
-/// `read`, a field in a predicate) is coloured as a name whatever the TextMate grammar guessed.
-/// Keywords, types and literals are left to the grammar.
+/// Semantic tokens: the names of a `.cloudschema` or `.ckdb` document by what they name (the
+/// references rename finds), so a contextual word used as a name (a field called `in`, a case
+/// called `read`, a field in a predicate) is coloured as a name whatever the TextMate grammar
+/// guessed. Keywords, types and literals are left to the grammar.
 extension LanguageServer {
     /// The legend's token types; a token's type is its index here.
     static let semanticTokenTypes = ["struct", "enum", "enumMember", "property", "namespace", "class", "type"]
@@ -9,7 +9,7 @@ extension LanguageServer {
     mutating func semanticTokens(_ uri: String) -> JSON {
         let path = Self.path(of: uri)
         let (analysis, references) = indexed(uri)
-        guard path.hasSuffix(".cloudschema"), let text = analysis.texts[path] else { return .object([("data", [])]) }
+        guard let text = analysis.texts[path] else { return .object([("data", [])]) }
         let schema = analysis.loaded.schema
         var declared: [String: Int] = [:]
         for record in schema.recordTypes { declared[record.name] = 0 }

@@ -5,7 +5,7 @@ import Testing
 
 /// Rename, references, highlights and workspace symbols across the `.cloudschema` files of a
 /// folder (one open, the others read from disk), every place a name is written included. Renames keep CloudKit's names with `@name` (or a
-/// raw value), and refuse clashes and non-names.
+/// raw value), refuse what would change a name CloudKit holds, and refuse clashes and non-names.
 @Suite struct LanguageServerRenameTests {
     typealias Session = LanguageServerTests
 
@@ -37,6 +37,19 @@ import Testing
 
         keyvalue Preferences {
             lastStatus: Status = .done
+        }
+
+        role Gardener
+
+        record Shed in public {
+            grant write to Gardener
+        }
+
+        enum Size: Int64 { small = 1, large = 2 }
+
+        model Tool {
+            label: String = "" @transient
+            size: Size = .small
         }
 
         """
@@ -107,13 +120,6 @@ import Testing
             ])
     }
 
-    @Test func renamingAZoneRenamesItsUses() throws {
-        #expect(
-            Self.describe(try Self.rename(0, 6, to: "Shed")) == [
-                #"Beds 0:5-0:11 "Shed""#, #"Beds 2:14-2:20 "Shed""#, #"Plants 0:16-0:22 "Shed""#,
-            ])
-    }
-
     @Test func clashesAndNonNamesAreRefused() throws {
         #expect(try Self.rename(2, 8, to: "Plant") as? String == "'Plant' is declared already")
         #expect(try Self.rename(3, 5, to: "status") as? String == "'Bed' has a member 'status' already")
@@ -143,24 +149,105 @@ import Testing
         #expect(Self.describe([definition as Any]) == ["Beds 3:4-3:8"], "the predicate's `name` → the field")
     }
 
-    /// A model property named by `@inverse` and `@unique` is renamed there too and gains
-    /// `@name` (SwiftData's `originalName`: the local column stays); a keyvalue key keeps its key.
-    @Test func renamingAModelPropertyOrKeyvalueKey() throws {
-        #expect(
-            Self.describe(try Self.rename(8, 6, in: "Harvests.cloudschema", to: "crops")) == [
-                #"Harvests 4:25-4:33 "crops""#, #"Harvests 8:4-8:12 "crops""#, #"Harvests 8:24-8:24 " @name(\"harvests\")""#,
-            ])
-        #expect(
-            Self.describe(try Self.rename(3, 5, in: "Harvests.cloudschema", to: "name")) == [
-                #"Harvests 2:22-2:26 "name""#, #"Harvests 3:4-3:8 "name""#, #"Harvests 3:21-3:21 " @name(\"crop\")""#,
-            ])
-        #expect(try Self.rename(3, 5, in: "Harvests.cloudschema", to: "plot") as? String == "'Harvest' has a member 'plot' already")
+    /// A keyvalue key keeps its key; the store's name is only the generated type's, and a
+    /// `@transient` property stores nothing, so neither gains `@name`.
+    @Test func renamingAKeyvalueKeyOrStoreOrATransientProperty() throws {
         #expect(
             Self.describe(try Self.rename(12, 6, in: "Harvests.cloudschema", to: "recentStatus")) == [
                 #"Harvests 12:4-12:14 "recentStatus""#, #"Harvests 12:30-12:30 " @name(\"lastStatus\")""#,
             ])
+        #expect(Self.describe(try Self.rename(11, 12, in: "Harvests.cloudschema", to: "Settings")) == [#"Harvests 11:9-11:20 "Settings""#])
+        #expect(Self.describe(try Self.rename(24, 6, in: "Harvests.cloudschema", to: "title")) == [#"Harvests 24:4-24:9 "title""#])
         let definition = try Self.ask("textDocument/definition", in: "Harvests.cloudschema") { Session.at($0, 4, 27) }
         #expect(Self.describe([definition as Any]) == ["Harvests 8:4-8:12"], "@inverse(harvests) → the property")
+    }
+
+    /// An enum's name is stored nowhere a record field or key reaches (they hold raw values), and
+    /// an `Int64` case has its raw value written: neither needs a kept name.
+    @Test func renamingAnEnumOrAnInt64Case() throws {
+        #expect(
+            Self.describe(try Self.rename(7, 6, to: "Stage")) == [
+                #"Beds 4:12-4:18 "Stage""#, #"Beds 7:5-7:11 "Stage""#, #"Harvests 12:16-12:22 "Stage""#,
+            ])
+        #expect(
+            Self.describe(try Self.rename(21, 20, in: "Harvests.cloudschema", to: "tiny")) == [
+                #"Harvests 21:19-21:24 "tiny""#, #"Harvests 25:18-25:23 "tiny""#,
+            ])
+    }
+
+    /// What has no `@name` to keep its CloudKit name is refused, in `prepareRename` and in
+    /// `rename`, saying why: a zone, a role, a model, a stored model property (Core Data's mirror
+    /// writes `CD_` + the new name; `originalName` keeps only the local column), and an enum a
+    /// model stores (how SwiftData stores it is not documented).
+    @Test(arguments: [
+        (
+            "Beds.cloudschema", 0, 6,
+            "zone 'Garden' is not renamed: CloudKit finds a zone by its name, so the app would save to a new zone"
+                + " and no longer see the records in 'Garden'; a zone has no @name to keep it"
+        ),
+        (
+            "Harvests.cloudschema", 15, 6,
+            "role 'Gardener' is not renamed: roles are deployed with the schema and given to users, so the new name"
+                + " would be a role no user holds, and the grants deployed to 'Gardener' would be withdrawn; a role has no @name to keep it"
+        ),
+        (
+            "Harvests.cloudschema", 2, 8,
+            "model 'Harvest' is not renamed: Core Data's CloudKit mirroring stores it as record type CD_Harvest,"
+                + " so the new name is a new record type and shipped versions keep writing CD_Harvest; a model has no @name to keep it"
+        ),
+        (
+            "Harvests.cloudschema", 8, 6,
+            "property 'Plot.harvests' is not renamed: Core Data's CloudKit mirroring writes it as field CD_harvests,"
+                + " and @name (originalName) keeps only the local store's column, so the new name is a new CloudKit field"
+                + " and shipped versions keep writing CD_harvests"
+        ),
+        (
+            "Harvests.cloudschema", 21, 6,
+            "enum 'Size' is not renamed: model 'Tool' stores it through SwiftData, and no source says whether"
+                + " SwiftData's stored value holds the enum's name"
+        ),
+    ])
+    func renamesThatWouldChangeWhatCloudKitHoldsAreRefused(_ file: String, _ line: Int, _ character: Int, _ reason: String) throws {
+        #expect(try Self.ask("textDocument/prepareRename", in: file) { Session.at($0, line, character) } as? String == reason)
+        #expect(try Self.rename(line, character, in: file, to: "Renamed") as? String == reason)
+    }
+
+    /// A member the resolver left out has no stored name to keep: it waits until its errors are fixed.
+    @Test func aMemberWithErrorsIsNotRenamed() throws {
+        let folder = try Session.folder()
+        let uri = URL(fileURLWithPath: folder).appendingPathComponent("Tools.cloudschema").absoluteString
+        let text = "zone Shed\n\nrecord Tool in Shed {\n    size: Sise\n}\n"
+        let (_, messages) = try Session.serve(
+            try Session.initialize() + Session.open(uri, text) + Session.request(1, "textDocument/prepareRename", Session.at(uri, 3, 5)))
+        #expect(
+            (Session.response(1, in: messages)?["error"] as? [String: Any])?["message"] as? String
+                == "'Tool.size' is not renamed while its declaration has errors: fix them first, so the rename can keep what CloudKit stores"
+        )
+    }
+
+    /// The refusal stands wherever the name is written: `@inverse(harvests)` and `in Garden` too.
+    @Test func aRefusalFollowsTheNameToItsUses() throws {
+        #expect((try Self.rename(4, 27, in: "Harvests.cloudschema", to: "crops") as? String)?.hasPrefix("property 'Plot.harvests'") == true)
+        #expect((try Self.rename(2, 16, to: "Shed") as? String)?.hasPrefix("zone 'Garden'") == true)
+    }
+
+    /// A name where it is used shows the hover of its declaration: a field's type, a
+    /// subscription's `on Type` and predicate field, `@inverse(p)`, a grant's role.
+    @Test func hoverOnAUseIsTheDeclarations() throws {
+        func hover(_ line: Int, _ character: Int, in file: String) throws -> String? {
+            let result = try Self.ask("textDocument/hover", in: file) { Session.at($0, line, character) }
+            return ((result as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        }
+        let bed = try #require(try hover(2, 8, in: "Beds.cloudschema"))
+        #expect(bed.hasPrefix("**record** `Bed` (CloudKit `Bed`) in zone `Garden` of the private database; 2 fields"))
+        #expect(try hover(1, 20, in: "Plants.cloudschema") == bed, "Reference<Bed>")
+        let onBed = try hover(4, 25, in: "Plants.cloudschema")
+        #expect(onBed?.hasPrefix(bed + "\n\n---\n\n**SUBSCRIPTION_QUERY_SHARED**") == true, "on Bed, and the finding there")
+        #expect(try hover(0, 35, in: "Harvests.cloudschema") == hover(3, 5, in: "Beds.cloudschema"), "the predicate's name")
+        #expect(try hover(4, 27, in: "Harvests.cloudschema") == hover(8, 6, in: "Harvests.cloudschema"), "@inverse(harvests)")
+        let role = try hover(18, 22, in: "Harvests.cloudschema")
+        #expect(role == "**role** `Gardener`: a security role; granted on `Shed`")
+        #expect(try hover(15, 6, in: "Harvests.cloudschema") == "**role** `Gardener`: a security role; granted on `Shed`")
     }
 
     @Test func workspaceSymbolsMatchAnyCase() throws {

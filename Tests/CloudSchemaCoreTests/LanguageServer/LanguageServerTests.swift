@@ -214,6 +214,42 @@ import Testing
         #expect(((Self.response(5, in: messages)?["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("only a") == true)
     }
 
+    /// The other features where they apply to `.ckdb`: a fix-it as a quick fix (no ignore
+    /// comment: `.ckdb` has no suppressions), the hover of a role where a grant names it,
+    /// highlights, workspace symbols and semantic tokens.
+    @Test func ckdbDocumentsGetQuickFixesHoversHighlightsAndTokens() throws {
+        let uri = URL(fileURLWithPath: try Self.folder()).appendingPathComponent("production.ckdb").absoluteString
+        let text =
+            "DEFINE SCHEMA\n    CREATE ROLE Gardener;\n    RECORD TYPE Bed (\n        to INT64,\n        name STRING\n"
+            + "        GRANT READ TO Gardener\n    );\n"
+        let line4 = ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]]
+        let (_, messages) = try Self.serve(
+            try Self.initialize() + Self.open(uri, text)
+                + Self.request(
+                    2, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": line4, "context": ["diagnostics": []]])
+                + Self.request(3, "textDocument/hover", Self.at(uri, 5, 24))
+                + Self.request(4, "textDocument/documentHighlight", Self.at(uri, 1, 18))
+                + Self.request(5, "workspace/symbol", ["query": "gard"])
+                + Self.request(6, "textDocument/semanticTokens/full", ["textDocument": ["uri": uri]]))
+        #expect(Self.published(uri, in: messages) == [["SYNTAX_ERROR 4:19-4:19"]])
+        let actions = Self.response(2, in: messages)?["result"] as? [[String: Any]] ?? []
+        let edits = actions.map { action in
+            let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
+            return "\(action["title"] ?? ""): " + LanguageServerRenameTests.describe(["changes": changes ?? [:]]).joined(separator: ", ")
+        }
+        #expect(edits == [#"insert ',': production 4:19-4:19 ",""#])
+        let hover = ((Self.response(3, in: messages)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(hover == "**role** `Gardener`: a security role; granted on `Bed`")
+        #expect((Self.response(4, in: messages)?["result"] as? [Any])?.count == 2, "CREATE ROLE Gardener and GRANT READ TO Gardener")
+        let symbols = Self.response(5, in: messages)?["result"] as? [[String: Any]]
+        #expect(symbols?.map { "\($0["name"] ?? "") \($0["kind"] ?? "")" } == ["Gardener 20"])
+        // Five numbers a token: line delta, start delta, length, type (the legend's index), modifiers.
+        let data = (Self.response(6, in: messages)?["result"] as? [String: Any])?["data"] as? [Int]
+        #expect(
+            data == [1, 16, 8, 6, 0, 1, 16, 3, 0, 0, 1, 8, 2, 3, 0, 1, 8, 4, 3, 0, 1, 22, 8, 6, 0],
+            "Gardener (type), Bed (struct), to and name (property), Gardener")
+    }
+
     @Test func formattingIsOneEditThroughTheFormatter() throws {
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("Garden.cloudschema").absoluteString
@@ -280,6 +316,22 @@ import Testing
             return "\(symbol["name"] ?? "") \(symbol["kind"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
         }
         #expect(symbols.map(describe) == ["Garden 3", "Bed 23 [name 8, status 8]", "Plant 23 [bed 8]", "Status 10 [growing 22, done 22]"])
+    }
+
+    /// A member whose type does not resolve stays in the outline while its error stands, its
+    /// type as written.
+    @Test func documentSymbolsKeepAMemberWhoseTypeIsUnknown() throws {
+        let uri = URL(fileURLWithPath: try Self.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = "zone Garden\nrecord Bed in Garden {\n    name: String\n    size: Strng?\n}\n\nmodel Harvest {\n    crop: Crp = .x\n}\n"
+        let (_, messages) = try Self.serve(
+            try Self.initialize() + Self.open(uri, text) + Self.request(2, "textDocument/documentSymbol", ["textDocument": ["uri": uri]]))
+        func describe(_ symbol: [String: Any]) -> String {
+            let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
+            return "\(symbol["name"] ?? "") \(symbol["detail"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
+        }
+        let symbols = try #require(Self.response(2, in: messages)?["result"] as? [[String: Any]])
+        #expect(symbols.map(describe) == ["Garden zone", "Bed record [name String, size Strng?]", "Harvest model [crop Crp]"])
+        #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 3:10-3:15", "TYPE_UNKNOWN 7:10-7:13"]])
     }
 
     /// Garbage is answered with an error and the server goes on: a header without
