@@ -233,7 +233,7 @@ extension Array: CloudFieldValue where Element: CloudFieldValue {
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .list(let items) = recordValue else { throw Self.mismatch(recordValue) }
         do {
-            // `map` fills an array of the right size; appending to a reserved one costs half again.
+            // `map` fills an array of the right size, faster than appending to a reserved one.
             self = try items.map { try Element(recordValue: $0) }
         } catch RecordDecodingError.Problem.typeMismatch(let expected, let found) {
             // Report a wrong element type as a wrong list type: LIST<STRING> vs LIST<INT64>.

@@ -164,7 +164,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// A multiplicative hash of the key's UTF-8, eight bytes at a time. Field keys are short and
     /// come from the app, not from someone who could choose colliding keys, so they don't need
     /// `String`'s seeded SipHash, which was most of the cost of reading a field.
-    fileprivate static func hash(_ key: String) -> Int {
+    private static func hash(_ key: String) -> Int {
         if let (hash, isASCII) = key.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }), isASCII {
             return hash
         }

@@ -89,8 +89,9 @@ public final class RecordFields: Sendable {
         mergedParentKeys = fields.filter { $0.isParent && $0.merge != nil }.map(\.key)
     }
 
-    /// Reads every field of `record` once, after checking its record type. The values read are
-    /// also the ``ServerVersion`` the decoded value remembers.
+    /// Reads `record` after checking its record type: every field once, or, for an
+    /// ``InMemoryRecord``, its storage, shared copy-on-write. The values read are also the
+    /// ``ServerVersion`` the decoded value remembers.
     /// Inlinable, and not inlined: specialized once per storage type, it calls the record directly.
     @inlinable @inline(never)
     public func read(_ record: some RecordStorage) throws(RecordDecodingError) -> RecordFieldValues {
@@ -167,7 +168,7 @@ public struct RecordFieldValues {
     @usableFromInline let fields: RecordFields
     /// The ID of the record read.
     public let recordID: RecordID
-    /// The version read: the record's system fields and the values above.
+    /// The version read: the record's system fields and the values the fields decode from.
     public let serverVersion: ServerVersion
     /// The first field that couldn't be read, thrown by ``throwFirstFailure()``.
     @usableFromInline var firstFailure: RecordDecodingError?
