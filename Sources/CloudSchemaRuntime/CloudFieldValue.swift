@@ -232,17 +232,13 @@ extension Array: CloudFieldValue where Element: CloudFieldValue {
     /// Reads a `LIST`; an element of another type is reported as a list type mismatch (`LIST<STRING>` vs `LIST<INT64>`).
     @inlinable public init(recordValue: RecordValue) throws {
         guard case .list(let items) = recordValue else { throw Self.mismatch(recordValue) }
-        var elements: [Element] = []
-        elements.reserveCapacity(items.count)
-        for item in items {
-            do {
-                elements.append(try Element(recordValue: item))
-            } catch RecordDecodingError.Problem.typeMismatch(let expected, let found) {
-                // Report a wrong element type as a wrong list type: LIST<STRING> vs LIST<INT64>.
-                throw RecordDecodingError.Problem.typeMismatch(expected: .list(expected), found: .list(found))
-            }
+        do {
+            // `map` fills an array of the right size, faster than appending to a reserved one.
+            self = try items.map { try Element(recordValue: $0) }
+        } catch RecordDecodingError.Problem.typeMismatch(let expected, let found) {
+            // Report a wrong element type as a wrong list type: LIST<STRING> vs LIST<INT64>.
+            throw RecordDecodingError.Problem.typeMismatch(expected: .list(expected), found: .list(found))
         }
-        self = elements
     }
 }
 

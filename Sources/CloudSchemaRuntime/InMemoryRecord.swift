@@ -60,7 +60,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     /// ``recordID``, under the name ``RecordStorage`` uses.
     public var recordIdentifier: RecordID { recordID }
 
-    private struct Entry {
+    struct Entry: Sendable {
         let key: String
         var plain: RecordValue?
         var encrypted: RecordValue?
@@ -204,6 +204,45 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
         case .asset, .reference: false
         case .list(let items): items.allSatisfy(isEncryptable)
         default: true
+        }
+    }
+
+    /// The field values as they are now: this record's storage, shared until its next write
+    /// (copy-on-write). What a decoded value remembers as its server version, copying nothing.
+    var storedFields: StoredFields { StoredFields(entries: entries, slots: slots) }
+
+    /// An ``InMemoryRecord``'s field values at one moment, looked up as the record looks them up.
+    struct StoredFields: Sendable {
+        let entries: [Entry]
+        let slots: [Int32]
+
+        /// The value of the field at `position` of `fields`, found first at the same position
+        /// (where a record whose fields were written in declaration order has it), else through
+        /// the index.
+        @inline(__always)
+        func value(at position: Int, of fields: RecordFields) -> RecordValue? {
+            let key = fields.keys[position]
+            let found: Int
+            if position < entries.count, entries[position].key == key {
+                found = position
+            } else {
+                guard let indexed = Self.position(of: key, entries: entries, slots: slots) else { return nil }
+                found = indexed
+            }
+            return fields.fields[position].encrypted ? entries[found].encrypted : entries[found].plain
+        }
+
+        /// Where `key` is in `entries` by the index, or `nil` when it was never set.
+        static func position(of key: String, entries: [Entry], slots: [Int32]) -> Int? {
+            guard !slots.isEmpty else { return nil }
+            let mask = slots.count - 1
+            var slot = InMemoryRecord.hash(key) & mask
+            while slots[slot] != 0 {
+                let position = Int(slots[slot]) - 1
+                if entries[position].key == key { return position }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
     }
 

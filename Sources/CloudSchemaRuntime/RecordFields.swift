@@ -89,12 +89,15 @@ public final class RecordFields: Sendable {
         mergedParentKeys = fields.filter { $0.isParent && $0.merge != nil }.map(\.key)
     }
 
-    /// Reads every field of `record` once, after checking its record type. The values read are
-    /// also the ``ServerVersion`` the decoded value remembers.
+    /// Reads `record` after checking its record type: every field once, or, for an
+    /// ``InMemoryRecord``, its storage, shared copy-on-write. The values read are also the
+    /// ``ServerVersion`` the decoded value remembers.
     /// Inlinable, and not inlined: specialized once per storage type, it calls the record directly.
     @inlinable @inline(never)
     public func read(_ record: some RecordStorage) throws(RecordDecodingError) -> RecordFieldValues {
         try record.requireRecordType(recordType)
+        // An in-memory record's storage is shared copy-on-write instead of copied value by value.
+        if let record = record as? InMemoryRecord { return RecordFieldValues(self, sharing: record) }
         var values: [RecordValue?] = []
         values.reserveCapacity(fields.count)
         // By position: copying each `Field` would copy its default value too.
@@ -163,10 +166,9 @@ public final class RecordFields: Sendable {
 @_spi(Generated)
 public struct RecordFieldValues {
     @usableFromInline let fields: RecordFields
-    @usableFromInline let values: [RecordValue?]
     /// The ID of the record read.
     public let recordID: RecordID
-    /// The version read: the record's system fields and the values above.
+    /// The version read: the record's system fields and the values the fields decode from.
     public let serverVersion: ServerVersion
     /// The first field that couldn't be read, thrown by ``throwFirstFailure()``.
     @usableFromInline var firstFailure: RecordDecodingError?
@@ -174,9 +176,25 @@ public struct RecordFieldValues {
     @usableFromInline
     init(_ fields: RecordFields, values: [RecordValue?], recordID: RecordID, systemFields: Data, unsavedKeys: Set<String>) {
         self.fields = fields
-        self.values = values
         self.recordID = recordID
         serverVersion = ServerVersion(systemFields: systemFields, snapshot: .positional(fields, values), unsavedKeys: unsavedKeys)
+    }
+
+    /// The values of `record`, read from its storage, which the server version shares.
+    @usableFromInline
+    init(_ fields: RecordFields, sharing record: InMemoryRecord) {
+        self.fields = fields
+        recordID = record.recordID
+        serverVersion = ServerVersion(
+            systemFields: record.archiveSystemFields(), snapshot: .shared(fields, record.storedFields),
+            unsavedKeys: record.changedFieldKeys)
+    }
+
+    /// The value read for the field at `position`. Not inlined into generated code, and the
+    /// lookup inlined here: one call per field, whichever way the values are held.
+    @usableFromInline
+    func stored(at position: Int) -> RecordValue? {
+        serverVersion.snapshot.value(at: position, of: fields)
     }
 
     /// Decodes a required field or one with a default: absent, the default in the table, else
@@ -207,7 +225,7 @@ public struct RecordFieldValues {
     /// remembers the problem for ``throwFirstFailure()`` and returns `nil`.
     @inlinable @inline(never)
     public mutating func decodeIfPresent<Value: CloudFieldValue>(_ position: Int) -> Value? {
-        guard let stored = values[position] else { return nil }
+        guard let stored = stored(at: position) else { return nil }
         do {
             return try Value(recordValue: stored)
         } catch {
@@ -226,7 +244,7 @@ public struct RecordFieldValues {
     /// passed in: a default argument per call site is a closure for the compiler to specialize).
     @inlinable @inline(__always)
     func value<Value: CloudFieldValue>(at position: Int) throws(RecordDecodingError) -> Value {
-        guard let stored = values[position] ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
+        guard let stored = stored(at: position) ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
         do {
             return try Value(recordValue: stored)
         } catch {

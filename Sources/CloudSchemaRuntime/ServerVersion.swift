@@ -23,11 +23,38 @@ public struct ServerVersion: Hashable, Sendable, Codable {
     /// The field values, as generated code read them (by position) or by key.
     var snapshot: Snapshot
 
-    /// Field values by position in a record type's ``RecordFields``, as a generated
-    /// `init(record:)` read them (no dictionary to build per decode), or by key.
+    /// The field values the server has: read by a generated `init(record:)` with a record
+    /// type's ``RecordFields`` (by position, no dictionary to build per decode), or by key.
     enum Snapshot: Sendable {
+        /// Copied out of the record, one value per field of the table.
         case positional(RecordFields, [RecordValue?])
+        /// An ``InMemoryRecord``'s storage as it was read, shared copy-on-write: nothing copied.
+        case shared(RecordFields, InMemoryRecord.StoredFields)
         case keyed([String: RecordValue])
+
+        /// The value of the field at `position` of `recordFields`: by position when read with
+        /// that table, else by key (`nil` for a key the table read doesn't have).
+        @inline(__always)
+        func value(at position: Int, of recordFields: RecordFields) -> RecordValue? {
+            switch self {
+            case .positional(let read, let values):
+                read === recordFields ? values[position] : read.position(of: recordFields.keys[position]).flatMap { values[$0] }
+            case .shared(let read, let stored):
+                read === recordFields
+                    ? stored.value(at: position, of: read)
+                    : read.position(of: recordFields.keys[position]).flatMap { stored.value(at: $0, of: read) }
+            case .keyed(let fields):
+                fields[recordFields.keys[position]]
+            }
+        }
+
+        /// The table the values were read with; `nil` for values by key.
+        var recordFields: RecordFields? {
+            switch self {
+            case .positional(let read, _), .shared(let read, _): read
+            case .keyed: nil
+            }
+        }
     }
 
     /// A version from archived system fields and the field values the server has, by key.
@@ -48,10 +75,12 @@ public struct ServerVersion: Hashable, Sendable, Codable {
             switch snapshot {
             case .keyed(let fields):
                 return fields
-            case .positional(let recordFields, let values):
+            case .positional(let read, _), .shared(let read, _):
                 var fields: [String: RecordValue] = [:]
-                fields.reserveCapacity(values.count)
-                for (field, value) in zip(recordFields.fields, values) { fields[field.key] = value }
+                fields.reserveCapacity(read.keys.count)
+                for position in read.keys.indices {
+                    if let value = snapshot.value(at: position, of: read) { fields[read.keys[position]] = value }
+                }
                 return fields
             }
         }
@@ -61,23 +90,19 @@ public struct ServerVersion: Hashable, Sendable, Codable {
     /// The field's value on the server: `.some(nil)` when absent there, `nil` when unknown
     /// (an unsaved key).
     public func serverValue(forKey key: String) -> RecordValue?? {
-        unsavedKeys.contains(key) ? nil : .some(storedValue(forKey: key))
-    }
-
-    private func storedValue(forKey key: String) -> RecordValue? {
+        guard !unsavedKeys.contains(key) else { return nil }
         switch snapshot {
-        case .positional(let recordFields, let values): recordFields.position(of: key).flatMap { values[$0] }
-        case .keyed(let fields): fields[key]
+        case .keyed(let fields): return .some(fields[key])
+        case .positional(let read, _), .shared(let read, _):
+            return .some(read.position(of: key).flatMap { snapshot.value(at: $0, of: read) })
         }
     }
 
     /// The value on the server of the field at `position` of `recordFields`, as
     /// ``serverValue(forKey:)``: by position when this version was read with those fields.
     func serverValue(at position: Int, of recordFields: RecordFields) -> RecordValue?? {
-        let key = recordFields.keys[position]
-        if !unsavedKeys.isEmpty, unsavedKeys.contains(key) { return nil }
-        if case .positional(let read, let values) = snapshot, read === recordFields { return .some(values[position]) }
-        return .some(storedValue(forKey: key))
+        if !unsavedKeys.isEmpty, unsavedKeys.contains(recordFields.keys[position]) { return nil }
+        return .some(snapshot.value(at: position, of: recordFields))
     }
 
     /// Whether `stored`, the value of the field at `position`, is what the server already has.
@@ -91,10 +116,8 @@ public struct ServerVersion: Hashable, Sendable, Codable {
     /// Equal when the system fields, unsaved keys and field values by key are.
     public static func == (lhs: ServerVersion, rhs: ServerVersion) -> Bool {
         guard lhs.systemFields == rhs.systemFields, lhs.unsavedKeys == rhs.unsavedKeys else { return false }
-        if case .positional(let left, let leftValues) = lhs.snapshot, case .positional(let right, let rightValues) = rhs.snapshot,
-            left === right
-        {
-            return leftValues == rightValues
+        if let read = lhs.snapshot.recordFields, read === rhs.snapshot.recordFields {
+            return read.keys.indices.allSatisfy { lhs.snapshot.value(at: $0, of: read) == rhs.snapshot.value(at: $0, of: read) }
         }
         return lhs.fields == rhs.fields
     }

@@ -137,6 +137,65 @@ struct RecordFieldsTests {
         #expect(try JSONDecoder().decode(ServerVersion.self, from: encoder.encode(read)) == read)
     }
 
+    /// An in-memory record's values are not copied when read: the server version shares the
+    /// record's storage, and a later write to the record copies it instead.
+    @Test func aServerVersionReadFromAnInMemoryRecordIsTheRecordAsItWasRead() throws {
+        let record = InMemoryRecord(recordType: "Task")
+        record[field: "title"] = "Plan"
+        record.simulateServerSave()
+        let read = try fields.read(record).serverVersion
+        record[field: "title"] = "Ship"
+        record[field: "done"] = true.recordValue
+
+        #expect(read.serverValue(forKey: "title") == .some("Plan"))
+        #expect(read.serverValue(forKey: "done") == .some(nil))
+        #expect(read.fields == ["title": "Plan"])
+        // Saving the value as read changes nothing; the edit on the record is not the server's.
+        let restored = try InMemoryRecord(systemFieldsArchive: read.systemFields)
+        fields.write(["Plan", false.recordValue, nil], to: restored, changedSince: read)
+        #expect(restored.changedKeys() == [])
+    }
+
+    /// A record written by another app version: its keys in another order, encrypted storage,
+    /// and a field this version doesn't know. Found by key, and the unknown field is not part
+    /// of the server version (but stays on the record, which a save leaves as it is).
+    @Test func fieldsStoredInAnotherOrderAreReadByKey() throws {
+        let secret = RecordFields(recordType: "Task", [.field("title", encrypted: true), .field("done", default: false)])
+        let record = InMemoryRecord(recordType: "Task")
+        record[field: "addedLater"] = "from a newer app"
+        record[field: "done"] = true.recordValue
+        record[field: "title"] = "a plain title is not the encrypted one"
+        record[encryptedField: "title"] = "Plan"
+        record.simulateServerSave()
+        var read = try secret.read(record)
+
+        #expect(read.decode(0, placeholder: "") == "Plan")
+        #expect(read.decode(1, placeholder: false) == true)
+        try read.throwFirstFailure()
+        #expect(read.serverVersion.fields == ["title": "Plan", "done": 1])
+        #expect(read.serverVersion.serverValue(forKey: "addedLater") == .some(nil))
+    }
+
+    /// Storage other than `InMemoryRecord` (`CKRecord`) has its values copied, by position: the
+    /// same server version, decoded values and changed keys.
+    @Test func aServerVersionCopiedFromOtherStorageIsTheSameAsOneShared() throws {
+        let record = InMemoryRecord(recordType: "Task")
+        record[field: "title"] = "Plan"
+        record[field: "project"] = .reference(project)
+        record.simulateServerSave()
+        var copied = try fields.read(ForwardingRecord(record))
+        let shared = try fields.read(record).serverVersion
+
+        #expect(copied.serverVersion == shared)
+        #expect(copied.serverVersion.hashValue == shared.hashValue)
+        #expect(copied.serverVersion.fields == shared.fields)
+        #expect(copied.decode(0, placeholder: "") == "Plan")
+        #expect(copied.decode(1, placeholder: true) == false)
+        try copied.throwFirstFailure()
+        fields.write(["Plan", true.recordValue, .reference(project)], to: record, changedSince: copied.serverVersion)
+        #expect(record.changedKeys() == ["done"])
+    }
+
     @Test func aMergeKeepsEachSidesEditsAndSetsTheParentFromTheMergedField() throws {
         let ancestor = InMemoryRecord(recordType: "Task")
         ancestor[field: "title"] = "Plan"
@@ -153,4 +212,28 @@ struct RecordFieldsTests {
         #expect(server[field: "project"] == .reference(project))
         #expect(server.parentIdentifier == project.recordID)
     }
+}
+
+/// A record that is not an `InMemoryRecord`, as `CKRecord` isn't: every call forwarded.
+final class ForwardingRecord: RecordStorage {
+    let record: InMemoryRecord
+    init(_ record: InMemoryRecord) { self.record = record }
+
+    var recordType: String { record.recordType }
+    var recordIdentifier: RecordID { record.recordIdentifier }
+    subscript(field key: String) -> RecordValue? {
+        get { record[field: key] }
+        set { record[field: key] = newValue }
+    }
+    subscript(encryptedField key: String) -> RecordValue? {
+        get { record[encryptedField: key] }
+        set { record[encryptedField: key] = newValue }
+    }
+    var parentIdentifier: RecordID? {
+        get { record.parentIdentifier }
+        set { record.parentIdentifier = newValue }
+    }
+    var recordChangeTag: String? { record.recordChangeTag }
+    var changedFieldKeys: Set<String> { record.changedFieldKeys }
+    func archiveSystemFields() -> Data { record.archiveSystemFields() }
 }
