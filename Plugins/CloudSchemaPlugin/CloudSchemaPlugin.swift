@@ -19,7 +19,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
             target: target.name,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
-            tool: context.tool(named: "cloudschema").url,
+            tool: context.tool(named: "cloudschema-build").url,
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }
@@ -34,7 +34,7 @@ extension CloudSchemaPlugin: XcodeBuildToolPlugin {
             target: target.displayName,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
-            tool: context.tool(named: "cloudschema").url,
+            tool: context.tool(named: "cloudschema-build").url,
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }

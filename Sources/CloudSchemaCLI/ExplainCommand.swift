@@ -1,4 +1,6 @@
+import CloudSchemaCommands
 import CloudSchemaCore
+import CloudSchemaTools
 
 enum ExplainCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,6 @@
+import CloudSchemaCommands
 import CloudSchemaCore
+import CloudSchemaTools
 
 enum GraphCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,6 @@
+import CloudSchemaCommands
 import CloudSchemaCore
+import CloudSchemaTools
 import Foundation
 
 enum PullCommand {

@@ -3,44 +3,52 @@ import CloudSchemaCore
 /// Hand-written argument parsing that behaves as swift-argument-parser users expect:
 /// `--option value` and `--option=value`, flags, `--` before positional arguments that
 /// start with `-`, unknown options rejected with the list of valid ones.
-struct OptionSpec: Sendable {
-    var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// nil for a flag.
-    var valueName: String?
-    var help: String
-    var defaultValue: String?
+    package var valueName: String?
+    package var help: String
+    package var defaultValue: String?
     /// Allowed values, checked before the command runs.
-    var choices: [String]?
+    package var choices: [String]?
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help)
     }
 
-    static func option(
+    package static func option(
         _ name: String, value: String, _ help: String, default defaultValue: String? = nil, choices: [String]? = nil
     ) -> OptionSpec {
         OptionSpec(name: name, valueName: value, help: help, defaultValue: defaultValue, choices: choices)
     }
 
     /// For commands that read `-` (standard input), named as swift-format names it.
-    static let assumeFilename = option(
+    package static let assumeFilename = option(
         "assume-filename", value: "path",
         "The file name for standard input ('-') in diagnostics and config lookup; .ckdb reads it as a .ckdb file.",
         default: SchemaLoader.standardInputName)
 }
 
-struct CommandSpec: Sendable {
-    var name: String
+package struct CommandSpec: Sendable {
+    package var name: String
     /// One line: what the command is for.
-    var abstract: String
+    package var abstract: String
     /// e.g. "[<paths> ...]"; empty when the command takes none.
-    var positionals: String
-    var positionalHelp: String
-    var options: [OptionSpec]
-    var examples: [String]
-    var discussion: String = ""
+    package var positionals: String
+    package var positionalHelp: String
+    package var options: [OptionSpec]
+    package var examples: [String]
+    package var discussion: String = ""
 
-    var usage: String {
+    package init(
+        name: String, abstract: String, positionals: String, positionalHelp: String, options: [OptionSpec], examples: [String],
+        discussion: String = ""
+    ) {
+        (self.name, self.abstract, self.positionals, self.positionalHelp) = (name, abstract, positionals, positionalHelp)
+        (self.options, self.examples, self.discussion) = (options, examples, discussion)
+    }
+
+    package var usage: String {
         var parts = ["cloudschema", name]
         if !positionals.isEmpty { parts.append(positionals) }
         for option in options {
@@ -50,7 +58,7 @@ struct CommandSpec: Sendable {
         return parts.joined(separator: " ")
     }
 
-    var help: String {
+    package var help: String {
         var out = "OVERVIEW: \(abstract)\n\n"
         if !discussion.isEmpty { out += discussion + "\n\n" }
         out += "USAGE: \(usage)\n\n"
@@ -77,28 +85,28 @@ struct CommandSpec: Sendable {
     }
 }
 
-struct ParsedArguments {
-    var positionals: [String] = []
-    var values: [String: String] = [:]
+package struct ParsedArguments {
+    package var positionals: [String] = []
+    package var values: [String: String] = [:]
     /// Every value given to each option, in order (`--focus A --focus B`).
-    var allValues: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var wantsHelp = false
+    package var allValues: [String: [String]] = [:]
+    package var flags: Set<String> = []
+    package var wantsHelp = false
 
-    func value(_ name: String) -> String? { values[name] }
-    func values(_ name: String) -> [String] { allValues[name] ?? [] }
+    package func value(_ name: String) -> String? { values[name] }
+    package func values(_ name: String) -> [String] { allValues[name] ?? [] }
     /// What `-` is called (`--assume-filename`).
-    var standardInputName: String { values["assume-filename"] ?? SchemaLoader.standardInputName }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    package var standardInputName: String { values["assume-filename"] ?? SchemaLoader.standardInputName }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
 /// A mistake in the command line: exit code 2, with usage.
-struct UsageError: Error {
-    var message: String
+package struct UsageError: Error {
+    package var message: String
 }
 
 extension CommandSpec {
-    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         for option in options { if let value = option.defaultValue { parsed.values[option.name] = value } }
         var i = 0

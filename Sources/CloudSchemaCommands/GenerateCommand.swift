@@ -1,8 +1,8 @@
 import CloudSchemaCore
 import Foundation
 
-enum GenerateCommand {
-    static let spec = CommandSpec(
+package enum GenerateCommand {
+    package static let spec = CommandSpec(
         name: "generate",
         abstract: "Generate Swift types for the record types and enums of schemas.",
         positionals: "[<paths> ...]",
@@ -35,7 +35,7 @@ enum GenerateCommand {
             Exit codes: 0 generated, 1 lint errors, 2 usage, config, template or I/O error.
             """)
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
+    package static func run(_ arguments: ParsedArguments) -> Int32 {
         guard let output = arguments.value("output") else {
             Terminal.err("error: missing '--output <dir>'\nUsage: \(spec.usage)\n")
             return 2
@@ -114,11 +114,11 @@ enum GenerateCommand {
         return 0
     }
 
-    struct UsageProblem: Error { var message: String }
+    package struct UsageProblem: Error { var message: String }
 
     /// Each input's part count: `--parts NAME=COUNT` for the input whose file name is NAME, else
     /// one per started 16 KiB of the input's bytes.
-    static func partCounts(_ values: [String], inputs: [String], sources: SourceStore) -> Result<[String: Int], UsageProblem> {
+    package static func partCounts(_ values: [String], inputs: [String], sources: SourceStore) -> Result<[String: Int], UsageProblem> {
         let byName = Dictionary(inputs.map { ((($0 as NSString).lastPathComponent), $0) }, uniquingKeysWith: { first, _ in first })
         var given: [String: Int] = [:]
         for value in values {

@@ -1,8 +1,8 @@
 import CloudSchemaCore
 import Foundation
 
-enum LintCommand {
-    static let spec = CommandSpec(
+package enum LintCommand {
+    package static let spec = CommandSpec(
         name: "lint",
         abstract: "Check schemas for syntax errors and CloudKit sync mistakes.",
         positionals: "[<paths> ...]",
@@ -51,7 +51,7 @@ enum LintCommand {
             finding with '// cloudschema:ignore RULE_ID reason' on the line before the element or at its end.
             """)
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
+    package static func run(_ arguments: ParsedArguments) -> Int32 {
         let format = arguments.value("format") ?? "text"
         let all = arguments.flag("all")
         if arguments.flag("list-rules") {
@@ -222,7 +222,7 @@ enum LintCommand {
         Terminal.err(report)
     }
 
-    static func emit(_ diagnostics: [Diagnostic], format: String, sources: SourceStore) {
+    package static func emit(_ diagnostics: [Diagnostic], format: String, sources: SourceStore) {
         switch format {
         case "json":
             Terminal.out(DiagnosticRenderer.json(diagnostics))

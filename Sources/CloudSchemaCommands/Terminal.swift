@@ -9,22 +9,22 @@ import Darwin
 #endif
 
 /// Standard output and error, unbuffered enough for tools that read both.
-enum Terminal {
+package enum Terminal {
     /// The progress line of this run (started by main.swift around the subcommand).
-    static let progress = ProgressLine()
+    package static let progress = ProgressLine()
 
-    static func out(_ text: String) {
+    package static func out(_ text: String) {
         progress.clear()
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    static func err(_ text: String) {
+    package static func err(_ text: String) {
         progress.clear()
         FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Color only when stdout is a terminal and NO_COLOR is not set (no-color.org).
-    static var stdoutSupportsColor: Bool {
+    package static var stdoutSupportsColor: Bool {
         isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
@@ -34,7 +34,7 @@ enum Terminal {
 /// working, 3 s`, rewritten in place with `\r` and cleared before any output and at the end.
 /// Only when stderr is a terminal: redirected or piped stderr never sees it, stdout never does.
 /// Thread-safe: a timer refreshes the line while the command runs on the main thread.
-final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     private let isTerminal: Bool
     private let now: @Sendable () -> Double
     private let write: @Sendable (String) -> Void
@@ -44,7 +44,7 @@ final class ProgressLine: @unchecked Sendable {
     private var shown: String?
     private var timer: DispatchSourceTimer?
 
-    init(
+    package init(
         isTerminal: Bool = isatty(STDERR_FILENO) == 1,
         now: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
@@ -56,7 +56,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Starts timing `name` (`cloudschema lint`); on a terminal, a timer refreshes the line.
     /// `CLOUDSCHEMA_PROGRESS_DELAY` overrides the two seconds (for tests).
-    func start(_ name: String) {
+    package func start(_ name: String) {
         let delay = ProcessInfo.processInfo.environment["CLOUDSCHEMA_PROGRESS_DELAY"].flatMap(Double.init) ?? 2
         lock.withLock { task = (name, now(), delay) }
         guard isTerminal else { return }
@@ -68,7 +68,7 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// Shows or updates the line once the work has taken longer than the delay.
-    func refresh() {
+    package func refresh() {
         lock.withLock {
             guard isTerminal, let task else { return }
             let elapsed = now() - task.start
@@ -81,12 +81,12 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// Removes the line (before output is written); the next refresh shows it again.
-    func clear() {
+    package func clear() {
         lock.withLock { clearLocked() }
     }
 
     /// The work is done: the line goes and does not come back.
-    func finish() {
+    package func finish() {
         lock.withLock {
             timer?.cancel()
             timer = nil

@@ -1,3 +1,4 @@
+import CloudSchemaCore
 import Foundation
 
 /// Apple's `cktool` (`xcrun cktool`, distributed with Xcode 13 and later: "Using cktool",

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// What it takes to release a schema through CloudKit's two environments, from the schema and
 /// both environments' exports (ckdb-language 3.1, 4.1):
 ///

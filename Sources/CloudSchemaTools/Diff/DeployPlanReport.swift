@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Renders a `DeployPlan` as `cloudschema plan` prints it: four steps, each with what it finds
 /// and the command or Console step that does it. `text` for terminals, `markdown` (a
 /// checklist) for a release issue or pull request, `json` for tools.

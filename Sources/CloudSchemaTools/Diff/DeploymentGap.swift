@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// What an environment's schema lacks of the schema a build uses: the record types, fields,
 /// indexes, grants and roles a diff against that environment finds added.
 ///
@@ -34,9 +36,4 @@ public struct DeploymentGap: Hashable, Sendable {
         let n = missing.count
         return "\(n) schema change\(n == 1 ? " is" : "s are") not in \(environment)"
     }
-}
-
-extension DiagnosticID {
-    /// `diff --require-deployed`: something the schema uses that the production schema lacks.
-    public static let diffNotDeployed: DiagnosticID = "DIFF_NOT_DEPLOYED"
 }

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Renders a `SchemaDiff` as `cloudschema diff` prints it: `text` for terminals and
 /// Xcode, `json` for tools, `markdown` for a pull-request comment, and `github` for
 /// workflow annotations.
@@ -402,9 +404,4 @@ extension DiffReport {
     public static func github(failure problem: String, _ diagnostics: [Diagnostic]) -> String {
         DiagnosticRenderer.github(diagnostics) + "::error title=cloudschema diff::\(DiagnosticRenderer.escapeData(problem))\n"
     }
-}
-
-extension DiagnosticID {
-    /// `diff --format github`'s notice listing the kinds of change a `.ckdb` side left unchecked.
-    public static let diffUnchecked: DiagnosticID = "DIFF_UNCHECKED"
 }

@@ -1,3 +1,4 @@
+import CloudSchemaCore
 import Foundation
 
 /// What `cloudschema diff --against SOURCE` compares with: a `.ckdb` export, a

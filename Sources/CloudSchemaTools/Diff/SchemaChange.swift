@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// One difference between a deployed schema and the current one, as `cloudschema diff`
 /// reports it: what changed, whether CloudKit (or shipped app versions) can live with
 /// it, and where to look.

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Compares a deployed schema with the current one on CloudKit identities: record types
 /// by CloudKit name, fields by key, types by CloudKit type. Swift-only renames (a new
 /// Swift name that keeps the key through `@name`) are safe; key changes are removals.

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// What every shipped version does with the current schema's changes: one diff per version
 /// (`diff --against 'git:v*'`, oldest first), read as a matrix of changes by versions. Users
 /// keep old versions installed, so each change meets all of them at once.

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Gives every comment of a file a place in the format tree, and records where the
 /// source had blank lines.
 ///

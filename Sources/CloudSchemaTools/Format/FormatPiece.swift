@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// One token of formatted output and the source token it was written from, so comments
 /// written between two tokens can be put back after the same token.
 struct FormatPiece {

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Writes the format tree as lines: indentation, blank lines, comments. Declarations are
 /// printed one at a time, so only one declaration's tree exists at once.
 struct FormatPrinter {

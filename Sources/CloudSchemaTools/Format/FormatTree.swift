@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// A declaration, member or enum case as the printer sees it: its pieces, its doc
 /// comment, and the comments written before, inside and after it.
 final class FormatElement {

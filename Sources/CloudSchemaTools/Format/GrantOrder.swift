@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Puts a record's grants after its fields. Fields never move (their order is the
 /// model's order); grants keep their order among themselves.
 ///

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// `cloudschema format`: one canonical layout for `.cloudschema` files.
 ///
 /// Formatting never changes meaning: the resolved `Schema` of a file is the same

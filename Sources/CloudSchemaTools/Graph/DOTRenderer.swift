@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// A `SchemaGraph` in Graphviz's DOT language (`dot -Tsvg`).
 ///
 /// Every identifier and label is a quoted string with `\` and `"` escaped, so no schema

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 extension SchemaGraph {
     /// The record types `diff` found changed, with their direct neighbours, for the review
     /// comment: added, removed and changed record types and fields marked. Removed record types

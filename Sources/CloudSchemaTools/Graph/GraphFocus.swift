@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 extension SchemaGraph {
     /// One `GRAPH_FOCUS_UNKNOWN` error for each focus name the schema does not declare.
     public static func focusDiagnostics(_ focus: [String], in schema: Schema) -> [Diagnostic] {

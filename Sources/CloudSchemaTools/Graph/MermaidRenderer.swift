@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// A `SchemaGraph` as a Mermaid flowchart, for Markdown on GitHub and in pull-request comments.
 ///
 /// Labels are quoted and every character Mermaid gives a meaning (`"`, `#`, `<`, `>`, `&`,

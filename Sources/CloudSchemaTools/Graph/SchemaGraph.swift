@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// A schema as a diagram, independent of any drawing format: record types and models as
 /// nodes grouped by database and zone, enums and key-value stores in groups of their own,
 /// references, relationships and enum uses as edges labelled with the field. The

@@ -1,3 +1,4 @@
+import CloudSchemaCore
 import Foundation
 
 /// The Language Server Protocol's base protocol: each message is a header block

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// One file's text with its line starts, to turn LSP positions (0-based line, and character
 /// in the negotiated encoding: UTF-16 code units unless the client offered UTF-8) into byte
 /// offsets and back; CloudSchema's own positions count UTF-8 bytes.

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Quick fixes: each fix-it of a diagnostic on the requested lines, and for a lint finding in a
 /// `.cloudschema` file a `// cloudschema:ignore RULE <reason>` comment on the line before it
 /// (where `Lint/Suppression.swift` reads it as covering the element or line that follows). When

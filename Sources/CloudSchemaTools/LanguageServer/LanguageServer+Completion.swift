@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Completion by where the cursor is: declaration keywords on a blank top-level line, types
 /// after `name:`, the attributes valid at that site after `@`, and the declared names (or the
 /// language's words) a header or grant expects at that point; nothing where a new name goes.

@@ -1,3 +1,4 @@
+import CloudSchemaCore
 import Foundation
 
 /// What the server answers: diagnostics, formatting, hover, definition, symbols, completion.

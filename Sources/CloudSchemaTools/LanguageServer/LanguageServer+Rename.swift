@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Rename, references, highlights and workspace symbols over the files the server reads as one
 /// schema. Every place a name is written is found once, by what it names: in `.cloudschema`
 /// files from the syntax tree (declarations, members, types, `in Zone`, `to Role`, `on Type`,

@@ -1,3 +1,5 @@
+import CloudSchemaCore
+
 /// Semantic tokens: the names of a `.cloudschema` document by what they name (the references
 /// rename finds), so a contextual word used as a name (a field called `in`, a case called
 /// `read`, a field in a predicate) is coloured as a name whatever the TextMate grammar guessed.

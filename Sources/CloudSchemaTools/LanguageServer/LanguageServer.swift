@@ -1,3 +1,4 @@
+import CloudSchemaCore
 import Foundation
 
 /// `cloudschema lsp`: a Language Server Protocol server for `.cloudschema` and `.ckdb` files.
