@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore", "CloudSchemaTools"], exclude: ["Golden"]),
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
-        .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema", "CloudSchemaCommands"]),
+        .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema", "cloudschema-build", "CloudSchemaCommands"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
         // Replays the fuzz seeds and regressions through every fuzz target (Tests/Fuzz/run-fuzzer.sh
         // runs the same targets under libFuzzer; FuzzEntry.swift is its entry point).
