@@ -31,14 +31,14 @@ let package = Package(
         // What generated code imports. Depends on nothing of ours.
         .target(name: "CloudSchemaRuntime"),
         // Argument parsing, output, and the subcommands a build runs (lint, generate), for both executables.
-        .target(name: "CloudSchemaCommands", dependencies: ["CloudSchemaCore"]),
+        .target(name: "CloudSchemaCommandLine", dependencies: ["CloudSchemaCore"]),
         // The `cloudschema` command: every subcommand.
         .executableTarget(
-            name: "cloudschema", dependencies: ["CloudSchemaCommands", "CloudSchemaCore", "CloudSchemaTools"],
+            name: "cloudschema", dependencies: ["CloudSchemaCommandLine", "CloudSchemaCore", "CloudSchemaTools"],
             path: "Sources/CloudSchemaCLI"),
         // The build plugin's tool: `cloudschema lint` and `generate` alone, so a user's first build compiles
         // neither CloudSchemaTools nor the other subcommands. Not a product.
-        .executableTarget(name: "cloudschema-build", dependencies: ["CloudSchemaCommands"]),
+        .executableTarget(name: "cloudschema-build", dependencies: ["CloudSchemaCommandLine"]),
         // Generates Swift from a target's schemas on every build.
         .plugin(name: "CloudSchemaPlugin", capability: .buildTool(), dependencies: ["cloudschema-build"]),
         // `swift package cloudschema lint|diff|format|generate|export|explain ...`
@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .testTarget(name: "CloudSchemaCoreTests", dependencies: ["CloudSchemaCore", "CloudSchemaTools"], exclude: ["Golden"]),
         // Runs the built `cloudschema` binary (exit codes, formats, config discovery).
-        .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema", "cloudschema-build", "CloudSchemaCommands"]),
+        .testTarget(name: "CloudSchemaCLITests", dependencies: ["cloudschema", "cloudschema-build", "CloudSchemaCommandLine"]),
         .testTarget(name: "CloudSchemaRuntimeTests", dependencies: ["CloudSchemaRuntime"]),
         // Replays the fuzz seeds and regressions through every fuzz target (Tests/Fuzz/run-fuzzer.sh
         // runs the same targets under libFuzzer; FuzzEntry.swift is its entry point).

@@ -1,4 +1,4 @@
-import CloudSchemaCommands
+import CloudSchemaCommandLine
 import CloudSchemaCore
 import CloudSchemaTools
 

@@ -1,4 +1,4 @@
-import CloudSchemaCommands
+import CloudSchemaCommandLine
 import Foundation
 
 /// Every subcommand, in the order `--help` lists them.

@@ -1,4 +1,4 @@
-import CloudSchemaCommands
+import CloudSchemaCommandLine
 import Foundation
 
 // The build plugin's tool: the two subcommands CloudSchemaPlugin runs, exactly as `cloudschema`
