@@ -6,7 +6,7 @@ import PackagePlugin
 ///
 /// One build command per target with a fixed list of outputs (`<file>.cloudschema.swift` per schema
 /// file, plus `CloudSchema.swift`), declared before it runs, so SwiftPM and Xcode run the
-/// generator only when a schema, the config or the `cloudschema` tool itself changed. A schema
+/// generator only when a schema, the config or the tool itself (`cloudschema-build`) changed. A schema
 /// file over 16 KiB is generated in parts the compiler builds in parallel (`<file>.cloudschema.2.swift`,
 /// …); the plugin tells the tool how many it declared. Lint errors fail the build and show on the
 /// schema line (`file:line:col: error:`).
@@ -19,7 +19,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
             target: target.name,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
-            tool: context.tool(named: "cloudschema").url,
+            tool: context.tool(named: "cloudschema-build").url,
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }
@@ -34,7 +34,7 @@ extension CloudSchemaPlugin: XcodeBuildToolPlugin {
             target: target.displayName,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
-            tool: context.tool(named: "cloudschema").url,
+            tool: context.tool(named: "cloudschema-build").url,
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }

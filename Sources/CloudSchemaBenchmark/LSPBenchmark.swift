@@ -1,4 +1,5 @@
 import CloudSchemaCore
+import CloudSchemaTools
 import Foundation
 
 /// The language server on a large schema (`lsp [units]`, default 334 units: 1,002 record types),

@@ -1,4 +1,5 @@
 import CloudSchemaCore
+import CloudSchemaTools
 import Foundation
 
 /// Whether lint, format, diff and the SQL and Swift readers grow linearly: t(4N)/t(N) is about

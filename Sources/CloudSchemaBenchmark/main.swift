@@ -3,8 +3,9 @@ import Foundation
 
 // Throughput of each pipeline stage on a large generated schema.
 // Run in release: `swift run -c release CloudSchemaBenchmark [units] [stages...]` (a unit is
-// about 1.1 KB; stages: parse, resolve, lint, sql, appcode, generate, mapping, linearity, compile; default
-// all but compile, which takes minutes: see CompileBenchmark.swift for what it needs).
+// about 1.1 KB; stages: parse, resolve, lint, sql, appcode, generate, mapping, linearity, compile,
+// toolbuild; default all but compile and toolbuild, which take minutes: see CompileBenchmark.swift
+// and ToolBuildBenchmark.swift for what they need).
 // `linearity` followed by stage names ("diff report") runs only those stages of it;
 // `linearity "lint rules"` splits lint's by rule (`LINT_N=2000` sets lint's N).
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
@@ -26,7 +27,7 @@ if arguments.first == "memory" {
 }
 let units = arguments.first.flatMap(Int.init) ?? 4_000
 let requested = Set(arguments.filter { Int($0) == nil })
-func wants(_ stage: String) -> Bool { requested.contains(stage) || requested.isEmpty && stage != "compile" }
+func wants(_ stage: String) -> Bool { requested.contains(stage) || requested.isEmpty && !["compile", "toolbuild"].contains(stage) }
 let text = BenchmarkSchema.generate(units: units)
 let bytes = Array(text.utf8)
 let megabytes = Double(bytes.count) / 1_000_000
@@ -77,3 +78,4 @@ if wants("generate") { runGenerateBenchmark() }
 if wants("mapping") { runMappingBenchmark() }
 if wants("linearity") { runLinearityBenchmark() }
 if wants("compile") { runCompileBenchmark() }
+if wants("toolbuild") { runToolBuildBenchmark() }

@@ -1,4 +1,6 @@
+import CloudSchemaCommandLine
 import CloudSchemaCore
+import CloudSchemaTools
 
 enum DiffCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,6 @@
+import CloudSchemaCommandLine
 import CloudSchemaCore
+import CloudSchemaTools
 import Foundation
 
 enum FormatCommand {

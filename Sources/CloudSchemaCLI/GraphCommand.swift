@@ -1,4 +1,6 @@
+import CloudSchemaCommandLine
 import CloudSchemaCore
+import CloudSchemaTools
 
 enum GraphCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,6 @@
+import CloudSchemaCommandLine
 import CloudSchemaCore
+import CloudSchemaTools
 
 enum PlanCommand {
     static let spec = CommandSpec(

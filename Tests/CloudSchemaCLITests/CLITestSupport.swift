@@ -39,11 +39,13 @@ private let ignoringBrokenPipes: Void = {
     signal(SIGPIPE, SIG_IGN)
 }()
 
+/// `executable`: another binary built beside it, such as `cloudschema-build`.
 func cloudschema(
-    _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], input: Data? = nil
+    _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], input: Data? = nil,
+    executable: String = "cloudschema"
 ) throws -> RunResult {
     let process = Process()
-    process.executableURL = cloudschemaBinary
+    process.executableURL = cloudschemaBinary.deletingLastPathComponent().appendingPathComponent(executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import cloudschema
+@testable import CloudSchemaCommandLine
 
 /// Progress on stderr: after two seconds of work, only on a terminal, one line rewritten in
 /// place and cleared before output and at the end. The clock and the terminal check are injected.

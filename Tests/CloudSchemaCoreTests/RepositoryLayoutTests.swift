@@ -46,10 +46,12 @@ import Testing
         #expect(listed.subtracting(actual).sorted() == [], "CONTRIBUTING.md's layout lists folders that do not exist")
     }
 
-    /// Tests of `Sources/CloudSchemaCore/X` live in `Tests/CloudSchemaCoreTests/X`; `Golden`
-    /// holds the golden files.
+    /// Tests of `Sources/CloudSchemaCore/X` and `Sources/CloudSchemaTools/X` live in
+    /// `Tests/CloudSchemaCoreTests/X`; `Golden` holds the golden files.
     @Test func coreTestsMirrorTheCoresFolders() throws {
-        let sources = try Self.folders(under: packageRoot.appendingPathComponent("Sources/CloudSchemaCore"))
+        let sources = try ["CloudSchemaCore", "CloudSchemaTools"].reduce(into: Set<String>()) { found, module in
+            found.formUnion(try Self.folders(under: packageRoot.appendingPathComponent("Sources/\(module)")))
+        }
         let tests = try Self.folders(under: packageRoot.appendingPathComponent("Tests/CloudSchemaCoreTests"))
             .filter { $0 != "Golden" && !$0.hasPrefix("Golden/") }
         #expect(tests.subtracting(sources).sorted() == [])

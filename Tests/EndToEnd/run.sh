@@ -91,7 +91,7 @@ grep -q "CloudSchema: generating Swift for Garden from Garden.cloudschema" "$wor
 
 step "swift build with nothing changed does not run the generator"
 # On Linux, SwiftPM relinks host tools once more on the first build after a clean one
-# ("Wrapping AST ... Linking cloudschema-tool"); the tool is an input of the generator's
+# ("Wrapping AST ... Linking cloudschema-build-tool"); the tool is an input of the generator's
 # command, so that build may regenerate (writing nothing). Every build after it is a no-op.
 swift build > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; fail "second build"; }
 swift build 2>&1 | tee "$work/build3.log"

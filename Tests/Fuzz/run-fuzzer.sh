@@ -34,17 +34,21 @@ if ! swiftc -sanitize=fuzzer -parse-as-library "$out/build/probe.swift" -o "$out
 fi
 
 # Compile a snapshot, so editing the sources meanwhile cannot break the build: CloudSchemaCore
-# as a library, then the targets and the entry point against its public API.
+# and CloudSchemaTools as libraries (one package, as SwiftPM builds them), then the targets and
+# the entry point against their public API.
 start=$(date +%s)
-rm -rf "$out/src" && mkdir -p "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$root/Tests/Fuzz" "$out/src/"
+rm -rf "$out/src" && mkdir -p "$out/src" && cp -R "$root/Sources/CloudSchemaCore" "$root/Sources/CloudSchemaTools" "$root/Tests/Fuzz" "$out/src/"
+library() {  # library NAME: $out/build/libNAME.a and NAME.swiftmodule
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "$1" -package-name cloudschema -I "$out/build" \
+    -emit-library -static -emit-module -emit-module-path "$out/build/$1.swiftmodule" \
+    $(find "$out/src/$1" -name '*.swift' | sort) -o "$out/build/lib$1.a"
+}
 # (The log only on failure: the linker warns about every sanitizer symbol.)
 if ! {
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaCore \
-    -emit-library -static -emit-module -emit-module-path "$out/build/CloudSchemaCore.swiftmodule" \
-    $(find "$out/src/CloudSchemaCore" -name '*.swift' | sort) -o "$out/build/libCloudSchemaCore.a" &&
+  library CloudSchemaCore && library CloudSchemaTools &&
   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name CloudSchemaFuzz -I "$out/build" \
     $(find "$out/src/Fuzz/Targets" -name '*.swift' | sort) "$out/src/Fuzz/FuzzEntry.swift" \
-    "$out/build/libCloudSchemaCore.a" -o "$out/fuzz"
+    "$out/build/libCloudSchemaTools.a" "$out/build/libCloudSchemaCore.a" -o "$out/fuzz"
 } > "$out/build/build.log" 2>&1; then
   cat "$out/build/build.log" >&2
   echo "error: building the fuzzer failed" >&2

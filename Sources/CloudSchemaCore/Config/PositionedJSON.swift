@@ -1,7 +1,7 @@
 /// A JSON value that remembers where it was written, so configuration errors can point
 /// at the offending key (Foundation's JSONSerialization keeps no positions).
-struct PositionedJSON: Sendable {
-    indirect enum Value: Sendable {
+package struct PositionedJSON: Sendable {
+    package indirect enum Value: Sendable {
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -10,16 +10,16 @@ struct PositionedJSON: Sendable {
         case object([Member])
     }
 
-    struct Member: Sendable {
-        var key: String
-        var keyRange: SourceRange
-        var value: PositionedJSON
+    package struct Member: Sendable {
+        package var key: String
+        package var keyRange: SourceRange
+        package var value: PositionedJSON
     }
 
-    var value: Value
-    var range: SourceRange
+    package var value: Value
+    package var range: SourceRange
 
-    var kind: String {
+    package var kind: String {
         switch value {
         case .string: "a string"
         case .number: "a number"
@@ -30,14 +30,14 @@ struct PositionedJSON: Sendable {
         }
     }
 
-    struct ParseError: Error, Sendable {
-        var message: String
+    package struct ParseError: Error, Sendable {
+        package var message: String
         var range: SourceRange
     }
 
     /// Parses RFC 8259 JSON (one value, whitespace around it). Lines and columns are
     /// 1-based, columns in UTF-8 bytes, as everywhere in CloudSchema.
-    static func parse(_ bytes: [UInt8], file: String) throws(ParseError) -> PositionedJSON {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ParseError) -> PositionedJSON {
         var parser = JSONParser(bytes: bytes, file: file)
         parser.skipBOM()
         parser.skipWhitespace()

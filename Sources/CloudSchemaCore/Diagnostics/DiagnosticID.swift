@@ -91,3 +91,11 @@ extension DiagnosticID {
     /// cktool ran and failed (validation, authentication, network): its standard error is shown.
     public static let cktoolFailed: DiagnosticID = "CKTOOL_FAILED"
 }
+
+// Diff's IDs (CloudSchemaTools), here because AlwaysOnRules lists them.
+extension DiagnosticID {
+    /// `diff --format github`'s notice listing the kinds of change a `.ckdb` side left unchecked.
+    public static let diffUnchecked: DiagnosticID = "DIFF_UNCHECKED"
+    /// `diff --require-deployed`: something the schema uses that the production schema lacks.
+    public static let diffNotDeployed: DiagnosticID = "DIFF_NOT_DEPLOYED"
+}

@@ -128,7 +128,7 @@ public enum DiagnosticRenderer {
         return .object(members)
     }
 
-    static func location(_ range: SourceRange?) -> [(String, JSON)] {
+    package static func location(_ range: SourceRange?) -> [(String, JSON)] {
         guard let range else { return [] }
         return [
             ("file", .string(range.file)), ("line", .int(range.start.line)), ("column", .int(range.start.column)),

@@ -34,7 +34,7 @@ extension DiagnosticRenderer {
         return out
     }
 
-    static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

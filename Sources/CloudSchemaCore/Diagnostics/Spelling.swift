@@ -35,7 +35,7 @@ public enum Spelling {
         return previous[b.count]
     }
 
-    static func hint(_ suggestion: String?) -> String {
+    package static func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

@@ -3,7 +3,7 @@
 /// its size.
 public enum Linter {
     /// Why a `sqlitedata` error is a warning, and what makes it an error.
-    static let syncUnknownNote =
+    package static let syncUnknownNote =
         "no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's \"sqlitedata\" section, to make this an error"
 
     /// The raw findings of `rules` (default: every rule), before configuration and suppression.

@@ -1,7 +1,7 @@
 /// `// cloudschema:ignore RULE_ID [reason]` comments: on the line before a declaration or
 /// member (doc comments and other comments may come between), or at the end of its line.
 /// A suppression silences the rule inside that element (for a declaration, its members too).
-struct Suppression: Sendable {
+package struct Suppression: Sendable {
     var rule: DiagnosticID
     /// The comment, where unused or invalid suppressions are reported.
     var comment: SourceRange
@@ -14,7 +14,7 @@ struct Suppression: Sendable {
         case line(file: String, line: Int)
     }
 
-    static let prefix = "cloudschema:ignore"
+    package static let prefix = "cloudschema:ignore"
 
     func covers(_ range: SourceRange) -> Bool {
         switch scope {

@@ -2,8 +2,8 @@
 /// what it takes), the formatter and importer (canonical order), the `.ckdb` mapping (which
 /// index each declares) and the README (a test compares its lists) read. Adding an attribute
 /// is a row here plus the code that gives it meaning (the resolver, usually a lint rule).
-enum AttributeCatalog {
-    enum Site: String, CaseIterable {
+package enum AttributeCatalog {
+    package enum Site: String, CaseIterable {
         case record = "record types"
         case zone = "zones"
         case enumeration = "enums"
@@ -18,11 +18,11 @@ enum AttributeCatalog {
     }
 
     /// A set of sites as bits: checked for every attribute written, so no hashing.
-    struct Sites: OptionSet {
-        let rawValue: UInt16
-        init(rawValue: UInt16) { self.rawValue = rawValue }
+    package struct Sites: OptionSet {
+        package let rawValue: UInt16
+        package init(rawValue: UInt16) { self.rawValue = rawValue }
         init(_ sites: [Site]) { rawValue = sites.reduce(0) { $0 | $1.bit } }
-        func contains(_ site: Site) -> Bool { rawValue & site.bit != 0 }
+        package func contains(_ site: Site) -> Bool { rawValue & site.bit != 0 }
     }
 
     enum Arguments {
@@ -38,19 +38,19 @@ enum AttributeCatalog {
     }
 
     /// One row of the table.
-    struct Attribute {
-        var name: String
-        var sites: Sites
+    package struct Attribute {
+        package var name: String
+        package var sites: Sites
         var arguments: Arguments = .none
         /// The CloudKit index it declares (`QUERYABLE`, `SORTABLE`, `SEARCHABLE` in `.ckdb`).
         var index: Indexes? = nil
         /// What it means, in one line.
-        var doc: String
+        package var doc: String
     }
 
     /// The table, in canonical order: indexes first (in CloudKit's own order), then storage,
     /// sharing and relationship attributes, names, conflict policy and, last, deprecation.
-    static let all: [Attribute] = [
+    package static let all: [Attribute] = [
         Attribute(
             name: "queryable", sites: Sites([.recordField, .record]), index: .queryable,
             doc: "an equality index (QUERYABLE): queries can filter on the field (on a record type: on its record name)"),
@@ -119,7 +119,7 @@ enum AttributeCatalog {
 
     /// The position of an attribute in the canonical order; unknown names sort last, so
     /// formatting never hides a typo the resolver reports (the sort using it is stable).
-    static func rank(_ name: String) -> Int { byName[name]?.rank ?? all.count }
+    package static func rank(_ name: String) -> Int { byName[name]?.rank ?? all.count }
 
     /// The closest known attribute name, for "did you mean" hints.
     static func suggestion(for name: String) -> String? {

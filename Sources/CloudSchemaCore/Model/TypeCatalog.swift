@@ -1,7 +1,7 @@
 /// The types a `.cloudschema` file names: the one table the resolver reads them from and the
 /// README lists (a test compares the two). `FieldType.description` spells them back with an
 /// exhaustive switch, so a new `FieldType` case cannot be forgotten there.
-enum TypeCatalog {
+package enum TypeCatalog {
     /// The built-in types; `Decimal` only in models (the resolver says so elsewhere).
     static let builtins: [(name: String, type: FieldType)] = [
         ("String", .string), ("Int64", .int64), ("Int", .int), ("Double", .double), ("Bool", .bool),
@@ -17,7 +17,7 @@ enum TypeCatalog {
     static let number = "Number"
 
     /// Every name the language defines, for "did you mean" hints.
-    static let names = builtins.map(\.name) + [reference, number]
+    package static let names = builtins.map(\.name) + [reference, number]
 
     /// A scan, not a dictionary: as cheap as a switch for a dozen names, no hashing.
     static func builtin(_ name: String) -> FieldType? {

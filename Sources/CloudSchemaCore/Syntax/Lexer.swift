@@ -1,6 +1,6 @@
 /// Splits `.cloudschema` text into tokens and comments in one linear pass over its UTF-8 bytes.
 /// Never fails: every problem becomes a diagnostic and lexing goes on.
-struct Lexer {
+package struct Lexer {
     private let bytes: [UInt8]
     private let file: String
     private let fileID: Int
@@ -25,7 +25,7 @@ struct Lexer {
         return (tokens, lexer.comments, lexer.diagnostics)
     }
 
-    init(bytes: [UInt8], file: String) {
+    package init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
         self.fileID = SourceFileNames.shared.id(for: file)
@@ -34,7 +34,7 @@ struct Lexer {
     }
 
     /// The next token, lexed on demand; `endOfFile` at the end, and again on every later call.
-    mutating func next() -> Token {
+    package mutating func next() -> Token {
         while pending.isEmpty {
             guard index < bytes.count else {
                 return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)

@@ -19,7 +19,7 @@ public struct Parser {
     }
 
     /// A switch, not a set lookup: this runs for every name in a file.
-    static func isKeyword(_ word: String) -> Bool {
+    package static func isKeyword(_ word: String) -> Bool {
         word == "grant" || isDeclarationKeyword(word)
     }
 

@@ -30,7 +30,7 @@ public struct Token: Sendable {
 
 extension Token.Kind {
     /// How the token is named in "expected ..." messages.
-    var spelling: String {
+    package var spelling: String {
         switch self {
         case .identifier, .backtickIdentifier: "a name"
         case .string: "a string"

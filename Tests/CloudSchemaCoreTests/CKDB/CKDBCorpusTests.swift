@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Every `.ckdb` file of `Corpus.files` (the fixtures; with Tests/Corpus/run.sh, real exports
 /// too) parses clean, matches an independent reading, and survives export and import unchanged.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `export` of a schema written in `.cloudschema` is what cktool exports once `import-schema` has
 /// applied it: the `Users` record type, grants on every record type, no comments, and the record

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// cktool's arguments as its manual page gives them (cktool(1), quoted in CKTool.swift).
 struct CKToolTests {

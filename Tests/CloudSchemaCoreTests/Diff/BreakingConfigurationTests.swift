@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// cloudschema.json's `breaking` section configures `cloudschema diff`'s rules with the keys
 /// `lint` uses, applied through the same `LintConfiguration.severity(of:in:)`.

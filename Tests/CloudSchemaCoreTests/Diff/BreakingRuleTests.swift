@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// One test per breaking-change rule: a deployed schema (before), the current one
 /// (after), and the findings with their exact place in the current schema; then the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// The deployed side is usually a production export (`cktool export-schema`). Comparing
 /// with the `.ckdb` export of the deployed `.cloudschema` must give the same verdict and

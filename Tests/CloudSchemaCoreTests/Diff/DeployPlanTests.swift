@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `cloudschema plan`: `Golden/deploy/board.cloudschema` is the schema being released;
 /// `board.development.ckdb` lacks its `Post.body` and holds an experiment, `Post.draftScore`;

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `diff --require-deployed`: the release gate. `Golden/deploy/board.cloudschema` is the schema a
 /// build uses; `board.production.ckdb` is production's export, which lacks its role, a QUERYABLE

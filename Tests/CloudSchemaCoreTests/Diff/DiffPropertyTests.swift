@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Random schemas, random sequences of safe edits, single breaking edits. Seeded and
 /// deterministic: a failure names its seed, and the same seed fails the same way.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// The reports for a realistic pull request against the Notes example, checked in as
 /// golden files under `Tests/CloudSchemaCoreTests/Golden/diff/`.

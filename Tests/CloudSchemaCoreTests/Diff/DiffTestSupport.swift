@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Compares two `.cloudschema` texts: `before` is read as `deployed.cloudschema`,
 /// `after` as `current.cloudschema`. Both must be free of front-end errors.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `--against git:REV[:PATH]`: the deployed schema read from a commit with `git show`.
 @Suite("git: sources")

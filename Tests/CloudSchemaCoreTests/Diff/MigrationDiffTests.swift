@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Migrations are compared by name. One run may read several migrators (one per app or
 /// database, as in a repository of example apps) that register the same name.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// A renamed model attribute is a removed CD_ field plus an added one: suspected as a rename,
 /// as fields are, whether the deployed side is the model's source or a `.ckdb` export.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// The matrix from its diffs: one row per change, and the oldest version from which on every
 /// version takes it without a finding.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Idempotence and meaning preservation (`expectFormatInvariants`) on every schema the
 /// repository holds: the examples, the front-end and lint fixtures, the fuzz regressions.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// The canonical text of `text`, or nil when it does not format.
 func formatted(_ text: String, file: String = "a.cloudschema") -> String? {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `cloudschema graph`: the example schemas as Mermaid and DOT (golden files under
 /// `Tests/CloudSchemaCoreTests/Golden/graph/`), escaping, focus and what the diagram shows.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Input written to break the tool: nesting deep enough to exhaust the stack, files that are
 /// not UTF-8 text, control characters that would drive a terminal, lines of megabytes. Each

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Code actions: every fix-it of a diagnostic under the cursor as a quick fix, and for a lint
 /// finding a `// cloudschema:ignore` comment that the linter then honours.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Completion reads where the cursor (‸) is: each snippet beside exactly what it offers.
 @Suite struct LanguageServerCompletionTests {

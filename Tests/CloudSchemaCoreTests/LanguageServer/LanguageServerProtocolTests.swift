@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// The protocol as LSP 3.17 states it: the lifecycle (`initialize` first and once, nothing but
 /// `exit` after `shutdown`), the client's process watched, the client's capabilities honoured

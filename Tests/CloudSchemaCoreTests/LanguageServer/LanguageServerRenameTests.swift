@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Rename, references, highlights and workspace symbols across the `.cloudschema` files of a
 /// folder (one open, the others read from disk), every place a name is written included. Renames keep CloudKit's names with `@name` (or a

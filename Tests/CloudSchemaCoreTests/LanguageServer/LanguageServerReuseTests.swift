@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// What the server keeps between changes, and that a change still reaches every answer: a
 /// folder's unchanged files are not parsed again, yet an edit in one file changes the

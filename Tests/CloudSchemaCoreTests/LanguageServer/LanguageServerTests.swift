@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `cloudschema lsp`, driven as an editor drives it: framed JSON-RPC messages in, framed
 /// responses and notifications out, through the server loop over in-memory streams (read in

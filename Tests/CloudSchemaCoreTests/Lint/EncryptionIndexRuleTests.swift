@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Encryption and indexes.
 @Suite struct EncryptionIndexRuleTests {

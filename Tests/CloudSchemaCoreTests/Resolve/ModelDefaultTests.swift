@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// What real SwiftData models write as initial values, in `.cloudschema`: `UUID()` and
 /// `Date()` (Swift's spelling of `now`); and one error for one invalid default.

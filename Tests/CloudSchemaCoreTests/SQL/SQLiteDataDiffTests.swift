@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// `diff --against git:HEAD~1` on a history of SQLiteData migrations: migrations are compared
 /// by name, so additions pass and edits, drops and renames fail with their rule.

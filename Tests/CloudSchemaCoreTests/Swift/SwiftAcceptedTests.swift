@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// What Swift and SwiftData accept reads without a false error or a "not checked": each snippet
 /// beside the same snippet with a real mirroring mistake, found at its line.

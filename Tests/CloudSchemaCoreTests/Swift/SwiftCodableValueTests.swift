@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// Codable values in SwiftData models: SwiftData stores a Codable struct or enum, and an array,
 /// `Set` or dictionary of Codable values, encoded in one attribute, which Core Data's CloudKit

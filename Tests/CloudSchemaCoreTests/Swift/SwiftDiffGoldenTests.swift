@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// A SwiftData team's pull request checked against production: the models in Swift
 /// (`Golden/diff/trips.current.swift`) against `trips.production.ckdb`, the `CD_` record types

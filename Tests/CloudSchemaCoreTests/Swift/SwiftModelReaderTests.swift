@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CloudSchemaCore
+@testable import CloudSchemaTools
 
 /// SwiftData `@Model` classes read from Swift sources into the same `Schema` as `.cloudschema` models.
 @Suite struct SwiftModelReaderTests {

@@ -1,4 +1,5 @@
 import CloudSchemaCore
+import CloudSchemaTools
 
 extension FuzzTarget {
     /// Two schemas, deployed `---8<---` current (one part: compared with itself), each

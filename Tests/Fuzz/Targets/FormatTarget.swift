@@ -1,4 +1,5 @@
 import CloudSchemaCore
+import CloudSchemaTools
 
 extension FuzzTarget {
     /// `format` as a `.cloudschema` file: it refuses only input with syntax errors, formatting

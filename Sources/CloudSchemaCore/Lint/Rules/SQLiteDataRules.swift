@@ -2,7 +2,7 @@
 /// `SyncEngine.init` checks a rule itself, the message quotes the `SchemaError` it throws
 /// (SyncEngine.swift, `validateSchema()` and `tablesByOrder`, read at 1.11.0); the other rules
 /// are what its documentation (CloudKitSync.md) requires and nothing checks.
-enum SQLiteDataRules {
+package enum SQLiteDataRules {
     static let all: [LintRule] = [
         primaryKey, primaryKeyConflict, unique, foreignKeyCycle, foreignKeyUnsynced, foreignKeyAction, notNullReplace,
         nameReserved, tableName, fieldLimit, migrationDestructive, notChecked,
@@ -391,7 +391,7 @@ enum SQLiteDataRules {
             }
         })
 
-    static let migrationDestructive = LintRule(
+    package static let migrationDestructive = LintRule(
         "SQL_MIGRATION_DESTRUCTIVE", .sqlitedata, .error,
         summary: "A migration that drops or renames a column or table of a synced table",
         explanation: """
@@ -453,7 +453,7 @@ enum SQLiteDataRules {
         })
 
     /// `cloudschema diff`: migrations are compared by name with the baseline's.
-    static let migrationEdited = DiagnosticRule(
+    package static let migrationEdited = DiagnosticRule(
         "SQL_MIGRATION_EDITED", .breaking, .sqlitedata, .error,
         summary: "A migration that existed in the baseline whose text changed, or that was removed.",
         explanation: """
