@@ -33,14 +33,17 @@ import Foundation
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-func runCompileBenchmark() {
+/// Returns CloudSchema's CPU time over swift-protobuf's for `-O -wmo`, by record count (empty
+/// when the swift-protobuf side is skipped). `records` overrides COMPILE_RECORDS.
+@discardableResult
+func runCompileBenchmark(records requested: [Int]? = nil) -> [Int: Double] {
     let access: GenerateConfiguration.Access = ProcessInfo.processInfo.environment["COMPILE_ACCESS"] == "internal" ? .internal : .public
     print(
         "compile generated Swift (CloudSchema vs swift-protobuf, 20 fields per record type, \(access.rawValue); best runs, \(ProcessInfo.processInfo.activeProcessorCount) cores)"
     )
     guard let swiftc = ChildProcess.find("swiftc") else {
         print("  skipped: swiftc is not on PATH")
-        return
+        return [:]
     }
     let work = ChildProcess.scratchDirectory("compile")
     defer { try? FileManager.default.removeItem(atPath: work) }
@@ -49,7 +52,7 @@ func runCompileBenchmark() {
         swiftc, "CloudSchemaRuntime", sources: swiftFiles(in: packageRoot + "/Sources/CloudSchemaRuntime"), into: modules)
     guard runtime.succeeded else {
         print("  skipped: CloudSchemaRuntime did not compile:\n\(runtime.output.prefix(2_000))")
-        return
+        return [:]
     }
     var protobuf: SwiftProtobufTools?
     do {
@@ -73,8 +76,9 @@ func runCompileBenchmark() {
         ("-Onone", ["-Onone", "-j", cores, "-enable-batch-mode"]),
     ]
     var previous: [String: (records: Int, cloudSchema: Double, protobuf: Double?)] = [:]
+    var optimizedRatios: [Int: Double] = [:]
     let counts = ProcessInfo.processInfo.environment["COMPILE_RECORDS"].map { $0.split(separator: ",").compactMap { Int($0) } }
-    for records in counts ?? [10, 100, 300] {
+    for records in requested ?? counts ?? [10, 100, 300] {
         let runs = records <= 10 ? 3 : records <= 100 ? 2 : 1
         let cloudSchemaFiles = writeCloudSchemaSwift(records: records, access: access, into: work + "/cloudschema-\(records)")
         let plainFile = work + "/plain-\(records).swift"
@@ -128,6 +132,7 @@ func runCompileBenchmark() {
                 line += String(
                     format: "  |  ratio CPU %.2f, wall %.2f", cloudSchema.cpuSeconds / protobufRun.cpuSeconds,
                     cloudSchema.wallSeconds / protobufRun.wallSeconds)
+                if mode.name == "-O -wmo" { optimizedRatios[records] = cloudSchema.cpuSeconds / protobufRun.cpuSeconds }
             }
             print(line)
             let plain = compile([plainFile], "plain")
@@ -138,6 +143,7 @@ func runCompileBenchmark() {
             previous[mode.name] = (records, cloudSchema.cpuSeconds, protobufRun?.cpuSeconds)
         }
     }
+    return optimizedRatios
 }
 
 /// The `.swift` files under `folder`, sorted.

@@ -39,13 +39,15 @@ func runGenerateBenchmark() {
 /// the layout the peak-memory figure compares with, and then into the parts generate writes by
 /// default (one per 16 KiB of schema). Also the peak memory of `cloudschema generate` beside the
 /// size of its largest output file, whole and above the peak of a one-record-type schema, and
-/// `Generator.generate` in-process for reference.
-func compareGenerateWithProtoc() {
+/// `Generator.generate` in-process for reference. Returns protoc's CPU time over generate's (nil
+/// when either is missing).
+@discardableResult
+func compareGenerateWithProtoc() -> Double? {
     let records = 1_000
     print("generate vs protoc --cpp_out (\(records) record types of 20 fields; child processes, CPU s, best of 3)")
     guard let protoc = ChildProcess.find("protoc") else {
         print("  skipped: protoc is not on PATH")
-        return
+        return nil
     }
     let besideBenchmark = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("cloudschema").path
     guard let cloudschema = ProcessInfo.processInfo.environment["CLOUDSCHEMA_BINARY"] ?? besideBenchmark,
@@ -54,7 +56,7 @@ func compareGenerateWithProtoc() {
         print(
             "  skipped: no cloudschema binary beside the benchmark (swift build -c release --product cloudschema) and CLOUDSCHEMA_BINARY not set"
         )
-        return
+        return nil
     }
     let work = ChildProcess.scratchDirectory("generate")
     defer { try? FileManager.default.removeItem(atPath: work) }
@@ -83,7 +85,7 @@ func compareGenerateWithProtoc() {
         before: emptied(cppOutput))
     guard generate.succeeded, inParts.succeeded, cpp.succeeded else {
         print("  failed:\n\([generate, inParts, cpp].first { !$0.succeeded }!.output)")
-        return
+        return nil
     }
     let loaded = SchemaLoader.load(sources: [("Records.cloudschema", ComparisonSchema.cloudSchema(records: records))])
     let inProcess = bestSeconds(runs: 3) {
@@ -123,4 +125,5 @@ func compareGenerateWithProtoc() {
             format: "  above the %.1f MB a one-record-type schema peaks at: %.1f MB (%.1fx the largest file)",
             Double(baseline.peakBytes) / 1e6, Double(generate.peakBytes - baseline.peakBytes) / 1e6,
             Double(generate.peakBytes - baseline.peakBytes) / Double(max(largest, 1))))
+    return cpp.cpuSeconds / generate.cpuSeconds
 }

@@ -23,13 +23,7 @@ func runLinearityBenchmark() {
     let rounds = 5
     print("linearity: t(4N)/t(N) in thread CPU time (best of \(rounds) or more, N and 4N alternating; above 4.5 flagged)")
     let stages: [(name: String, n: Int, prepare: (Int) -> () -> Void)] = [
-        (
-            "lint", lintUnits,
-            { units in
-                let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
-                return { _ = Linter.lint(loaded) }
-            }
-        ),
+        ("lint", lintUnits, lintRun(units:)),
         (
             "format", 1_000,
             { units in
@@ -89,26 +83,43 @@ func runLinearityBenchmark() {
         if named.isEmpty { return }
     }
     for stage in named.isEmpty ? stages : named {
-        let small = stage.prepare(stage.n)
-        let large = stage.prepare(4 * stage.n)
-        var timeSmall = Double.infinity
-        var timeLarge = Double.infinity
-        var round = 0
-        var spent = 0.0
-        repeat {
-            let secondsSmall = cpuSeconds(small)
-            let secondsLarge = cpuSeconds(large)
-            timeSmall = min(timeSmall, secondsSmall)
-            timeLarge = min(timeLarge, secondsLarge)
-            spent += secondsSmall + secondsLarge
-            round += 1
-        } while round < rounds || (round < 3 * rounds && spent < 8)
+        let (timeSmall, timeLarge) = bestTimes(stage.prepare(stage.n), stage.prepare(4 * stage.n), rounds: rounds)
         let ratio = timeLarge / timeSmall
         print(
             "  " + stage.name.padding(toLength: 17, withPad: " ", startingAt: 0)
                 + String(format: "N = %5d: %.3f s -> %.3f s: %.2f", stage.n, timeSmall, timeLarge, ratio)
                 + (ratio > 4.5 ? "  ABOVE 4.5: \(stage.name)" : ""))
     }
+}
+
+/// The best thread CPU time of `small` and of `large`, run in turn `rounds` times (more, up to
+/// 3 × `rounds`, until both have run 8 s).
+func bestTimes(_ small: () -> Void, _ large: () -> Void, rounds: Int) -> (small: Double, large: Double) {
+    var timeSmall = Double.infinity
+    var timeLarge = Double.infinity
+    var round = 0
+    var spent = 0.0
+    repeat {
+        let secondsSmall = cpuSeconds(small)
+        let secondsLarge = cpuSeconds(large)
+        timeSmall = min(timeSmall, secondsSmall)
+        timeLarge = min(timeLarge, secondsLarge)
+        spent += secondsSmall + secondsLarge
+        round += 1
+    } while round < rounds || (round < 3 * rounds && spent < 8)
+    return (timeSmall, timeLarge)
+}
+
+/// Lint of the benchmark schema of `units` units, read and resolved now.
+private func lintRun(units: Int) -> () -> Void {
+    let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
+    return { _ = Linter.lint(loaded) }
+}
+
+/// Lint's t(4N)/t(N) at `lintUnits`, as `linearity lint` measures it.
+func lintLinearity(rounds: Int = 5) -> Double {
+    let (small, large) = bestTimes(lintRun(units: lintUnits), lintRun(units: 4 * lintUnits), rounds: rounds)
+    return large / small
 }
 
 /// Lint's N: `LINT_N` units, default 16,000.

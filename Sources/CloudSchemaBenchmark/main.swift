@@ -11,6 +11,9 @@ import Foundation
 // Peak memory of the `cloudschema` binary against its budgets (exit 1 when over):
 // `swift build -c release --product cloudschema && swift run -c release CloudSchemaBenchmark memory [MB]`
 // (default 10 MB of schema).
+// Issue 36's table, every figure a ratio measured in one run beside its target: `swift build -c
+// release --product cloudschema && swift run -c release CloudSchemaBenchmark targets [all]`
+// (TargetsBenchmark.swift; `all` adds the builds and compiles that take minutes).
 // The language server's response times on a 1,000-record-type schema: `swift run -c release
 // CloudSchemaBenchmark lsp [units]`.
 // Never part of `swift test`: timings belong here, not in assertions.
@@ -20,6 +23,10 @@ if CommandLine.arguments.dropFirst().first == "--measure" { ChildProcess.measure
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "lsp" {
     runLSPBenchmark(units: arguments.dropFirst().first.flatMap(Int.init) ?? 334)
+    exit(0)
+}
+if arguments.first == "targets" {
+    runTargetsBenchmark(all: arguments.dropFirst().first == "all")
     exit(0)
 }
 if arguments.first == "memory" {

@@ -75,15 +75,20 @@ public enum GeneratorNaming {
 
     /// Picks unique names in one scope, in the order asked.
     struct Scope {
-        private(set) var taken: Set<String>
+        /// Taken from the start. Kept apart from `claimed`, so that a scope per record type
+        /// shares the reserved set instead of copying it on its first claim.
+        private let reserved: Set<String>
+        private var claimed: Set<String> = []
 
-        init(taken: Set<String> = []) { self.taken = taken }
+        init(taken: Set<String> = []) { reserved = taken }
 
         /// `base`, or `base` with as many `_` appended as it takes to be free; marks it taken.
         mutating func claim(_ base: String) -> String {
             var name = base
-            while taken.contains(name) || SwiftNaming.namesNeedingRenaming.contains(name) { name += "_" }
-            taken.insert(name)
+            while reserved.contains(name) || claimed.contains(name) || SwiftNaming.namesNeedingRenaming.contains(name) {
+                name += "_"
+            }
+            claimed.insert(name)
             return name
         }
     }

@@ -146,10 +146,25 @@ extension Array {
     /// Calls `body` with each element where it is stored. `for x in array` copies each element
     /// out, and a copy of a record type, field or property retains every string, array and source
     /// range inside it: with ~50 rules walking every element, that copying grew faster than the
-    /// schema (issue 17), while reading elements in place keeps lint linear.
-    func forEachInPlace(_ body: (Element) throws -> Void) rethrows {
+    /// schema (issue 17), while reading elements in place keeps lint linear. A closure given the
+    /// element itself still got a copy (the compiler cannot tell that `body` leaves the array's
+    /// storage alone), so it gets a `Borrowed` view that reads only the properties it names.
+    func forEachInPlace(_ body: (Borrowed<Element>) throws -> Void) rethrows {
         try withUnsafeBufferPointer { elements in
-            for i in elements.indices { try body(elements[i]) }
+            for i in elements.indices { try body(Borrowed(elements.baseAddress! + i)) }
         }
     }
+}
+
+/// An element read where it is stored, for the length of a `forEachInPlace` call: `field.name`
+/// copies the name only, not the whole field. `value` is a copy, for the rare use of the whole.
+@dynamicMemberLookup
+struct Borrowed<Element> {
+    private let pointer: UnsafePointer<Element>
+
+    fileprivate init(_ pointer: UnsafePointer<Element>) { self.pointer = pointer }
+
+    subscript<Property>(dynamicMember property: KeyPath<Element, Property>) -> Property { pointer.pointee[keyPath: property] }
+
+    var value: Element { pointer.pointee }
 }

@@ -93,14 +93,17 @@ struct TemplateRenderer {
                     try render(empty, of: template, into: &output)
                     continue
                 }
-                let parent = lookup(Self.loop) ?? .null
+                // One `loop` for the whole loop, its index moved on: no template keeps a value
+                // past the iteration that read it, and an inner loop's `parent` is this one
+                // while it runs, at this iteration.
+                let state = LoopState(length: items.count, parent: lookup(Self.loop) ?? .null)
                 let base = variables.count
                 variables.append((variable, .null))
-                variables.append((Self.loop, .null))
+                variables.append((Self.loop, .object(state)))
                 defer { variables.removeLast(2) }
                 for index in 0..<items.count {
                     variables[base].value = items[index]
-                    variables[base + 1].value = .object(LoopState(index: index, length: items.count, parent: parent))
+                    state.index = index
                     try render(body, of: template, into: &output)
                 }
             case .include(let index):
@@ -217,13 +220,13 @@ extension TemplateExpression {
 }
 
 /// `loop` inside a `for`: `index` (from 1), `index0`, `first`, `last`, `length`, `parent`.
-private final class LoopState: TemplateObject {
-    let index: Int
+/// Unchecked Sendable: only the renderer that made it moves `index`, between iterations.
+private final class LoopState: TemplateObject, @unchecked Sendable {
+    var index = 0
     let length: Int
     let parent: TemplateValue
 
-    init(index: Int, length: Int, parent: TemplateValue) {
-        self.index = index
+    init(length: Int, parent: TemplateValue) {
         self.length = length
         self.parent = parent
     }

@@ -82,14 +82,26 @@ public final class FieldViewModel: TemplateObject {
         merge = field.merge.rawValue
         doc = field.doc
         deprecation = field.deprecation.map { DeprecationViewModel(message: $0.message) }
-        queryDeprecation = names.isSubscribed(field.name, of: recordTypeName) ? nil : deprecation
+        queryDeprecation = deprecation == nil || names.isSubscribed(field.name, of: recordTypeName) ? nil : deprecation
         isQueryable = field.indexes.contains(.queryable)
         isSortable = field.indexes.contains(.sortable)
         isSearchable = field.indexes.contains(.searchable)
         let (handle, operators) = Self.queryHandle(field, names: names)
         (queryHandle, queryOperators) = (handle, operators)
         // `QueryField<Record, Value, Index>` and friends.
-        queryFieldType = handle.map { "\($0.kind)<\(record), " + ($0.value.map { $0 + ", " } ?? "") + "\($0.index)>" }
+        queryFieldType = handle.map { handle in
+            var type = handle.kind
+            type += "<"
+            type += record
+            type += ", "
+            if let value = handle.value {
+                type += value
+                type += ", "
+            }
+            type += handle.index
+            type += ">"
+            return type
+        }
     }
 
     /// Which handle a field gets and the operators it offers (`QueryOperator` says which index
@@ -118,26 +130,57 @@ public final class FieldViewModel: TemplateObject {
 
     /// The stored property as written to a record: typed references carry the schema's action.
     var encodedValue: String {
-        let value = "self." + storageName + (isOptional && isTypedReference ? "?" : "")
-        guard isTypedReference else { return value }
-        return isList ? value + ".map { $0.with(action: .\(referenceAction)) }" : value + ".with(action: .\(referenceAction))"
+        var text = ""
+        appendEncodedValue(to: &text)
+        return text
     }
 
     /// The value as stored (`RecordValue?`), for the `write` in `encode(to:)`. (An optional
     /// typed reference's `encodedValue` already chains with `?`.)
     var recordValue: String {
-        encodedValue + (isOptional && !isTypedReference ? "?" : "") + ".recordValue"
+        var text = ""
+        appendEncodedValue(to: &text)
+        if isOptional && !isTypedReference { text += "?" }
+        text += ".recordValue"
+        return text
+    }
+
+    /// Appends in place: templates read these once per field, and each `+` made a string of its own.
+    private func appendEncodedValue(to text: inout String) {
+        text.reserveCapacity(storageName.utf8.count + 48)
+        text += "self."
+        text += storageName
+        if isOptional && isTypedReference { text += "?" }
+        guard isTypedReference else { return }
+        text += isList ? ".map { $0.with(action: ." : ".with(action: ."
+        text += referenceAction
+        text += isList ? ") }" : ")"
     }
 
     /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
     /// what differs from a plain field merged with `.mine`.
     var fieldTableEntry: String {
-        var entry = ".field(" + SwiftNaming.stringLiteral(key)
-        if let defaultValue { entry += ", default: \(defaultValue) as \(wrappedType)" }
+        var entry = ".field("
+        entry += SwiftNaming.stringLiteral(key)
+        if let defaultValue {
+            entry += ", default: "
+            entry += defaultValue
+            entry += " as "
+            entry += wrappedType
+        }
         if isEncrypted { entry += ", encrypted: true" }
-        if merge != "mine" { entry += ", merge: " + (isCustomMerge ? "nil" : "." + merge) }
+        if merge != "mine" {
+            entry += ", merge: "
+            if isCustomMerge {
+                entry += "nil"
+            } else {
+                entry += "."
+                entry += merge
+            }
+        }
         if isParent { entry += ", parent: true" }
-        return entry + ")"
+        entry += ")"
+        return entry
     }
 
     var templateValue: TemplateValue { .object(self) }

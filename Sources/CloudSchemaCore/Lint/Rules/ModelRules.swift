@@ -13,13 +13,13 @@ enum ModelRules {
     }
 
     /// Calls `body` with each model Core Data mirrors: all but those stored without CloudKit (`MODEL_LOCAL_STORE`).
-    static func forEachMirrored(_ input: LintInput, _ body: (Model) -> Void) {
+    static func forEachMirrored(_ input: LintInput, _ body: (Borrowed<Model>) -> Void) {
         let local = Set(input.schema.localModels.flatMap(\.models))
         input.schema.models.forEachInPlace { model in if !local.contains(model.name) { body(model) } }
     }
 
     /// Calls `body` with each property Core Data mirrors (transient ones are never synced), in place.
-    static func forEachSynced(_ model: Model, _ body: (ModelProperty) -> Void) {
+    static func forEachSynced(_ model: Borrowed<Model>, _ body: (Borrowed<ModelProperty>) -> Void) {
         model.properties.forEachInPlace { property in if !property.isTransient { body(property) } }
     }
 

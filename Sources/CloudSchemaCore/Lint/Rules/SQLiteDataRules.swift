@@ -45,7 +45,8 @@ package enum SQLiteDataRules {
                         at: table.primaryKeyRange ?? table.spans.name)
                     return
                 }
-                guard let column = table.column(named: keys[0]), column.isAutoincrement || !table.hasUnreadType(column.name) else { return }
+                guard let column = table.value.column(named: keys[0]), column.isAutoincrement || !table.value.hasUnreadType(column.name)
+                else { return }
                 if column.isAutoincrement || column.affinity == .integer {
                     out.report(
                         "primary key '\(table.name).\(column.name)' is an integer\(column.isAutoincrement ? " with AUTOINCREMENT" : ""); devices count integers up on their own and collide, so use a UUID: TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())",
@@ -77,7 +78,9 @@ package enum SQLiteDataRules {
             """,
         check: { input, out in
             synced(input).forEachInPlace { table in
-                guard table.rebuiltBy == nil, let column = textPrimaryKey(table), !table.hasUnreadConstraint(column.name) else { return }
+                guard table.rebuiltBy == nil, let column = textPrimaryKey(table.value), !table.value.hasUnreadConstraint(column.name) else {
+                    return
+                }
                 var missing: [String] = []
                 if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
@@ -222,9 +225,9 @@ package enum SQLiteDataRules {
                 table.foreignKeys.forEachInPlace { key in
                     let action = key.onDelete ?? "NO ACTION"
                     let column = key.columns.first ?? "?"
-                    guard action == "RESTRICT" || action == "NO ACTION", !table.hasUnreadConstraint(column) else { return }
+                    guard action == "RESTRICT" || action == "NO ACTION", !table.value.hasUnreadConstraint(column) else { return }
                     var fixIts: [Diagnostic.FixIt] = []
-                    let nullable = table.column(named: column).map { !$0.isNotNull } ?? false
+                    let nullable = table.value.column(named: column).map { !$0.isNotNull } ?? false
                     for replacement in ["CASCADE"] + (nullable ? ["SET NULL"] : []) {
                         if let range = key.onDeleteRange {
                             fixIts.append(.replace(range, with: replacement, "use ON DELETE \(replacement)"))
@@ -258,7 +261,8 @@ package enum SQLiteDataRules {
             default is there), or make the column nullable.
             """,
         check: { input, out in
-            synced(input).forEachInPlace { table in
+            synced(input).forEachInPlace { borrowed in
+                let table = borrowed.value
                 let key = textPrimaryKey(table)?.name ?? table.primaryKeyColumns.first
                 let references = Set(table.foreignKeys.flatMap(\.columns).map(SQLName.key))
                 table.columns.forEachInPlace { column in
@@ -381,7 +385,7 @@ package enum SQLiteDataRules {
                 var total = 1
                 table.columns.forEachInPlace { column in
                     let before = total
-                    total += fieldCount(column)
+                    total += fieldCount(column.value)
                     if before <= fieldBudget && total > fieldBudget {
                         out.report(
                             "with column '\(column.name)', table '\(table.name)' maps to \(total) CloudKit fields (value and modification time per column), past CloudKit's 256 per record type",

@@ -141,7 +141,7 @@ enum SubscriptionRules {
                         at: subscription.spans.attributes["name"] ?? subscription.spans.name,
                         notes: [.init("'\(first.name)' declared here", at: first.spans.name)])
                 } else {
-                    seen[subscription.id] = subscription
+                    seen[subscription.id] = subscription.value
                 }
             }
         })
