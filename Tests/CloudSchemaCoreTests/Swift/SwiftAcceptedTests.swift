@@ -334,7 +334,9 @@ import Testing
 
     /// An entitlements property list with these `com.apple.developer.icloud-services`, if any.
     static func entitlements(services: [String]?) -> String {
-        let list = services.map { "<key>com.apple.developer.icloud-services</key><array>\($0.map { "<string>\($0)</string>" }.joined())</array>" }
+        let list = services.map {
+            "<key>com.apple.developer.icloud-services</key><array>\($0.map { "<string>\($0)</string>" }.joined())</array>"
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
@@ -401,7 +403,9 @@ import Testing
     /// A folder's entitlements are read with its Swift files only, and never count as schema files.
     @Test func aFoldersEntitlementsAreReadWithItsSwiftFiles() {
         let fileSystem = MemoryFileSystem(
-            folders: ["App": ["App.entitlements", "Note.swift"], "Schema": ["A.cloudschema", "App.entitlements"], "Empty": ["App.entitlements"]],
+            folders: [
+                "App": ["App.entitlements", "Note.swift"], "Schema": ["A.cloudschema", "App.entitlements"], "Empty": ["App.entitlements"],
+            ],
             files: [
                 "App/App.entitlements": Self.noCloudKit.1, "App/Note.swift": Self.models + "\n" + Self.automatic,
                 "Schema/A.cloudschema": "model A {\n    name: String = \"\"\n}\n", "Schema/App.entitlements": Self.noCloudKit.1,
