@@ -14,7 +14,7 @@ struct Entitlements {
     static let cloudKitServices: Set<String> = ["CloudKit", "CloudKit-Anonymous"]
 
     /// The files read, in order.
-    private(set) var files: [String] = []
+    private var files: [String] = []
     private var isKnown = true
     private var enablesCloudKit = false
 

@@ -389,9 +389,10 @@ enum ModelRules {
             cloudKitDatabase: .none "disables managed CloudKit sync" (Apple, ModelConfiguration.CloudKitDatabase); \
             the default, .automatic, "uses the first container in the entitlements" (sync-compat-rules.md §1.1), so it \
             is local when the .entitlements files read list no CloudKit in com.apple.developer.icloud-services (Apple, \
-            "iCloud Services Entitlement"); a model in no container's schema is never stored. The models a .none configuration lists and no syncing one does are \
-            read from the Swift setup (a runtime choice such as `flag ? .private("iCloud.x") : .none` syncs), or \
-            from cloudschema.json's swiftdata.localModels when the setup is not among the files read.
+            "iCloud Services Entitlement"); a model in no container's schema is never stored. The models a .none \
+            configuration lists and no syncing one does are read from the Swift setup (a runtime choice such as \
+            `flag ? .private("iCloud.x") : .none` syncs), or from cloudschema.json's swiftdata.localModels when the \
+            setup is not among the files read.
             """,
         fix: """
             nothing to do if the store is local; to have the models checked, remove them from swiftdata.localModels \
