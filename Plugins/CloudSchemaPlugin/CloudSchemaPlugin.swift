@@ -137,7 +137,9 @@ extension CloudSchemaBuildCommand {
         guard !swiftFiles.isEmpty else { return [] }
         // A comment-only Swift file: SwiftPM would make any other output a resource of the target.
         let stamp = outputDirectory.appendingPathComponent("CloudSchemaLintStamp.swift")
-        var arguments = ["lint"] + swiftFiles.map(\.path) + ["--stamp", stamp.path]
+        // The target's entitlements say whether its `.automatic` SwiftData stores sync.
+        let inputs = swiftFiles + files.filter { $0.pathExtension == "entitlements" }.sorted { $0.path < $1.path }
+        var arguments = ["lint"] + inputs.map(\.path) + ["--stamp", stamp.path]
         if let config { arguments += ["--config", config.path] }
         return [
             .buildCommand(
@@ -146,7 +148,7 @@ extension CloudSchemaBuildCommand {
                 executable: tool,
                 arguments: arguments,
                 environment: [:],
-                inputFiles: swiftFiles + [tool] + configInputs(config),
+                inputFiles: inputs + [tool] + configInputs(config),
                 outputFiles: [stamp])
         ]
     }

@@ -155,6 +155,17 @@ public enum AlwaysOnRules {
             fix: "do what the message says (read the declaring file too, write the type, tables as Type.self); it cannot be suppressed."
         ),
         DiagnosticRule(
+            .entitlementsUnreadable, .input, .files, .warning,
+            summary: "An .entitlements file that is not a property list: whether .automatic SwiftData stores sync is unknown",
+            explanation: """
+                A SwiftData store with cloudKitDatabase .automatic (the default) uses the first CloudKit container of \
+                the app's entitlements (sync-compat-rules.md §1.1), enabled by "CloudKit" in the \
+                com.apple.developer.icloud-services array (Apple, "iCloud Services Entitlement"). .entitlements files \
+                among the inputs are read for that alone; one that is not a property list leaves it unknown, so the \
+                models of .automatic stores are checked against the mirroring rules, as without any entitlements file.
+                """,
+            fix: "save the file as the XML property list Xcode writes, or leave it out of the inputs."),
+        DiagnosticRule(
             .inputUnreadable, .input, .files, .error,
             summary: "A file or folder that cannot be read, or no schema files found",
             explanation:

@@ -68,6 +68,8 @@ extension DiagnosticID {
 extension DiagnosticID {
     /// Warning: part of a `@Model` class the Swift reader cannot read, left out rather than guessed.
     public static let swiftUnreadable: DiagnosticID = "SWIFT_UNREADABLE"
+    /// Warning: an `.entitlements` file that is not a property list; whether `.automatic` stores sync is unknown.
+    public static let entitlementsUnreadable: DiagnosticID = "ENTITLEMENTS_UNREADABLE"
 }
 
 // CloudKit Schema Language (.ckdb) input.

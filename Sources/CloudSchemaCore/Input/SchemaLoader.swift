@@ -27,6 +27,9 @@ public enum SchemaLoader {
     /// folder search reads them only when it finds no schema files: a target is described by
     /// its schema or by its Swift code.
     public static let swiftExtension = "swift"
+    /// The app's entitlements, read beside Swift files only to tell whether a SwiftData store
+    /// with `cloudKitDatabase: .automatic` syncs (`Entitlements`); never a schema.
+    public static let entitlementsExtension = "entitlements"
     /// The path that stands for standard input.
     public static let standardInput = "-"
     /// What standard input is called in diagnostics unless the command is given a name
@@ -59,7 +62,12 @@ public enum SchemaLoader {
         var localModels: [LocalModels] = []
         var appCode = AppCode()
         var outlined: Set<String> = []  // Swift files with an outline, for their suppression comments
+        var entitlements = Entitlements()
         for (path, bytes) in sources {
+            if path.hasSuffix("." + entitlementsExtension) {  // a property list, XML or binary
+                if let problem = entitlements.read(bytes, file: path) { diagnostics.append(problem) }
+                continue
+            }
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
                 continue
@@ -113,7 +121,7 @@ public enum SchemaLoader {
             diagnostics += parseDiagnostics
         }
         if !swiftSources.isEmpty {
-            let swift = SwiftModelReader.read(swiftSources)
+            let swift = SwiftModelReader.read(swiftSources, entitlements: entitlements)
             let swiftFiles = swift.files
             externalModels = swift.externalModels
             localModels = swift.localModels
@@ -212,7 +220,7 @@ public enum SchemaLoader {
             throw unreadable(
                 path == standardInput ? "cannot read standard input (\(error.reason))" : "cannot read '\(path)' (\(error.reason))")
         }
-        if let problem = notTextDiagnostic(bytes, file: name) { throw problem }
+        if !name.hasSuffix("." + entitlementsExtension), let problem = notTextDiagnostic(bytes, file: name) { throw problem }
         return bytes
     }
 
@@ -247,7 +255,7 @@ public enum SchemaLoader {
                 var found: [String] = []
                 let problemsBefore = diagnostics.count
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
-                if found.isEmpty && diagnostics.count == problemsBefore {
+                if found.allSatisfy(isEntitlements) && diagnostics.count == problemsBefore {
                     diagnostics.append(
                         unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(path)'"))
                 }
@@ -255,9 +263,11 @@ public enum SchemaLoader {
             }
         }
         let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
-        if files.contains(where: { !isSwift($0) && $0 != standardInput }) {
+        if files.contains(where: { !isSwift($0) && !isEntitlements($0) && $0 != standardInput }) {
             files.removeAll { isSwift($0) && !named.contains($0) }
         }
+        // Entitlements found in a folder matter only to the Swift files read.
+        if !files.contains(where: isSwift) { files.removeAll { isEntitlements($0) && !named.contains($0) } }
         return (files, diagnostics)
     }
 
@@ -274,7 +284,7 @@ public enum SchemaLoader {
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            let isSchema = (extensions + [swiftExtension]).contains { entry.hasSuffix("." + $0) }
+            let isSchema = (extensions + [swiftExtension, entitlementsExtension]).contains { entry.hasSuffix("." + $0) }
             let status: InputFileStatus
             do {
                 status = try fileSystem.status(of: path)
@@ -296,6 +306,8 @@ public enum SchemaLoader {
             }
         }
     }
+
+    private static func isEntitlements(_ path: String) -> Bool { path.hasSuffix("." + entitlementsExtension) }
 
     private static func unreadable(_ message: String) -> Diagnostic {
         .error(.inputUnreadable, message, at: nil)

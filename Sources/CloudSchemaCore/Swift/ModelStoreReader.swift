@@ -6,22 +6,34 @@
 ///     ModelContainer(for: Recipe.self, Ingredient.self)                                  // syncs
 ///     .modelContainer(for: [Note.self, Tag.self])                                        // syncs
 ///
-/// A configuration's `cloudKitDatabase` defaults to `.automatic`, which mirrors when the app's
-/// entitlements name a CloudKit container; only a plain `.none` "disables managed CloudKit sync"
-/// (Apple, `ModelConfiguration.CloudKitDatabase.none`), so a runtime choice counts as syncing. A store's models are a `Schema([A.self, ...])`,
+/// A configuration's `cloudKitDatabase` defaults to `.automatic`, which "uses the first container
+/// in the entitlements" (sync-compat-rules.md §1.1): it is local only when the entitlements files
+/// read enable no CloudKit (`Entitlements`). A plain `.none` "disables managed CloudKit sync"
+/// (Apple, `ModelConfiguration.CloudKitDatabase.none`); `.private("iCloud.x")` and a runtime choice
+/// count as syncing. A store's models are a `Schema([A.self, ...])`,
 /// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
 /// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
 /// to a configuration without a schema (written inline, or a name the same file binds to one).
 ///
 /// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
 /// store does, and every syncing store's models are known (one that is not could hold any model);
-/// when every store's models are known, a model in none of them is never opened, so not mirrored.
+/// when every store's models are known, a model in none of them is never opened, so not mirrored;
+/// when no store read may sync, no model is mirrored.
 enum ModelStoreReader {
     struct Store {
         /// nil: models the reader cannot list (`Schema(versionedSchema:)`, a schema built elsewhere).
         var models: Set<String>?
-        var isLocal: Bool
+        var database: Database
         var range: SourceRange
+    }
+
+    enum Database {
+        /// `cloudKitDatabase: .none`.
+        case none
+        /// `.automatic`, written or by default: it mirrors when the entitlements enable CloudKit.
+        case automatic
+        /// `.private("iCloud.x")`, a runtime choice, or a configuration not read: it may sync.
+        case chosen
     }
 
     /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
@@ -76,15 +88,15 @@ enum ModelStoreReader {
                     containers.append((hasList && isListed ? listed : nil, configured, tokens[i].range.union(tokens[close].range)))
                 }
                 if !labels.contains("for") || !configured.isEmpty { continue }
-            } else if !hasList {
+            } else {  // given to a container by name or inline; one without a schema holds the container's models
                 configurations[i] = stores.count
                 if i >= 2, tokens[i - 1].isOperator("="), tokens[i - 2].kind == .identifier { configurations[i - 2] = stores.count }
             }
-            let isLocal =
-                database.map { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") && tokens[$0.lowerBound + 1].isWord("none") }
-                ?? false
+            let written = database.flatMap { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") ? tokens[$0.lowerBound + 1] : nil }
+            let kind: Database =
+                database == nil || written?.isWord("automatic") == true ? .automatic : written?.isWord("none") == true ? .none : .chosen
             stores.append(
-                Store(models: hasList && isListed ? listed : nil, isLocal: isLocal, range: tokens[i].range.union(tokens[close].range)))
+                Store(models: hasList && isListed ? listed : nil, database: kind, range: tokens[i].range.union(tokens[close].range)))
         }
         // A configuration without a schema holds its container's models: `configurations: config`, `[a, b]` or inline.
         var names: [String: Int] = [:]
@@ -102,27 +114,39 @@ enum ModelStoreReader {
                 }
             }
             // A configuration not read (a parameter, one built elsewhere) may sync: the container's models count as syncing.
-            if !everyOneRead { stores.append(Store(models: models, isLocal: false, range: range)) }
+            if !everyOneRead { stores.append(Store(models: models, database: .chosen, range: range)) }
         }
         return stores
     }
 
     /// The local models the stores of every file show, among `models` (the models read).
-    static func localModels(_ stores: [Store], models: [String]) -> [LocalModels] {
-        let syncing = stores.filter { !$0.isLocal }
+    /// `withoutCloudKit`: the entitlements files read, when they were read and none enables CloudKit.
+    static func localModels(_ stores: [Store], models: [String], withoutCloudKit entitlements: [String] = []) -> [LocalModels] {
+        let files = entitlements.map { "'\($0)'" }.joined(separator: ", ")
+        func reason(_ store: Store) -> String? {
+            switch store.database {
+            case .none: "stored with cloudKitDatabase: .none"
+            case .automatic where !entitlements.isEmpty:
+                "stored with cloudKitDatabase .automatic (the default), which uses a CloudKit container of the entitlements, and \(files) \(entitlements.count == 1 ? "enables" : "enable") no CloudKit (com.apple.developer.icloud-services)"
+            default: nil
+            }
+        }
+        let syncing = stores.filter { reason($0) == nil }
         guard !stores.isEmpty, syncing.allSatisfy({ $0.models != nil }) else { return [] }
         let synced = syncing.reduce(into: Set<String>()) { $0.formUnion($1.models ?? []) }
         var result: [LocalModels] = []
         var stored = synced
-        for store in stores where store.isLocal {
-            guard let listed = store.models else { continue }
+        for store in stores {
+            guard let reason = reason(store), let listed = store.models else { continue }
             stored.formUnion(listed)
             let local = models.filter { listed.contains($0) && !synced.contains($0) }
-            if !local.isEmpty {
-                result.append(LocalModels(models: local, reason: "stored with cloudKitDatabase: .none", range: store.range))
-            }
+            if !local.isEmpty { result.append(LocalModels(models: local, reason: reason, range: store.range)) }
         }
-        if stores.allSatisfy({ $0.models != nil }) {
+        // No store read may sync: a model none of them lists is in one whose schema is built elsewhere, local all the same.
+        if syncing.isEmpty, let unlisted = stores.first(where: { $0.models == nil }), let reason = reason(unlisted) {
+            let rest = models.filter { !stored.contains($0) }
+            if !rest.isEmpty { result.append(LocalModels(models: rest, reason: reason + "; no store read syncs", range: unlisted.range)) }
+        } else if stores.allSatisfy({ $0.models != nil }) {
             let unused = models.filter { !stored.contains($0) }
             if !unused.isEmpty {
                 result.append(

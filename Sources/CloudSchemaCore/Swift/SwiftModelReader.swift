@@ -22,8 +22,9 @@ enum SwiftModelReader {
     }
 
     /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
-    /// uses, and what could not be read.
-    static func read(_ files: [(path: String, lexer: SwiftLexer)]) -> Read {
+    /// uses, and what could not be read. `entitlements`: those read with them, which say whether
+    /// `.automatic` stores sync.
+    static func read(_ files: [(path: String, lexer: SwiftLexer)], entitlements: Entitlements = Entitlements()) -> Read {
         var scans = files.map { FileScan(path: $0.path, lexer: $0.lexer) }
         for index in scans.indices { scans[index].scan() }
         // Names are global to the module: a model may use an enum, model or typealias of another file.
@@ -137,7 +138,8 @@ enum SwiftModelReader {
             if case .model(let model) = declaration { return model.name.name }
             return nil
         }
-        let localModels = ModelStoreReader.localModels(scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models)
+        let localModels = ModelStoreReader.localModels(
+            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, withoutCloudKit: entitlements.withoutCloudKit)
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
             localModels: localModels)

@@ -326,3 +326,98 @@ import Testing
             ])
     }
 }
+
+/// `.automatic` (the default) uses a CloudKit container of the entitlements: the `.entitlements`
+/// files read with the Swift say whether it syncs; without one, it may.
+@Suite struct SwiftEntitlementsTests {
+    static let models = "@Model final class Note { var title: String }"
+    static let automatic = "let store = ModelConfiguration(schema: Schema([Note.self]))"
+
+    /// An entitlements property list with these `com.apple.developer.icloud-services`, if any.
+    static func entitlements(services: [String]?) -> String {
+        let list = services.map {
+            "<key>com.apple.developer.icloud-services</key><array>\($0.map { "<string>\($0)</string>" }.joined())</array>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict><key>aps-environment</key><string>development</string>\(list ?? "")</dict>
+            </plist>
+            """
+    }
+
+    static func lint(_ more: [(String, String)], setup: String = automatic) -> [String] {
+        describe(Linter.lint(load([("Models.swift", models), ("App.swift", setup)] + more)))
+    }
+
+    static let noCloudKit = ("App.entitlements", entitlements(services: nil))
+    static let mirrored = ["1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+
+    /// Entitlements without CloudKit: `.automatic` is local, and the info names the file.
+    @Test func automaticWithoutCloudKitIsLocal() {
+        #expect(Self.lint([Self.noCloudKit]) == ["1:13-1:60 info MODEL_LOCAL_STORE"])
+        #expect(
+            Linter.lint(load([("Models.swift", Self.models), ("App.swift", Self.automatic), Self.noCloudKit])).map(\.message) == [
+                "'Note' is stored with cloudKitDatabase .automatic (the default), which uses a CloudKit container of the entitlements, and 'App.entitlements' enables no CloudKit (com.apple.developer.icloud-services), so CloudKit mirroring rules are not applied to it"
+            ])
+        // iCloud Documents alone is no CloudKit.
+        #expect(Self.lint([("App.entitlements", Self.entitlements(services: ["CloudDocuments"]))]) == ["1:13-1:60 info MODEL_LOCAL_STORE"])
+    }
+
+    /// CloudKit in any entitlements file read (App Clips: CloudKit-Anonymous) makes `.automatic` sync.
+    @Test(arguments: [["CloudKit"], ["CloudDocuments", "CloudKit"], ["CloudKit-Anonymous"]])
+    func automaticWithCloudKitIsChecked(_ services: [String]) {
+        #expect(Self.lint([("App.entitlements", Self.entitlements(services: services))]) == Self.mirrored)
+        #expect(Self.lint([Self.noCloudKit, ("Widget.entitlements", Self.entitlements(services: services))]) == Self.mirrored)
+    }
+
+    /// No entitlements file read: they may be elsewhere, so every model is checked.
+    @Test func automaticWithoutEntitlementsIsChecked() {
+        #expect(Self.lint([]) == Self.mirrored)
+    }
+
+    /// `.private(...)` is checked whatever the entitlements say.
+    @Test func aPrivateStoreIsCheckedWithoutCloudKit() {
+        let setup = #"let store = ModelConfiguration(schema: Schema([Note.self]), cloudKitDatabase: .private("iCloud.app"))"#
+        #expect(Self.lint([Self.noCloudKit], setup: setup) == Self.mirrored)
+    }
+
+    /// A file that is not a property list: one warning at it, and `.automatic` stays checked.
+    @Test func aGarbledEntitlementsFileIsAWarning() {
+        #expect(
+            Self.lint([Self.noCloudKit, ("Widget.entitlements", "<plist><dict><key>")]) == Self.mirrored + [
+                "1:1-1:1 warning ENTITLEMENTS_UNREADABLE"
+            ])
+    }
+
+    /// Every store read local: models in a schema the reader cannot list (a versioned schema) are local too.
+    @Test func aVersionedSchemaIsLocalWhenNoStoreSyncs() {
+        let setup = """
+            let schema = Schema(versionedSchema: V1.self)
+            let configuration = ModelConfiguration(schema: schema)
+            let container = try ModelContainer(for: schema, migrationPlan: Plan.self, configurations: [configuration])
+            """
+        #expect(Self.lint([Self.noCloudKit], setup: setup) == ["2:21-2:55 info MODEL_LOCAL_STORE"])
+        #expect(Self.lint([], setup: setup) == Self.mirrored)
+    }
+
+    /// A folder's entitlements are read with its Swift files only, and never count as schema files.
+    @Test func aFoldersEntitlementsAreReadWithItsSwiftFiles() {
+        let fileSystem = MemoryFileSystem(
+            folders: [
+                "App": ["App.entitlements", "Note.swift"], "Schema": ["A.cloudschema", "App.entitlements"], "Empty": ["App.entitlements"],
+            ],
+            files: [
+                "App/App.entitlements": Self.noCloudKit.1, "App/Note.swift": Self.models + "\n" + Self.automatic,
+                "Schema/A.cloudschema": "model A {\n    name: String = \"\"\n}\n", "Schema/App.entitlements": Self.noCloudKit.1,
+                "Empty/App.entitlements": Self.noCloudKit.1,
+            ])
+        #expect(SchemaLoader.findFiles(["App"], fileSystem: fileSystem).files == ["App/App.entitlements", "App/Note.swift"])
+        #expect(SchemaLoader.findFiles(["Schema"], fileSystem: fileSystem).files == ["Schema/A.cloudschema"])
+        #expect(
+            SchemaLoader.findFiles(["Empty"], fileSystem: fileSystem).diagnostics.map(\.message) == [
+                "no *.cloudschema, *.ckdb, *.sql, *.swift files in 'Empty'"
+            ])
+        #expect(describe(Linter.lint(SchemaLoader.load(paths: ["App"], fileSystem: fileSystem))) == ["2:13-2:60 info MODEL_LOCAL_STORE"])
+    }
+}

@@ -387,10 +387,12 @@ enum ModelRules {
         explanation: """
             Core Data's CloudKit mirroring validates only the stores it mirrors. A ModelConfiguration with \
             cloudKitDatabase: .none "disables managed CloudKit sync" (Apple, ModelConfiguration.CloudKitDatabase); \
-            the default, .automatic, mirrors when the app's entitlements name a CloudKit container; a model in no \
-            container's schema is never stored. The models a .none configuration lists and no syncing one does are \
-            read from the Swift setup (a runtime choice such as `flag ? .private("iCloud.x") : .none` syncs), or \
-            from cloudschema.json's swiftdata.localModels when the setup is not among the files read.
+            the default, .automatic, "uses the first container in the entitlements" (sync-compat-rules.md §1.1), so it \
+            is local when the .entitlements files read list no CloudKit in com.apple.developer.icloud-services (Apple, \
+            "iCloud Services Entitlement"); a model in no container's schema is never stored. The models a .none \
+            configuration lists and no syncing one does are read from the Swift setup (a runtime choice such as \
+            `flag ? .private("iCloud.x") : .none` syncs), or from cloudschema.json's swiftdata.localModels when the \
+            setup is not among the files read.
             """,
         fix: """
             nothing to do if the store is local; to have the models checked, remove them from swiftdata.localModels \
