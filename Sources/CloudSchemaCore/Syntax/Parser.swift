@@ -818,8 +818,10 @@ extension Parser {
         let prefixComments = old.syntax.comments.prefix { $0.range.start.offset < before }
         let prefixLexerDiagnostics = old.lexerDiagnostics.filter { ($0.range?.start.offset ?? 0) < before }
         var result = ResumableParse(
-            bytes: bytes, syntax: SourceFileSyntax(path: file, declarations: declarations, comments: prefixComments + parser.lexer.comments),
-            invalidUTF8: Lexer.invalidUTF8Diagnostic(bytes, file: file), lexerDiagnostics: prefixLexerDiagnostics + parser.lexer.diagnostics,
+            bytes: bytes,
+            syntax: SourceFileSyntax(path: file, declarations: declarations, comments: prefixComments + parser.lexer.comments),
+            invalidUTF8: Lexer.invalidUTF8Diagnostic(bytes, file: file),
+            lexerDiagnostics: prefixLexerDiagnostics + parser.lexer.diagnostics,
             parserDiagnostics: parser.diagnostics, checkpoints: parser.checkpoints, parsed: firstParsed..<declarations.count)
         guard let (checkpoint, index) = parser.reused else { return result }
         // Parsing stopped at `checkpoint`: the rest is the old parse's, from its checkpoint `index` on.

@@ -92,14 +92,24 @@ import Testing
         func body(_ object: [String: Any]) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
         func start(_ text: String) throws -> LanguageServer {
             var server = LanguageServer(watchParent: { _ in })
-            _ = server.handle(try body(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["processId": NSNull(), "capabilities": Session.richClient]]))
-            _ = server.handle(try body(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]]]))
+            _ = server.handle(
+                try body([
+                    "jsonrpc": "2.0", "id": 0, "method": "initialize",
+                    "params": ["processId": NSNull(), "capabilities": Session.richClient],
+                ]))
+            _ = server.handle(
+                try body([
+                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]],
+                ]))
             return server
         }
         /// What the server publishes and answers about the whole document, as JSON text.
         func answers(_ server: inout LanguageServer) throws -> [String] {
             var answers = server.publishStaleDiagnostics().map { $0.rendered() }
-            let lines = String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+            let lines = String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count
             var requests = [["jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]]]]
             for line in 0..<lines {
                 for method in ["textDocument/hover", "textDocument/definition"] {
@@ -121,7 +131,9 @@ import Testing
             _ = server.handle(
                 try body([
                     "jsonrpc": "2.0", "method": "textDocument/didChange",
-                    "params": ["textDocument": ["uri": uri, "version": version + 2], "contentChanges": [["range": range, "text": newText]]],
+                    "params": [
+                        "textDocument": ["uri": uri, "version": version + 2], "contentChanges": [["range": range, "text": newText]],
+                    ],
                 ]))
             var fresh = try start(String(decoding: server.documents[uri] ?? [], as: UTF8.self))
             #expect(try answers(&server) == answers(&fresh), "after change \(version + 1)")
