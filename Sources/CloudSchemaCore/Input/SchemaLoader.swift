@@ -351,26 +351,22 @@ public enum SchemaLoader {
 }
 
 /// The parse of each `.cloudschema` file by path, with the bytes it was made from: a file
-/// loaded again with the same bytes is not parsed again. Keyed by content, so a stale entry is
-/// never used; a load keeps only the files it read. The file being edited (its bytes changed
-/// since the last load) keeps only its bytes: its parse would not be used again, and holding it
-/// beside the next one costs memory on every keystroke.
+/// loaded again with the same bytes is not parsed again, and one whose bytes changed is parsed
+/// again from its last parse (`Parser.reparse`: only the declarations around the change).
+/// Keyed by content, so a stale entry is never used; a load keeps only the files it read.
 public final class ParseCache {
-    private var files: [String: (bytes: [UInt8], parse: (syntax: SourceFileSyntax, diagnostics: [Diagnostic])?)] = [:]
+    private var files: [String: ResumableParse] = [:]
     /// The files parsed, not taken from the cache (tests read it to see the reuse).
     private(set) var parsed: [String] = []
 
     public init() {}
 
     func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
-        let cached = files[path]
-        if cached?.bytes == bytes, let parse = cached?.parse { return parse }
-        let changed = cached.map { $0.bytes != bytes } ?? false
-        files[path] = nil  // the old tree goes before the new one is built
-        let parse = Parser.parse(bytes, file: path)
+        if let cached = files[path], cached.bytes == bytes { return (cached.syntax, cached.diagnostics) }
+        let parse = files.removeValue(forKey: path).map { Parser.reparse($0, to: bytes) } ?? Parser.resumableParse(bytes, file: path)
         parsed.append(path)
-        files[path] = (bytes, changed ? nil : parse)
-        return parse
+        files[path] = parse
+        return (parse.syntax, parse.diagnostics)
     }
 
     func keep(only paths: [String]) {

@@ -25,13 +25,33 @@ package struct Lexer {
         return (tokens, lexer.comments, lexer.diagnostics)
     }
 
-    package init(bytes: [UInt8], file: String) {
+    /// `checksUTF8`: whether the first diagnostic says where the text is not UTF-8, if it is not.
+    package init(bytes: [UInt8], file: String, checksUTF8: Bool = true) {
         self.bytes = bytes
         self.file = file
         self.fileID = SourceFileNames.shared.id(for: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
-        if let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
+        if checksUTF8, let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
     }
+
+    /// A lexer that goes on just after `token`, in the state lexing the file from its start
+    /// had there (for `Parser.reparse`). Reports no invalid UTF-8: that is the whole file's.
+    init(bytes: [UInt8], file: String, after token: Token) {
+        self.bytes = bytes
+        self.file = file
+        self.fileID = SourceFileNames.shared.id(for: file)
+        let end = token.range.end
+        index = end.offset
+        line = end.line
+        lineStart = end.offset - (end.column - 1)
+        sawNewline = false
+        lastTokenLine = end.line
+        emittedAny = true
+    }
+
+    /// How far the lexer has read: what it has returned depends on no byte from here on but
+    /// the next two (`peek`).
+    var offset: Int { index }
 
     /// The next token, lexed on demand; `endOfFile` at the end, and again on every later call.
     package mutating func next() -> Token {

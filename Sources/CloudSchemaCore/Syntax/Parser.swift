@@ -57,12 +57,13 @@ public struct Parser {
         return (syntax, parser.lexer.diagnostics + parser.diagnostics)
     }
 
-    private init(lexer: Lexer, file: String) {
+    private init(lexer: Lexer, file: String, previous: Token? = nil) {
         var lexer = lexer
         current = lexer.next()
         following = lexer.next()
         self.lexer = lexer
         self.file = file
+        self.previous = previous
         diagnostics = []
     }
 
@@ -213,9 +214,26 @@ public struct Parser {
 
     // MARK: Declarations
 
-    private mutating func parseDeclarations() -> [DeclarationSyntax] {
-        var declarations: [DeclarationSyntax] = []
+    /// `reparse` sets it: at each top-level checkpoint, the old parse's checkpoint to go on
+    /// with instead of parsing the rest again, if any.
+    private var reusable: ((Checkpoint) -> Int?)?
+    /// The state between two top-level declarations, recorded for `reparse`.
+    private var checkpoints: [Checkpoint] = []
+    /// Where parsing stopped for the old parse's checkpoint `reusable` named.
+    private var reused: (checkpoint: Checkpoint, old: Int)?
+
+    private mutating func parseDeclarations(_ declarations: [DeclarationSyntax] = []) -> [DeclarationSyntax] {
+        var declarations = declarations
         while !atEnd {
+            if let previous {
+                let checkpoint = Checkpoint(
+                    previous: previous, lexerOffset: lexer.offset, declarations: declarations.count, diagnostics: diagnostics.count)
+                if let old = reusable?(checkpoint) {
+                    reused = (checkpoint, old)
+                    break
+                }
+                checkpoints.append(checkpoint)
+            }
             if consume(.semicolon) != nil { continue }
             let doc = docComment()
             let start = current
@@ -719,5 +737,134 @@ extension Array {
     mutating func dropSpareCapacity() {
         guard capacity > count + count / 8 else { return }
         self = withUnsafeBufferPointer { Array($0) }
+    }
+}
+
+// MARK: Reparsing after an edit
+
+/// The parser's state between two top-level declarations: after `previous`, with the lexer
+/// read up to `lexerOffset`, and the declarations and diagnostics made so far counted.
+struct Checkpoint {
+    var previous: Token
+    var lexerOffset: Int
+    var declarations: Int
+    var diagnostics: Int
+}
+
+/// A parse with what `Parser.reparse` needs to take it up again after an edit.
+struct ResumableParse {
+    var bytes: [UInt8]
+    var syntax: SourceFileSyntax
+    /// The lexer's diagnostics are told apart from the parser's, and the whole text's first
+    /// invalid UTF-8 from both: each is put together again in its own way.
+    var invalidUTF8: Diagnostic?
+    var lexerDiagnostics: [Diagnostic]
+    var parserDiagnostics: [Diagnostic]
+    var checkpoints: [Checkpoint]
+    /// The declarations `reparse` parsed (the others it kept or moved); all for a first parse.
+    var parsed: Range<Int>
+
+    /// As `Parser.parse` lists them.
+    var diagnostics: [Diagnostic] { (invalidUTF8.map { [$0] } ?? []) + lexerDiagnostics + parserDiagnostics }
+}
+
+extension Parser {
+    /// `parse`, keeping the checkpoints `reparse` starts and stops at.
+    static func resumableParse(_ bytes: [UInt8], file: String) -> ResumableParse {
+        var parser = Parser(lexer: Lexer(bytes: bytes, file: file, checksUTF8: false), file: file)
+        let declarations = parser.parseDeclarations()
+        return ResumableParse(
+            bytes: bytes, syntax: SourceFileSyntax(path: file, declarations: declarations, comments: parser.lexer.comments),
+            invalidUTF8: Lexer.invalidUTF8Diagnostic(bytes, file: file), lexerDiagnostics: parser.lexer.diagnostics,
+            parserDiagnostics: parser.diagnostics, checkpoints: parser.checkpoints, parsed: declarations.indices)
+    }
+
+    /// What `parse` makes of `bytes`, the old text with one stretch replaced, made from the old
+    /// parse: parsing starts at the last checkpoint the edit cannot have changed and stops at
+    /// the first checkpoint after it where the parser is in the state the old parse had there
+    /// (after the same bytes, on a line that begins after the edit). From there on the old
+    /// parse is what parsing would make again, at positions moved by the edit.
+    static func reparse(_ old: ResumableParse, to bytes: [UInt8]) -> ResumableParse {
+        let file = old.syntax.path
+        let edit = TextEdit(from: old.bytes, to: bytes)
+        guard edit.oldEnd > edit.start || edit.newEnd > edit.start else { return old }
+        // What the lexer returned up to a checkpoint depends on no byte from two past its offset on.
+        let resumed = old.checkpoints.lastIndex { $0.lexerOffset + 3 <= edit.start }
+        var parser: Parser
+        var declarations: [DeclarationSyntax] = []
+        var before = 0  // the offset parsing starts at: what precedes it is as it was
+        var firstParsed = 0
+        if let resumed {
+            let checkpoint = old.checkpoints[resumed]
+            parser = Parser(lexer: Lexer(bytes: bytes, file: file, after: checkpoint.previous), file: file, previous: checkpoint.previous)
+            parser.checkpoints = Array(old.checkpoints[..<resumed])
+            parser.diagnostics = Array(old.parserDiagnostics[..<checkpoint.diagnostics])
+            declarations = Array(old.syntax.declarations[..<checkpoint.declarations])
+            firstParsed = checkpoint.declarations
+            before = checkpoint.previous.range.end.offset
+        } else {
+            parser = Parser(lexer: Lexer(bytes: bytes, file: file, checksUTF8: false), file: file)
+        }
+        let delta = bytes.count - old.bytes.count
+        let oldEnds = old.checkpoints.map(\.previous.range.end.offset)
+        parser.reusable = { checkpoint in
+            let end = checkpoint.previous.range.end
+            // The line break that starts this line must be after the edit, in the unchanged text.
+            guard end.offset - (end.column - 1) > edit.newEnd else { return nil }
+            let index = oldEnds.partitioningIndex { $0 >= end.offset - delta }
+            return index < oldEnds.count && oldEnds[index] == end.offset - delta ? index : nil
+        }
+        declarations = parser.parseDeclarations(declarations)
+        let prefixComments = old.syntax.comments.prefix { $0.range.start.offset < before }
+        let prefixLexerDiagnostics = old.lexerDiagnostics.filter { ($0.range?.start.offset ?? 0) < before }
+        var result = ResumableParse(
+            bytes: bytes,
+            syntax: SourceFileSyntax(path: file, declarations: declarations, comments: prefixComments + parser.lexer.comments),
+            invalidUTF8: Lexer.invalidUTF8Diagnostic(bytes, file: file),
+            lexerDiagnostics: prefixLexerDiagnostics + parser.lexer.diagnostics,
+            parserDiagnostics: parser.diagnostics, checkpoints: parser.checkpoints, parsed: firstParsed..<declarations.count)
+        guard let (checkpoint, index) = parser.reused else { return result }
+        // Parsing stopped at `checkpoint`: the rest is the old parse's, from its checkpoint `index` on.
+        let reused = old.checkpoints[index]
+        let newEnd = checkpoint.previous.range.end.offset
+        let oldEnd = reused.previous.range.end.offset
+        let shift = PositionShift(
+            after: edit.oldEnd, offset: delta, lines: checkpoint.previous.range.end.line - reused.previous.range.end.line)
+        result.parsed = firstParsed..<checkpoint.declarations
+        result.syntax.declarations.removeSubrange(checkpoint.declarations...)
+        result.syntax.declarations += old.syntax.declarations[reused.declarations...].map(shift.apply)
+        result.syntax.comments.removeAll { $0.range.start.offset >= newEnd }
+        result.syntax.comments += old.syntax.comments.drop { $0.range.start.offset < oldEnd }.map(shift.apply)
+        result.lexerDiagnostics.removeAll { ($0.range?.start.offset ?? 0) >= newEnd }
+        result.lexerDiagnostics += old.lexerDiagnostics.filter { ($0.range?.start.offset ?? 0) >= oldEnd }.map(shift.apply)
+        result.parserDiagnostics.removeSubrange(checkpoint.diagnostics...)
+        result.parserDiagnostics += old.parserDiagnostics[reused.diagnostics...].map(shift.apply)
+        result.checkpoints += old.checkpoints[index...].map { old in
+            var moved = shift.apply(old)
+            moved.declarations += checkpoint.declarations - reused.declarations
+            moved.diagnostics += checkpoint.diagnostics - reused.diagnostics
+            return moved
+        }
+        return result
+    }
+}
+
+/// Where two texts differ: one stretch, `start..<oldEnd` of the old text, `start..<newEnd` of the new.
+struct TextEdit {
+    var start: Int
+    var oldEnd: Int
+    var newEnd: Int
+
+    init(from old: [UInt8], to new: [UInt8]) {
+        (start, oldEnd, newEnd) = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                let common = min(old.count, new.count)
+                var prefix = 0
+                while prefix < common && old[prefix] == new[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < common - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                return (prefix, old.count - suffix, new.count - suffix)
+            }
+        }
     }
 }

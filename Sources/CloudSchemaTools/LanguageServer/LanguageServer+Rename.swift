@@ -29,21 +29,21 @@ extension LanguageServer {
     mutating func indexed(_ uri: String) -> (analysis: Analysis, references: [Reference]) {
         var analysis = analysis(uri)
         if let references = analysis.references { return (analysis, references) }
-        let references = Self.references(analysis)
+        let references = Self.references(analysis, parses: parses)
         analysis.references = references
         analyses[Self.scope(of: uri)] = analysis
         return (analysis, references)
     }
 
     /// Every name written in the analysis's sources that names something the schema declares,
-    /// in file and source order.
-    static func references(_ analysis: Analysis) -> [Reference] {
+    /// in file and source order. Each `.cloudschema` file's tree is the analysis's own parse.
+    static func references(_ analysis: Analysis, parses: ParseCache) -> [Reference] {
         let schema = analysis.loaded.schema
         var found: [Reference] = []
         var walk = ReferenceWalk(schema: schema)
         for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
             walk.found = []
-            walk.visit(Parser.parse(text.bytes, file: path).syntax)
+            walk.visit(parses.parse(text.bytes, file: path).syntax)
             found += walk.found
         }
         // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
@@ -68,7 +68,8 @@ extension LanguageServer {
             add(.declaration(type.name), type.spans.name)
             for item in type.cases { add(.enumCase(type: type.name, name: item.name), item.spans.name) }
         }
-        return found.sorted { ($0.range.file, $0.range.start.offset) < ($1.range.file, $1.range.start.offset) }
+        // Each range's file looked up once, not in every comparison: a lookup takes a lock.
+        return found.map { ($0.range.file, $0) }.sorted { ($0.0, $0.1.range.start.offset) < ($1.0, $1.1.range.start.offset) }.map(\.1)
     }
 
     /// What the name under the cursor names, and where that name is written there.

@@ -70,4 +70,74 @@ import Testing
         #expect(names(2) == ["Garden"])
         #expect(names(3) == ["Orchard", "Gardener"])
     }
+
+    /// After each incremental change the server answers as one that opened the changed text: the
+    /// same diagnostics with their ranges, symbols, hovers and definitions (the changed file is
+    /// parsed again from its last parse, only around the change).
+    @Test func incrementalChangesAnswerAsTheChangedTextOpened() throws {
+        let uri = URL(fileURLWithPath: try Session.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = """
+            /// Beds: ☀️ or 🌑.
+            zone Plots
+            enum Light: String { case sun = "☀️"; case shade }
+            record Bed in Plots {
+                name: String @queryable // Süd
+                light: Light = .sun
+            }
+            record Plant {
+                bed: Reference<Bed>
+                size Int
+            }
+
+            """
+        func body(_ object: [String: Any]) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
+        func start(_ text: String) throws -> LanguageServer {
+            var server = LanguageServer(watchParent: { _ in })
+            _ = server.handle(
+                try body([
+                    "jsonrpc": "2.0", "id": 0, "method": "initialize",
+                    "params": ["processId": NSNull(), "capabilities": Session.richClient],
+                ]))
+            _ = server.handle(
+                try body([
+                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]],
+                ]))
+            return server
+        }
+        /// What the server publishes and answers about the whole document, as JSON text.
+        func answers(_ server: inout LanguageServer) throws -> [String] {
+            var answers = server.publishStaleDiagnostics().map { $0.rendered() }
+            let lines = String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count
+            var requests = [["jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]]]]
+            for line in 0..<lines {
+                for method in ["textDocument/hover", "textDocument/definition"] {
+                    requests.append(["jsonrpc": "2.0", "id": 2, "method": method, "params": Session.at(uri, line, 22)])
+                }
+            }
+            for request in requests { answers += server.handle(try body(request)).map { $0.rendered() } }
+            return answers
+        }
+        var server = try start(text)
+        _ = try answers(&server)
+        // (start line, character, end line, character, new text), in UTF-16 code units after "☀️".
+        let changes: [(Int, Int, Int, Int, String)] = [
+            (4, 8, 4, 8, "x"), (9, 8, 9, 8, ":"), (6, 0, 7, 0, ""), (2, 40, 2, 45, "shadow"), (0, 0, 0, 0, "role R\n"),
+            (11, 0, 11, 0, "record Extra {\n    bed: Bed\n"), (3, 0, 4, 0, "}\n"), (1, 5, 1, 10, "Plot"), (0, 0, 1, 0, ""),
+        ]
+        for (version, (startLine, startCharacter, endLine, endCharacter, newText)) in changes.enumerated() {
+            let range = ["start": ["line": startLine, "character": startCharacter], "end": ["line": endLine, "character": endCharacter]]
+            _ = server.handle(
+                try body([
+                    "jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": [
+                        "textDocument": ["uri": uri, "version": version + 2], "contentChanges": [["range": range, "text": newText]],
+                    ],
+                ]))
+            var fresh = try start(String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            #expect(try answers(&server) == answers(&fresh), "after change \(version + 1)")
+        }
+    }
 }
