@@ -361,7 +361,7 @@ public final class ParseCache {
 
     public init() {}
 
-    func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
+    package func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
         if let cached = files[path], cached.bytes == bytes { return (cached.syntax, cached.diagnostics) }
         let parse = files.removeValue(forKey: path).map { Parser.reparse($0, to: bytes) } ?? Parser.resumableParse(bytes, file: path)
         parsed.append(path)
