@@ -12,11 +12,13 @@ import Foundation
 // machine disturbs least) and wall time, with their ratios. One run each: a run takes minutes.
 // `swift run -c release CloudSchemaBenchmark toolbuild`; never part of `swift test`.
 
-func runToolBuildBenchmark() {
+/// The two CPU ratios, each nil (with the reason printed) when it could not be measured.
+@discardableResult
+func runToolBuildBenchmark() -> (tool: Double?, firstBuild: Double?) {
     print("tool build: clean debug swift build, \(ProcessInfo.processInfo.activeProcessorCount) cores")
     guard let swift = ChildProcess.find("swift") else {
         print("  skipped: swift is not on PATH")
-        return
+        return (nil, nil)
     }
     let work = ChildProcess.scratchDirectory("toolbuild")
     defer { try? FileManager.default.removeItem(atPath: work) }
@@ -34,18 +36,20 @@ func runToolBuildBenchmark() {
         try? FileManager.default.removeItem(atPath: scratch)
         return run
     }
-    func ratio(_ label: String, _ ours: ChildRun, _ theirs: ChildRun, target: String) {
+    func ratio(_ label: String, _ ours: ChildRun, _ theirs: ChildRun, target: String) -> Double {
         print(
             String(
                 format: "  %@%.2f× CPU, %.2f× wall  (target %@)", label.padding(toLength: 26, withPad: " ", startingAt: 0),
                 ours.cpuSeconds / theirs.cpuSeconds, ours.wallSeconds / theirs.wallSeconds, target))
+        return ours.cpuSeconds / theirs.cpuSeconds
     }
+    var ratios: (tool: Double?, firstBuild: Double?) = (nil, nil)
 
     let toolOnly = writeUserPackage(work + "/ToolOnly", plugin: true, sources: ["App.swift": "let answer = 42\n"])
     let tool = build("cloudschema-build", package: toolOnly)
     if let checkout = ProcessInfo.processInfo.environment["SWIFT_PROTOBUF_PATH"] {
         if let protobuf = build("protoc-gen-swift", package: checkout, ["--product", "protoc-gen-swift"]), let tool {
-            ratio("tool vs protoc-gen-swift", tool, protobuf, target: "≤ 0.5×")
+            ratios.tool = ratio("tool vs protoc-gen-swift", tool, protobuf, target: "≤ 0.5×")
         }
     } else {
         print("  protoc-gen-swift skipped: SWIFT_PROTOBUF_PATH (a swift-protobuf checkout) is not set")
@@ -60,8 +64,9 @@ func runToolBuildBenchmark() {
     if let plugin = build("package with the plugin", package: withPlugin),
         let plain = build("package, hand-written", package: handWritten)
     {
-        ratio("plugin vs hand-written", plugin, plain, target: "≤ 1.5×")
+        ratios.firstBuild = ratio("plugin vs hand-written", plugin, plain, target: "≤ 1.5×")
     }
+    return ratios
 }
 
 /// A package at `folder` depending on this checkout, its target `Garden` holding `sources`
