@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// Real apps' SwiftData models and SQLiteData migrations, linted as the build plugin lints a
-/// target: every Swift file of the app in one `cloudschema lint --stamp` run. The apps live in
-/// `../shared/corpus` (their licences are unknown, so this repository holds none of their code);
-/// `Tests/Corpus/run.sh` names that folder in `CLOUDSCHEMA_CORPUS_APPS`, and `swift test` alone
-/// skips these tests. `Tests/Corpus/apps.txt` holds what a careful reading finds in each app.
+/// target: every Swift file of the app in one `cloudschema lint --stamp` run. The apps live
+/// outside this repository (their licences are unknown, so it holds none of their code):
+/// `Tests/Corpus/run.sh` names their folder in `CLOUDSCHEMA_CORPUS_APPS`, and `swift test`
+/// without it skips these tests. `Tests/Corpus/apps.txt` holds what a careful reading finds in each app.
 @Suite(.enabled(if: CorpusApps.root != nil, "Tests/Corpus/run.sh names the corpus in CLOUDSCHEMA_CORPUS_APPS"))
 struct CorpusAppTests {
     @Test(arguments: CorpusApps.expectations)
