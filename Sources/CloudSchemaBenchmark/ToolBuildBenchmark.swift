@@ -38,7 +38,7 @@ func runToolBuildBenchmark() -> ToolBuildRatios {
         let scratch = work + "/scratch-" + label
         let run = ChildProcess.run(
             [swift, "build", "--package-path", package, "--scratch-path", scratch] + extra, logFile: work + "/\(label).log")
-        let name = label.padding(toLength: 26, withPad: " ", startingAt: 0)
+        let name = label.padding(toLength: 30, withPad: " ", startingAt: 0)
         guard run.succeeded else {
             print("  \(name)failed:\n\(run.output.suffix(2_000))")
             return nil
@@ -51,7 +51,7 @@ func runToolBuildBenchmark() -> ToolBuildRatios {
         guard let ours, let theirs else { return nil }
         print(
             String(
-                format: "  %@%.2f× CPU, %.2f× wall  (target %@)", label.padding(toLength: 26, withPad: " ", startingAt: 0),
+                format: "  %@%.2f× CPU, %.2f× wall  (target %@)", label.padding(toLength: 30, withPad: " ", startingAt: 0),
                 ours.cpuSeconds / theirs.cpuSeconds, ours.wallSeconds / theirs.wallSeconds, target))
         return ours.cpuSeconds / theirs.cpuSeconds
     }
