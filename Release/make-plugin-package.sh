@@ -8,9 +8,10 @@
 # into OUTPUT (SwiftPM takes a binary target's path inside the package).
 # A package of its own because SwiftPM downloads every binary target of every package in the graph,
 # used or not (swiftlang/swift-package-manager#6656): in CloudSchema's manifest, every user would
-# download it. Its plugin is CloudSchemaPlugin's source; its product and target have other names
-# (CloudSchemaPrebuiltPlugin), since SwiftPM wants names unique across a package graph and a user's
-# package depends on both (CloudSchema for CloudSchemaRuntime, the same version).
+# download it. Its plugin is CloudSchemaPlugin's source, which finds the tool by the bundle's artifact
+# name, `cloudschema`; its targets have other names (CloudSchemaPrebuiltPlugin, CloudSchemaPrebuiltTool),
+# since SwiftPM wants target names unique across a package graph and a user's package depends on
+# both (CloudSchema for CloudSchemaRuntime, at the same version).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 usage() {
