@@ -6,7 +6,8 @@
 # (copy the first's cloudschema.artifactbundle over) and the bundle holds every variant built so
 # far: info.json lists the variant folders it finds. Prints OUTPUT/cloudschema.artifactbundle.zip's
 # checksum (`swift package compute-checksum`), which the Action's bundle-checksum and a
-# binaryTarget's checksum take, and writes it beside the zip.
+# binaryTarget's checksum take (make-plugin-package.sh wraps the zip in CloudSchemaPlugins, the
+# prebuilt build plugin), and writes it beside the zip.
 # CONFIGURATION=debug builds faster, for a test of the packaging (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."

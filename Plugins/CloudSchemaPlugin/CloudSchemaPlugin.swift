@@ -19,7 +19,7 @@ struct CloudSchemaPlugin: BuildToolPlugin {
             target: target.name,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: target.directoryURL),
-            tool: context.tool(named: "cloudschema-build").url,
+            tool: CloudSchemaBuildCommand.tool { try context.tool(named: $0).url },
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }
@@ -34,13 +34,22 @@ extension CloudSchemaPlugin: XcodeBuildToolPlugin {
             target: target.displayName,
             files: files,
             config: CloudSchemaBuildCommand.findConfig(in: files, searchingUpFrom: nil),
-            tool: context.tool(named: "cloudschema-build").url,
+            tool: CloudSchemaBuildCommand.tool { try context.tool(named: $0).url },
             outputDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif
 
 enum CloudSchemaBuildCommand {
+    /// The tool this plugin runs: `cloudschema-build`, which this package builds from source, or
+    /// the release's prebuilt `cloudschema` when this file is the plugin of the package
+    /// `Release/make-plugin-package.sh` writes (CloudSchemaPrebuiltPlugin). Both run `lint` and
+    /// `generate` the same way.
+    static func tool(_ named: (String) throws -> URL) throws -> URL {
+        if let source = try? named("cloudschema-build") { return source }
+        return try named("cloudschema")
+    }
+
     static func isSchema(_ url: URL) -> Bool {
         url.pathExtension == "cloudschema" || url.pathExtension == "ckdb"
     }

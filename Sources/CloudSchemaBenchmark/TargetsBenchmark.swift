@@ -11,7 +11,7 @@ func runTargetsBenchmark(all: Bool) {
     // `slow`: measured by `targets all` only.
     typealias Row = (figure: String, measured: Double?, format: String, target: String, met: (Double) -> Bool, slow: Bool)
     let mapping = runMappingBenchmark()
-    let builds: (tool: Double?, firstBuild: Double?) = all ? runToolBuildBenchmark() : (nil, nil)
+    let builds = all ? runToolBuildBenchmark() : ToolBuildRatios()
     let compile = all ? runCompileBenchmark(records: [100])[100] : nil
     let generate = compareGenerateWithProtoc()
     print("linearity of lint (N = \(lintUnits) units)")
@@ -21,7 +21,9 @@ func runTargetsBenchmark(all: Bool) {
         ("encode vs hand-written", mapping.encodeSpeed, "%.2f×", "≥ 1.2×", { $0 >= 1.2 }, false),
         ("merge per conflict, in hand-written decodes", mapping.mergeDecodes, "%.1f", "≤ 3", { $0 <= 3 }, false),
         ("plugin tool cold debug build, vs swift-protobuf's plugin tool", builds.tool, "%.2f×", "≤ 0.5×", { $0 <= 0.5 }, true),
+        ("  the same, prebuilt plugin (CLOUDSCHEMA_ARTIFACT_BUNDLE)", builds.prebuiltTool, "%.2f×", "≤ 0.5×", { $0 <= 0.5 }, true),
         ("user's first swift build, vs hand-written mapping and no plugin", builds.firstBuild, "%.2f×", "≤ 1.5×", { $0 <= 1.5 }, true),
+        ("  the same, prebuilt plugin (CLOUDSCHEMA_ARTIFACT_BUNDLE)", builds.prebuiltFirstBuild, "%.2f×", "≤ 1.5×", { $0 <= 1.5 }, true),
         ("compile -O -wmo, N=100, CPU, vs swift-protobuf", compile, "%.2f×", "≤ 0.35×", { $0 <= 0.35 }, true),
         ("generate N=1000 vs protoc --cpp_out", generate, "%.1f× faster", "≥ 30× faster", { $0 >= 30 }, false),
         ("lint t(4N)/t(N)", lint, "%.2f", "≤ 4.2", { $0 <= 4.2 }, false),

@@ -7,18 +7,29 @@ import Foundation
 // - swift-protobuf's plugin tool, `swift build --product protoc-gen-swift` in SWIFT_PROTOBUF_PATH
 //   (SwiftProtobuf, SwiftProtobufPluginLibrary and protoc-gen-swift), else skipped with the reason;
 // - the end-to-end package (Tests/EndToEnd/run.sh's Garden schema and app code) with the plugin,
-//   against the same package with a hand-written mapping of the same record types and no plugin.
+//   against the same package with a hand-written mapping of the same record types and no plugin;
+// - with CLOUDSCHEMA_ARTIFACT_BUNDLE (the zip Release/build-artifact-bundle.sh writes), the first
+//   and third again with the prebuilt plugin (CloudSchemaPlugins, Release/make-plugin-package.sh),
+//   which runs the bundle's `cloudschema` and compiles no tool.
 // CPU time (user + sys of swift build and every process it waits for: the figure a shared
 // machine disturbs least) and wall time, with their ratios. One run each: a run takes minutes.
 // `swift run -c release CloudSchemaBenchmark toolbuild`; never part of `swift test`.
 
-/// The two CPU ratios, each nil (with the reason printed) when it could not be measured.
+/// The CPU ratios, each nil (with the reason printed) when it could not be measured.
+struct ToolBuildRatios {
+    var tool: Double?
+    var firstBuild: Double?
+    var prebuiltTool: Double?
+    var prebuiltFirstBuild: Double?
+}
+
 @discardableResult
-func runToolBuildBenchmark() -> (tool: Double?, firstBuild: Double?) {
+func runToolBuildBenchmark() -> ToolBuildRatios {
     print("tool build: clean debug swift build, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var ratios = ToolBuildRatios()
     guard let swift = ChildProcess.find("swift") else {
         print("  skipped: swift is not on PATH")
-        return (nil, nil)
+        return ratios
     }
     let work = ChildProcess.scratchDirectory("toolbuild")
     defer { try? FileManager.default.removeItem(atPath: work) }
@@ -27,7 +38,7 @@ func runToolBuildBenchmark() -> (tool: Double?, firstBuild: Double?) {
         let scratch = work + "/scratch-" + label
         let run = ChildProcess.run(
             [swift, "build", "--package-path", package, "--scratch-path", scratch] + extra, logFile: work + "/\(label).log")
-        let name = label.padding(toLength: 26, withPad: " ", startingAt: 0)
+        let name = label.padding(toLength: 30, withPad: " ", startingAt: 0)
         guard run.succeeded else {
             print("  \(name)failed:\n\(run.output.suffix(2_000))")
             return nil
@@ -36,52 +47,79 @@ func runToolBuildBenchmark() -> (tool: Double?, firstBuild: Double?) {
         try? FileManager.default.removeItem(atPath: scratch)
         return run
     }
-    func ratio(_ label: String, _ ours: ChildRun, _ theirs: ChildRun, target: String) -> Double {
+    func ratio(_ label: String, _ ours: ChildRun?, _ theirs: ChildRun?, target: String) -> Double? {
+        guard let ours, let theirs else { return nil }
         print(
             String(
-                format: "  %@%.2f× CPU, %.2f× wall  (target %@)", label.padding(toLength: 26, withPad: " ", startingAt: 0),
+                format: "  %@%.2f× CPU, %.2f× wall  (target %@)", label.padding(toLength: 30, withPad: " ", startingAt: 0),
                 ours.cpuSeconds / theirs.cpuSeconds, ours.wallSeconds / theirs.wallSeconds, target))
         return ours.cpuSeconds / theirs.cpuSeconds
     }
-    var ratios: (tool: Double?, firstBuild: Double?) = (nil, nil)
 
-    let toolOnly = writeUserPackage(work + "/ToolOnly", plugin: true, sources: ["App.swift": "let answer = 42\n"])
+    let toolOnly = writeUserPackage(work + "/ToolOnly", plugin: .source, sources: ["App.swift": "let answer = 42\n"])
     let tool = build("cloudschema-build", package: toolOnly)
+    var protobuf: ChildRun?
     if let checkout = ProcessInfo.processInfo.environment["SWIFT_PROTOBUF_PATH"] {
-        if let protobuf = build("protoc-gen-swift", package: checkout, ["--product", "protoc-gen-swift"]), let tool {
-            ratios.tool = ratio("tool vs protoc-gen-swift", tool, protobuf, target: "≤ 0.5×")
-        }
+        protobuf = build("protoc-gen-swift", package: checkout, ["--product", "protoc-gen-swift"])
+        ratios.tool = ratio("tool vs protoc-gen-swift", tool, protobuf, target: "≤ 0.5×")
     } else {
         print("  protoc-gen-swift skipped: SWIFT_PROTOBUF_PATH (a swift-protobuf checkout) is not set")
     }
 
-    let withPlugin = writeUserPackage(
-        work + "/WithPlugin", plugin: true,
-        sources: ["Garden.cloudschema": gardenSchema, "Planting.swift": gardenAppCode])
+    let garden = ["Garden.cloudschema": gardenSchema, "Planting.swift": gardenAppCode]
+    let withPlugin = writeUserPackage(work + "/WithPlugin", plugin: .source, sources: garden)
     let handWritten = writeUserPackage(
-        work + "/HandWritten", plugin: false,
-        sources: ["Garden.swift": gardenHandWrittenMapping, "Planting.swift": gardenAppCode])
-    if let plugin = build("package with the plugin", package: withPlugin),
-        let plain = build("package, hand-written", package: handWritten)
-    {
-        ratios.firstBuild = ratio("plugin vs hand-written", plugin, plain, target: "≤ 1.5×")
+        work + "/HandWritten", plugin: nil, sources: ["Garden.swift": gardenHandWrittenMapping, "Planting.swift": gardenAppCode])
+    let plain = build("package, hand-written", package: handWritten)
+    ratios.firstBuild = ratio("plugin vs hand-written", build("package with the plugin", package: withPlugin), plain, target: "≤ 1.5×")
+
+    guard let bundle = ProcessInfo.processInfo.environment["CLOUDSCHEMA_ARTIFACT_BUNDLE"] else {
+        print("  prebuilt plugin skipped: CLOUDSCHEMA_ARTIFACT_BUNDLE (Release/build-artifact-bundle.sh's zip) is not set")
+        return ratios
     }
+    let plugins = work + "/CloudSchemaPlugins"
+    let made = ChildProcess.run(
+        [packageRoot + "/Release/make-plugin-package.sh", plugins, "--path", bundle], logFile: work + "/make-plugin-package.log")
+    guard made.succeeded else {
+        print("  prebuilt plugin skipped: make-plugin-package.sh failed:\n\(made.output.suffix(2_000))")
+        return ratios
+    }
+    let prebuiltOnly = writeUserPackage(work + "/PrebuiltOnly", plugin: .prebuilt(plugins), sources: ["App.swift": "let answer = 42\n"])
+    ratios.prebuiltTool = ratio(
+        "prebuilt vs protoc-gen-swift", build("prebuilt plugin alone", package: prebuiltOnly), protobuf, target: "≤ 0.5×")
+    let withPrebuilt = writeUserPackage(work + "/WithPrebuilt", plugin: .prebuilt(plugins), sources: garden)
+    ratios.prebuiltFirstBuild = ratio(
+        "prebuilt vs hand-written", build("package, prebuilt plugin", package: withPrebuilt), plain, target: "≤ 1.5×")
     return ratios
 }
 
+/// Which build plugin a user's package applies: CloudSchema's, or CloudSchemaPlugins' at a path.
+private enum PluginUse {
+    case source
+    case prebuilt(String)
+}
+
 /// A package at `folder` depending on this checkout, its target `Garden` holding `sources`
-/// and importing CloudSchemaRuntime, with CloudSchemaPlugin applied when `plugin`.
-private func writeUserPackage(_ folder: String, plugin: Bool, sources: [String: String]) -> String {
+/// and importing CloudSchemaRuntime, with `plugin` applied.
+private func writeUserPackage(_ folder: String, plugin: PluginUse?, sources: [String: String]) -> String {
     let target = folder + "/Sources/Garden"
     try! FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    let plugins = plugin ? ", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]" : ""
+    var dependencies = ".package(name: \"CloudSchema\", path: \"\(packageRoot)\")"
+    var plugins = ""
+    switch plugin {
+    case .source: plugins = ", plugins: [.plugin(name: \"CloudSchemaPlugin\", package: \"CloudSchema\")]"
+    case .prebuilt(let path):
+        dependencies += ", .package(path: \"\(path)\")"
+        plugins = ", plugins: [.plugin(name: \"CloudSchemaPrebuiltPlugin\", package: \"CloudSchemaPlugins\")]"
+    case nil: break
+    }
     let manifest = """
         // swift-tools-version: 6.1
         import PackageDescription
 
         let package = Package(
             name: "\((folder as NSString).lastPathComponent)",
-            dependencies: [.package(name: "CloudSchema", path: "\(packageRoot)")],
+            dependencies: [\(dependencies)],
             targets: [
                 .target(
                     name: "Garden", dependencies: [.product(name: "CloudSchemaRuntime", package: "CloudSchema")]\(plugins))
