@@ -361,9 +361,18 @@ public final class ParseCache {
 
     public init() {}
 
+    /// Takes each parse replaced by a newer one (the language server frees them on a queue of its own).
+    package var discard: (Any) -> Void = { _ in }
+
     package func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
         if let cached = files[path], cached.bytes == bytes { return (cached.syntax, cached.diagnostics) }
-        let parse = files.removeValue(forKey: path).map { Parser.reparse($0, to: bytes) } ?? Parser.resumableParse(bytes, file: path)
+        let parse: ResumableParse
+        if let old = files.removeValue(forKey: path) {
+            parse = Parser.reparse(old, to: bytes)
+            discard(old)
+        } else {
+            parse = Parser.resumableParse(bytes, file: path)
+        }
         parsed.append(path)
         files[path] = parse
         return (parse.syntax, parse.diagnostics)

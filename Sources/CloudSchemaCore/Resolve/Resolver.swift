@@ -63,33 +63,35 @@ public struct Resolver {
     private mutating func run(_ files: inout [SourceFileSyntax]) -> Schema {
         var schema = Schema()
         var kept: [Bool] = []
-        do {
-            // Walked in place, never copied into one array: a large file's declarations are large.
-            // (In a scope of its own: this view holds the trees, which pass 2 releases.)
-            let declarations = files.lazy.flatMap(\.declarations)
-            var lowercasedTypes: [String: (String, SourceRange)] = [:]
-
-            // Pass 1: index every named declaration; drop duplicates (reported at the second).
-            for declaration in declarations {
-                kept.append(index(declaration, into: &schema, lowercased: &lowercasedTypes))
+        var lowercasedTypes: [String: (String, SourceRange)] = [:]
+        var recordCount = 0
+        // Pass 1: index every named declaration; drop duplicates (reported at the second). Each
+        // declaration is read in place, never copied: a copy retains everything it holds.
+        for f in files.indices {
+            for d in files[f].declarations.indices {
+                let resolves = index(files[f].declarations[d], into: &schema, lowercased: &lowercasedTypes)
+                kept.append(resolves)
+                if resolves, case .record = files[f].declarations[d] { recordCount += 1 }
             }
-
-            // The record types' array made at its final size: regrown, each step copied it whole.
-            var recordCount = 0
-            for case (.record, true) in zip(declarations, kept) { recordCount += 1 }
-            schema.recordTypes.reserveCapacity(recordCount)
-
-            // Enums first: field types need their raw types.
-            for case (.enumeration(let syntax), true) in zip(declarations, kept) {
-                let resolved = resolveEnum(syntax)
-                enums[resolved.name] = resolved
-                schema.enums.append(resolved)
+        }
+        // The record types' array made at its final size: regrown, each step copied it whole.
+        schema.recordTypes.reserveCapacity(recordCount)
+        // Enums first: field types need their raw types.
+        var position = 0
+        for f in files.indices {
+            for d in files[f].declarations.indices {
+                if kept[position], case .enumeration(let syntax) = files[f].declarations[d] {
+                    let resolved = resolveEnum(syntax)
+                    enums[resolved.name] = resolved
+                    schema.enums.append(resolved)
+                }
+                position += 1
             }
         }
 
         // Pass 2 takes each declaration out of the tree as it resolves it, so the tree shrinks
         // as the schema grows.
-        var position = 0
+        position = 0
         for f in files.indices {
             var remaining = files[f].declarations
             files[f].declarations = []
@@ -216,9 +218,11 @@ public struct Resolver {
     /// Two record types with one CloudKit name (through `@name`).
     private mutating func checkCloudKitNames(_ recordTypes: [RecordType]) {
         var seen: [String: Int] = [:]  // an index, not a copy: a record type is large
-        for (index, record) in recordTypes.enumerated() {
-            if let firstIndex = seen[record.cloudKitName], recordTypes[firstIndex].name != record.name {
-                let first = recordTypes[firstIndex]
+        seen.reserveCapacity(recordTypes.count)
+        for index in recordTypes.indices {
+            let cloudKitName = recordTypes[index].cloudKitName
+            if let firstIndex = seen[cloudKitName], recordTypes[firstIndex].name != recordTypes[index].name {
+                let (first, record) = (recordTypes[firstIndex], recordTypes[index])
                 report(
                     .error(
                         .nameDuplicate,
@@ -226,7 +230,7 @@ public struct Resolver {
                         at: record.spans.attributes["name"] ?? record.spans.name,
                         notes: [.init("'\(first.name)' declared here", at: first.spans.name)]))
             } else {
-                seen[record.cloudKitName] = index
+                seen[cloudKitName] = index
             }
         }
     }

@@ -45,18 +45,18 @@ extension LanguageServer {
         case .subscriptionEvent: return .array(words(LanguageVocabulary.subscriptionEvents, "event"))
         default: break
         }
-        let schema = analysis(uri).loaded.schema
+        let names = declaredNames(uri)
         switch context {
         case .type(let inModel):
-            var items = TypeCatalog.names.map { item($0, 7, "built-in type") } + schema.enums.map { item($0.name, 13, "enum") }
-            if inModel { items += schema.models.map { item($0.name, 7, "model") } }
+            var items = TypeCatalog.names.map { item($0, 7, "built-in type") } + names.enums.map { item($0.name, 13, "enum") }
+            if inModel { items += names.models.map { item($0, 7, "model") } }
             return .array(items)
-        case .recordType: return .array(schema.recordTypes.map { item($0.name, 22, "record type") })
-        case .placement:
-            return .array(words(LanguageVocabulary.databases, "database") + schema.zones.map { item($0.name, 9, "zone") })
-        case .zone: return .array(schema.zones.map { item($0.name, 9, "zone") })
-        case .grantee: return .array(words(LanguageVocabulary.grantees, "grantee") + schema.roles.map { item($0.name, 21, "role") })
-        case .enumCase(let name): return .array((schema.enumType(named: name)?.cases ?? []).map { item($0.name, 20, "case of \(name)") })
+        case .recordType: return .array(names.recordTypes.map { item($0, 22, "record type") })
+        case .placement: return .array(words(LanguageVocabulary.databases, "database") + names.zones.map { item($0, 9, "zone") })
+        case .zone: return .array(names.zones.map { item($0, 9, "zone") })
+        case .grantee: return .array(words(LanguageVocabulary.grantees, "grantee") + names.roles.map { item($0, 21, "role") })
+        case .enumCase(let name):
+            return .array((names.enums.first { $0.name == name }?.cases ?? []).map { item($0, 20, "case of \(name)") })
         default: return []
         }
     }

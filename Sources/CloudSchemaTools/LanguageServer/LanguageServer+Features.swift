@@ -14,6 +14,8 @@ extension LanguageServer {
         var texts: [String: LSPText]
         /// Every name the sources write (`references(_:)`): nil until a request needs them.
         var references: [Reference]? = nil
+        /// The schema's names as `references(_:)` looks them up, once a lookup needs them.
+        var walk: ReferenceWalk? = nil
         /// `symbols(_:)`'s answer for each file, once asked.
         var symbols: [String: JSON] = [:]
     }
@@ -49,23 +51,7 @@ extension LanguageServer {
     /// not saved yet), or the document alone when it is not a file.
     private mutating func analyse(_ uri: String) -> Analysis {
         analysisCount += 1
-        let path = Self.path(of: uri)
-        var sources: [(String, [UInt8])] = []
-        if URL(string: uri)?.isFileURL == true {
-            let folder = Self.scope(of: uri)
-            var paths = Set(
-                documents.keys.map(Self.path(of:)).filter { ($0 as NSString).deletingLastPathComponent == folder && Self.isSchema($0) })
-            paths.insert(path)
-            for name in (try? fileSystem.entries(of: folder)) ?? [] where Self.isSchema(name) && !name.hasPrefix(".") {
-                let file = (folder as NSString).appendingPathComponent(name)
-                if (try? fileSystem.status(of: file))?.kind == .file { paths.insert(file) }
-            }
-            for file in paths.sorted() {
-                if let bytes = text(of: documentURI(of: file), path: file) { sources.append((file, bytes)) }
-            }
-        } else {
-            sources = [(path, documents[uri] ?? [])]
-        }
+        let sources = sources(uri)
         let loaded = SchemaLoader.load(bytes: sources, parses: parses)
         let configurations = ConfigurationSet(files: sources.map(\.0), explicitPath: nil)
         var texts: [String: LSPText] = [:]
@@ -74,6 +60,21 @@ extension LanguageServer {
             texts[file] = open?.bytes == bytes ? open : LSPText(bytes, encoding: client.encoding)
         }
         return Analysis(loaded: loaded, diagnostics: nil, configurations: configurations, texts: texts)
+    }
+
+    /// The texts an analysis of `uri` reads, by path: open documents as edited, the rest from disk.
+    func sources(_ uri: String) -> [(String, [UInt8])] {
+        let path = Self.path(of: uri)
+        guard URL(string: uri)?.isFileURL == true else { return [(path, documents[uri] ?? [])] }
+        let folder = Self.scope(of: uri)
+        var paths = Set(
+            documents.keys.map(Self.path(of:)).filter { ($0 as NSString).deletingLastPathComponent == folder && Self.isSchema($0) })
+        paths.insert(path)
+        for name in (try? fileSystem.entries(of: folder)) ?? [] where Self.isSchema(name) && !name.hasPrefix(".") {
+            let file = (folder as NSString).appendingPathComponent(name)
+            if (try? fileSystem.status(of: file))?.kind == .file { paths.insert(file) }
+        }
+        return paths.sorted().compactMap { file in text(of: documentURI(of: file), path: file).map { (file, $0) } }
     }
 
     static func isSchema(_ path: String) -> Bool { SchemaLoader.extensions.contains((path as NSString).pathExtension) }
@@ -143,7 +144,14 @@ extension LanguageServer {
     /// when it cannot be formatted (syntax errors), so the editor says why nothing happened.
     func formatting(_ uri: String) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        guard !path.hasSuffix(".ckdb"), let text = lspText(uri) else { return [] }
+        // As `cloudschema format`: `.ckdb` is what CloudKit deploys, `.sql` the app's migrations.
+        if path.hasSuffix(".ckdb") || path.hasSuffix(".sql") {
+            throw RequestError(
+                code: .requestFailed,
+                message: "not formatted: format rewrites .cloudschema files only; a .\((path as NSString).pathExtension) file is read"
+                    + " as it is" + (path.hasSuffix(".ckdb") ? " ('cloudschema import' turns it into .cloudschema)" : ""))
+        }
+        guard let text = lspText(uri) else { return [] }
         switch SchemaFormatter.format(text.bytes, file: path) {
         case .formatted(let formatted):
             guard Array(formatted.utf8) != text.bytes else { return [] }
@@ -172,9 +180,7 @@ extension LanguageServer {
         }
         // A name used here (a type, `to Role`, a predicate's field) is described as where it is declared.
         var describes = contains
-        if let (_, references, found) = lookUp(uri, position), !found.isDeclaration,
-            let declared = references.first(where: { $0.symbol == found.symbol && $0.isDeclaration })?.range
-        {
+        if let (_, found, declared) = lookUpDeclaration(uri, position), !found.isDeclaration, let declared {
             describes = { range in
                 guard let range, range.file == declared.file else { return false }
                 return range.start.offset <= declared.start.offset && declared.end.offset <= range.end.offset

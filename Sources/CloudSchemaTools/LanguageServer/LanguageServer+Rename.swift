@@ -37,39 +37,81 @@ extension LanguageServer {
 
     /// Every name written in the analysis's sources that names something the schema declares,
     /// in file and source order. Each `.cloudschema` file's tree is the analysis's own parse.
-    static func references(_ analysis: Analysis, parses: ParseCache) -> [Reference] {
+    /// `files` and `declarations` narrow it to the references of some files and, in
+    /// `.cloudschema` files, of some top-level declarations (each declaration's references are
+    /// inside it); `named` to the declarations (and their members) of some names elsewhere.
+    static func references(
+        _ analysis: Analysis, parses: ParseCache, files: (String) -> Bool = { _ in true },
+        declarations: (DeclarationSyntax) -> Bool = { _ in true }, named: (String) -> Bool = { _ in true }
+    ) -> [Reference] {
         let schema = analysis.loaded.schema
         var found: [Reference] = []
-        var walk = ReferenceWalk(schema: schema)
-        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") {
-            walk.found = []
-            walk.visit(parses.parse(text.bytes, file: path).syntax)
-            found += walk.found
+        var walk = analysis.walk ?? ReferenceWalk(schema: schema)
+        for (path, text) in analysis.texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".cloudschema") && files(path) {
+            for declaration in parses.parse(text.bytes, file: path).syntax.declarations where declarations(declaration) {
+                walk.visit(declaration)
+            }
         }
+        found += walk.found
         // Other inputs by the schema's spans: a `.cloudschema` element is covered above.
         func add(_ symbol: Symbol, _ range: SourceRange?, declaration: Bool = true) {
-            if let range, !range.file.hasSuffix(".cloudschema") {
+            if let range, !range.file.hasSuffix(".cloudschema"), files(range.file) {
                 found.append(Reference(symbol: symbol, range: range, isDeclaration: declaration))
             }
         }
         for record in schema.recordTypes {
-            add(.declaration(record.name), record.spans.name)
-            for field in record.fields where !field.isSystem { add(.member(of: record.name, name: field.name), field.spans.name) }
+            if named(record.name) {
+                add(.declaration(record.name), record.spans.name)
+                for field in record.fields where !field.isSystem { add(.member(of: record.name, name: field.name), field.spans.name) }
+            }
             for grant in record.grants {
-                if case .role(let role) = grant.grantee { add(.declaration(role), grant.spans.name, declaration: false) }
+                if case .role(let role) = grant.grantee, named(role) { add(.declaration(role), grant.spans.name, declaration: false) }
             }
         }
-        for role in schema.roles { add(.declaration(role.name), role.spans.name) }
-        for model in schema.models {
+        for role in schema.roles where named(role.name) { add(.declaration(role.name), role.spans.name) }
+        for model in schema.models where named(model.name) {
             add(.declaration(model.name), model.spans.name)
             for property in model.properties { add(.member(of: model.name, name: property.name), property.spans.name) }
         }
-        for type in schema.enums {
+        for type in schema.enums where named(type.name) {
             add(.declaration(type.name), type.spans.name)
             for item in type.cases { add(.enumCase(type: type.name, name: item.name), item.spans.name) }
         }
         // Each range's file looked up once, not in every comparison: a lookup takes a lock.
         return found.map { ($0.range.file, $0) }.sorted { ($0.0, $0.1.range.start.offset) < ($1.0, $1.1.range.start.offset) }.map(\.1)
+    }
+
+    /// The symbol under an LSP position and its declaration (nil when the schema declares no
+    /// such name), as `lookUp` finds them in the whole index, for hover and definition: only the
+    /// declarations at the cursor and those of the symbol's name are walked.
+    mutating func lookUpDeclaration(_ uri: String, _ position: (line: Int, character: Int)) -> (
+        analysis: Analysis, found: Reference, declaration: SourceRange?
+    )? {
+        let path = Self.path(of: uri)
+        var analysis = analysis(uri)
+        if let references = analysis.references {  // indexed already
+            guard let text = analysis.texts[path],
+                let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
+            else { return nil }
+            return (analysis, found, references.first { $0.symbol == found.symbol && $0.isDeclaration }?.range)
+        }
+        guard let text = analysis.texts[path] else { return nil }
+        if analysis.walk == nil {
+            analysis.walk = ReferenceWalk(schema: analysis.loaded.schema)
+            analyses[Self.scope(of: uri)]?.walk = analysis.walk
+        }
+        let offset = text.offset(line: position.line, character: position.character)
+        let here = Self.references(
+            analysis, parses: parses, files: { $0 == path },
+            declarations: { $0.range.start.offset <= offset && offset <= $0.range.end.offset },
+            named: { _ in !path.hasSuffix(".cloudschema") })
+        guard let found = symbol(at: offset, in: path, here) else { return nil }
+        let name =
+            switch found.symbol {
+            case .declaration(let name), .member(let name, _), .enumCase(let name, _): name
+            }
+        let declared = Self.references(analysis, parses: parses, declarations: { $0.declaredName == name }, named: { $0 == name })
+        return (analysis, found, declared.first { $0.symbol == found.symbol && $0.isDeclaration }?.range)
     }
 
     /// What the name under the cursor names, and where that name is written there.
@@ -89,8 +131,7 @@ extension LanguageServer {
 
     /// A symbol's declaration, for go to definition: nil when the schema declares no such name.
     mutating func declaration(_ uri: String, at position: (line: Int, character: Int)) -> SourceRange? {
-        guard let (_, references, found) = lookUp(uri, position) else { return nil }
-        return references.first { $0.symbol == found.symbol && $0.isDeclaration }?.range
+        lookUpDeclaration(uri, position)?.declaration
     }
 
     // MARK: Requests
@@ -290,7 +331,7 @@ extension LanguageServer {
 
 /// The names of `.cloudschema` files, each with what it names in the resolved schema; a name the
 /// schema does not declare (a typo, a built-in type, `public`, `world`) is no reference.
-private struct ReferenceWalk {
+struct ReferenceWalk {
     typealias Symbol = LanguageServer.Symbol
     var found: [LanguageServer.Reference] = []
     // The schema's declarations by name (the first of duplicates), looked up for each name written.
@@ -330,52 +371,50 @@ private struct ReferenceWalk {
         return nil
     }
 
-    mutating func visit(_ file: SourceFileSyntax) {
-        for declaration in file.declarations {
-            switch declaration {
-            case .container: break
-            case .role(let role): add(.declaration(role.name.name), role.name, declaration: true)
-            case .zone(let zone): add(.declaration(zone.name.name), zone.name, declaration: true)
-            case .enumeration(let type):
-                add(.declaration(type.name.name), type.name, declaration: true)
-                for item in type.cases { add(.enumCase(type: type.name.name, name: item.name.name), item.name, declaration: true) }
-            case .record(let record):
-                add(.declaration(record.name.name), record.name, declaration: true)
-                if let zone = record.placement, zones.contains(zone.name) { add(.declaration(zone.name), zone) }
-                let resolved = records[record.name.name]
-                for field in record.fields { member(field, of: record.name.name, type: resolved?.field(named: field.name.name)?.type) }
-                for grant in record.grants where roles.contains(grant.role.name) {
-                    add(.declaration(grant.role.name), grant.role)
+    mutating func visit(_ declaration: DeclarationSyntax) {
+        switch declaration {
+        case .container: break
+        case .role(let role): add(.declaration(role.name.name), role.name, declaration: true)
+        case .zone(let zone): add(.declaration(zone.name.name), zone.name, declaration: true)
+        case .enumeration(let type):
+            add(.declaration(type.name.name), type.name, declaration: true)
+            for item in type.cases { add(.enumCase(type: type.name.name, name: item.name.name), item.name, declaration: true) }
+        case .record(let record):
+            add(.declaration(record.name.name), record.name, declaration: true)
+            if let zone = record.placement, zones.contains(zone.name) { add(.declaration(zone.name), zone) }
+            let resolved = records[record.name.name]
+            for field in record.fields { member(field, of: record.name.name, type: resolved?.field(named: field.name.name)?.type) }
+            for grant in record.grants where roles.contains(grant.role.name) {
+                add(.declaration(grant.role.name), grant.role)
+            }
+        case .model(let model):
+            add(.declaration(model.name.name), model.name, declaration: true)
+            let resolved = models[model.name.name]
+            for attribute in model.attributes where attribute.name.name == "unique" {
+                for case .name(let property) in attribute.arguments ?? [] {
+                    add(.member(of: model.name.name, name: property.name), property)
                 }
-            case .model(let model):
-                add(.declaration(model.name.name), model.name, declaration: true)
-                let resolved = models[model.name.name]
-                for attribute in model.attributes where attribute.name.name == "unique" {
-                    for case .name(let property) in attribute.arguments ?? [] {
-                        add(.member(of: model.name.name, name: property.name), property)
-                    }
-                }
-                for property in model.properties {
-                    let type = resolved?.property(named: property.name.name)?.type
-                    member(property, of: model.name.name, type: type)
-                    if case .model(let target)? = Self.element(type) {
-                        for attribute in property.attributes where attribute.name.name == "inverse" {
-                            for case .name(let inverse) in attribute.arguments ?? [] {
-                                add(.member(of: target, name: inverse.name), inverse)
-                            }
+            }
+            for property in model.properties {
+                let type = resolved?.property(named: property.name.name)?.type
+                member(property, of: model.name.name, type: type)
+                if case .model(let target)? = Self.element(type) {
+                    for attribute in property.attributes where attribute.name.name == "inverse" {
+                        for case .name(let inverse) in attribute.arguments ?? [] {
+                            add(.member(of: target, name: inverse.name), inverse)
                         }
                     }
                 }
-            case .keyValue(let store):
-                add(.declaration(store.name.name), store.name, declaration: true)
-                let resolved = keyValueStores[store.name.name]
-                for key in store.keys { member(key, of: store.name.name, type: resolved?.keys.first { $0.name == key.name.name }?.type) }
-            case .subscription(let subscription):
-                guard declared.contains(subscription.target.name), subscription.kind != .database else { continue }
-                add(.declaration(subscription.target.name), subscription.target)
-                if let record = records[subscription.target.name], let predicate = subscription.predicate {
-                    visit(predicate, on: record)
-                }
+            }
+        case .keyValue(let store):
+            add(.declaration(store.name.name), store.name, declaration: true)
+            let resolved = keyValueStores[store.name.name]
+            for key in store.keys { member(key, of: store.name.name, type: resolved?.keys.first { $0.name == key.name.name }?.type) }
+        case .subscription(let subscription):
+            guard declared.contains(subscription.target.name), subscription.kind != .database else { return }
+            add(.declaration(subscription.target.name), subscription.target)
+            if let record = records[subscription.target.name], let predicate = subscription.predicate {
+                visit(predicate, on: record)
             }
         }
     }
@@ -421,5 +460,21 @@ private struct ReferenceWalk {
         guard let field = record.field(named: name.name) else { return }  // `textSearch`, or a name lint reports
         add(.member(of: record.name, name: field.name), name)
         for value in values { visit(value, enumName: Self.enumName(field.type)) }
+    }
+}
+
+extension DeclarationSyntax {
+    /// The name it declares; nil for a container.
+    fileprivate var declaredName: String? {
+        switch self {
+        case .container: nil
+        case .role(let d): d.name.name
+        case .zone(let d): d.name.name
+        case .enumeration(let d): d.name.name
+        case .record(let d): d.name.name
+        case .model(let d): d.name.name
+        case .keyValue(let d): d.name.name
+        case .subscription(let d): d.name.name
+        }
     }
 }

@@ -71,6 +71,68 @@ import Testing
         #expect(names(3) == ["Orchard", "Gardener"])
     }
 
+    static func body(_ object: [String: Any]) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
+
+    /// A server that opened `text` as `uri`, for a client with Markdown and nested symbols.
+    static func start(_ uri: String, _ text: String) throws -> LanguageServer {
+        var server = LanguageServer(watchParent: { _ in })
+        _ = server.handle(
+            try body([
+                "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["processId": NSNull(), "capabilities": Session.richClient],
+            ]))
+        _ = server.handle(
+            try body([
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]],
+            ]))
+        return server
+    }
+
+    /// Sends `text` in place of `start..<end` (UTF-8 offsets, on character boundaries) as an incremental change.
+    static func change(_ server: inout LanguageServer, _ uri: String, _ start: Int, _ end: Int, _ text: String) throws {
+        let old = LSPText(server.documents[uri] ?? [])
+        func position(_ offset: Int) -> [String: Int] {
+            let (line, character) = old.lineAndCharacter(offset)
+            return ["line": line, "character": character]
+        }
+        _ = server.handle(
+            try body([
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": uri, "version": 2],
+                    "contentChanges": [["range": ["start": position(start), "end": position(end)], "text": text]],
+                ],
+            ]))
+    }
+
+    /// The document's lines, for positions to ask about.
+    static func lineCount(_ server: LanguageServer, _ uri: String) -> Int {
+        String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+
+    /// What `method` answers at `characters` of every line, as JSON text.
+    static func answers(_ server: inout LanguageServer, _ uri: String, _ method: String, at characters: [Int]) throws -> [String] {
+        var answers: [String] = []
+        for line in 0..<lineCount(server, uri) {
+            for character in characters {
+                let request: [String: Any] = ["jsonrpc": "2.0", "id": 2, "method": method, "params": Session.at(uri, line, character)]
+                answers += server.handle(try body(request)).map { $0.rendered() }
+            }
+        }
+        return answers
+    }
+
+    /// What the server publishes and answers about the whole document, as JSON text.
+    static func answers(_ server: inout LanguageServer, _ uri: String) throws -> [String] {
+        var answers = server.publishStaleDiagnostics().map { $0.rendered() }
+        let symbols: [String: Any] = [
+            "jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]],
+        ]
+        answers += server.handle(try body(symbols)).map { $0.rendered() }
+        for method in ["textDocument/hover", "textDocument/definition"] { answers += try Self.answers(&server, uri, method, at: [6, 22]) }
+        return answers
+    }
+
     /// After each incremental change the server answers as one that opened the changed text: the
     /// same diagnostics with their ranges, symbols, hovers and definitions (the changed file is
     /// parsed again from its last parse, only around the change).
@@ -90,38 +152,8 @@ import Testing
             }
 
             """
-        func body(_ object: [String: Any]) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
-        func start(_ text: String) throws -> LanguageServer {
-            var server = LanguageServer(watchParent: { _ in })
-            _ = server.handle(
-                try body([
-                    "jsonrpc": "2.0", "id": 0, "method": "initialize",
-                    "params": ["processId": NSNull(), "capabilities": Session.richClient],
-                ]))
-            _ = server.handle(
-                try body([
-                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
-                    "params": ["textDocument": ["uri": uri, "languageId": "cloudschema", "version": 1, "text": text]],
-                ]))
-            return server
-        }
-        /// What the server publishes and answers about the whole document, as JSON text.
-        func answers(_ server: inout LanguageServer) throws -> [String] {
-            var answers = server.publishStaleDiagnostics().map { $0.rendered() }
-            let lines = String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).count
-            var requests = [["jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]]]]
-            for line in 0..<lines {
-                for method in ["textDocument/hover", "textDocument/definition"] {
-                    requests.append(["jsonrpc": "2.0", "id": 2, "method": method, "params": Session.at(uri, line, 22)])
-                }
-            }
-            for request in requests { answers += server.handle(try body(request)).map { $0.rendered() } }
-            return answers
-        }
-        var server = try start(text)
-        _ = try answers(&server)
+        var server = try Self.start(uri, text)
+        _ = try Self.answers(&server, uri)
         // (start line, character, end line, character, new text), in UTF-16 code units after "☀️".
         let changes: [(Int, Int, Int, Int, String)] = [
             (4, 8, 4, 8, "x"), (9, 8, 9, 8, ":"), (6, 0, 7, 0, ""), (2, 40, 2, 45, "shadow"), (0, 0, 0, 0, "role R\n"),
@@ -130,14 +162,105 @@ import Testing
         for (version, (startLine, startCharacter, endLine, endCharacter, newText)) in changes.enumerated() {
             let range = ["start": ["line": startLine, "character": startCharacter], "end": ["line": endLine, "character": endCharacter]]
             _ = server.handle(
-                try body([
+                try Self.body([
                     "jsonrpc": "2.0", "method": "textDocument/didChange",
                     "params": [
                         "textDocument": ["uri": uri, "version": version + 2], "contentChanges": [["range": range, "text": newText]],
                     ],
                 ]))
-            var fresh = try start(String(decoding: server.documents[uri] ?? [], as: UTF8.self))
-            #expect(try answers(&server) == answers(&fresh), "after change \(version + 1)")
+            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            #expect(try Self.answers(&server, uri) == Self.answers(&fresh, uri), "after change \(version + 1)")
         }
+    }
+
+    /// Completion right after a keystroke answers from the names kept since the last analysis
+    /// while the change leaves every declaration's name as it was; a change that declares a
+    /// name is seen at once.
+    @Test func completionKeepsTheDeclaredNamesWhileTheyStay() throws {
+        let uri = URL(fileURLWithPath: try Session.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        var server = try Self.start(uri, "enum Light { sun }\nrecord Bed {\n    light: L\n}\n")
+        _ = try Self.answers(&server, uri)
+        func labels(_ line: Int) throws -> [String] {
+            let request: [String: Any] = [
+                "jsonrpc": "2.0", "id": 3, "method": "textDocument/completion", "params": Session.at(uri, line, 12),
+            ]
+            let reply = try #require(server.handle(try Self.body(request)).first).rendered()
+            let object = try JSONSerialization.jsonObject(with: Data(reply.utf8))
+            return (((object as? [String: Any])?["result"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        }
+        #expect(try labels(2).contains("Light"))  // the names are kept from here
+        let analyses = server.analysisCount
+        try Self.change(&server, uri, 32, 32, "    size: Int64\n")  // a field of Bed, before `light`
+        #expect(try labels(3).contains("Light"))
+        #expect(server.analysisCount == analyses)
+        try Self.change(&server, uri, 0, 0, "enum Shade { deep }\n")
+        #expect(try labels(4).suffix(2) == ["Shade", "Light"])
+        #expect(server.analysisCount == analyses + 1)
+    }
+
+    /// Seeded random edits, each an incremental change, answered as a server that opened the
+    /// changed text answers: completion first (from the names kept across changes, while the
+    /// declarations they come from are as they were), then diagnostics, symbols, hovers and
+    /// definitions (found by walking only the declarations at the cursor and of the name). And
+    /// the declaration found that way is the one the whole index of references names.
+    @Test func randomEditsAnswerAsTheChangedTextOpened() throws {
+        let uri = URL(fileURLWithPath: try Session.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = """
+            zone Plots
+            role Gardener
+            enum Light: String { sun, shade }
+            record Bed in Plots {
+                name: String @queryable
+                light: Light = .sun
+                grant read to Gardener
+            }
+            record Plant {
+                bed: Reference<Bed>
+                light: Light?
+            }
+            model Tray {
+                pots: [Pot]? @inverse(tray)
+            }
+            model Pot {
+                tray: Tray?
+            }
+            subscription Sunny on Bed where light == .sun @silent
+
+            """
+        let pieces = [
+            "", "x", " ", "\n", "{", "}", ":", "Light", "Bed", "record A {\n", "zone Z\n", "enum E { a }\n", "    n: String\n",
+            "@queryable", ".sun", "//", "\"", "= .shade",
+        ]
+        var random = SplitMix64(seed: 33)
+        var server = try Self.start(uri, text)
+        _ = try Self.answers(&server, uri)
+        var kept = 0  // changes completion answered without an analysis
+        for step in 0..<40 {
+            let count = server.documents[uri]?.count ?? 0
+            let start = Int.random(in: 0...count, using: &random)
+            let end = min(count, start + Int.random(in: 0...8, using: &random))
+            try Self.change(&server, uri, start, end, pieces.randomElement(using: &random)!)
+            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            let analyses = server.analysisCount
+            _ = server.declaredNames(uri)
+            if server.analysisCount == analyses { kept += 1 }
+            let completions = try Self.answers(&server, uri, "textDocument/completion", at: [0, 4, 12, 20])
+            let freshCompletions = try Self.answers(&fresh, uri, "textDocument/completion", at: [0, 4, 12, 20])
+            #expect(completions == freshCompletions, "after change \(step + 1)")
+            #expect(try Self.answers(&server, uri) == Self.answers(&fresh, uri), "after change \(step + 1)")
+            // Walked first: once the whole index is made, lookUpDeclaration reads it.
+            let positions = (0..<Self.lineCount(fresh, uri)).flatMap { line in [0, 5, 10, 16, 22].map { (line, $0) } }
+            let walked = positions.map { position in
+                fresh.lookUpDeclaration(uri, position).map { "\($0.found.symbol) \($0.found.range) \(String(describing: $0.declaration))" }
+            }
+            let indexed = positions.map { position in
+                fresh.lookUp(uri, position).map { _, references, found in
+                    let declaration = references.first { $0.symbol == found.symbol && $0.isDeclaration }?.range
+                    return "\(found.symbol) \(found.range) \(String(describing: declaration))"
+                }
+            }
+            #expect(walked == indexed, "after change \(step + 1)")
+        }
+        #expect(kept > 10)
     }
 }

@@ -179,7 +179,8 @@ import Testing
             location["range"] as? [String: [String: Int]] == ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 10]])
     }
 
-    /// A `.ckdb` document is read as CloudKit Schema Language; it is not formatted.
+    /// A `.ckdb` document is read as CloudKit Schema Language; formatting it is an error saying
+    /// why (`format` rewrites `.cloudschema` only), not silence.
     @Test func ckdbDocumentsGetDiagnostics() throws {
         let folder = try Self.folder()
         let uri = URL(fileURLWithPath: folder).appendingPathComponent("production.ckdb").absoluteString
@@ -187,7 +188,12 @@ import Testing
         let (_, messages) = try Self.serve(
             try Self.initialize() + Self.open(uri, text) + Self.request(2, "textDocument/formatting", ["textDocument": ["uri": uri]]))
         #expect(Self.published(uri, in: messages) == [["TYPE_UNKNOWN 2:13-2:18"]])
-        #expect((Self.response(2, in: messages)?["result"] as? [Any])?.isEmpty == true)
+        let error = Self.response(2, in: messages)?["error"] as? [String: Any]
+        #expect(error?["code"] as? Int == -32803)
+        #expect(
+            error?["message"] as? String
+                == "not formatted: format rewrites .cloudschema files only; a .ckdb file is read as it is ('cloudschema import' turns it into .cloudschema)"
+        )
     }
 
     /// In a `.ckdb` document a role's grants are its references, the outline lists fields as
