@@ -204,14 +204,19 @@ public struct RecordFieldValues {
     /// Moves the ID of the record read out, for the decoded value. Once only.
     @inlinable
     public mutating func takeRecordID() -> RecordID {
-        guard let recordID = recordID.take() else { preconditionFailure("the record ID was taken already") }
-        return recordID
+        // `swap`, a move, rather than `Optional.take()`, which Swift 5.9's standard library lacks.
+        var taken: RecordID?
+        swap(&taken, &recordID)
+        guard let taken else { preconditionFailure("the record ID was taken already") }
+        return taken
     }
 
     /// Moves the version read out, for the decoded value; the fields still decode after it.
     @inlinable
     public mutating func takeServerVersion() -> ServerVersion? {
-        serverVersion.take()
+        var taken: ServerVersion?
+        swap(&taken, &serverVersion)
+        return taken
     }
 
     /// Decodes a required field or one with a default: absent, the default in the table, else
