@@ -212,6 +212,7 @@ public final class InMemoryRecord: RecordStorage, CustomStringConvertible {
     var storedFields: StoredFields { StoredFields(entries: entries, slots: slots) }
 
     /// An ``InMemoryRecord``'s field values at one moment, looked up as the record looks them up.
+    @usableFromInline
     struct StoredFields: Sendable {
         let entries: [Entry]
         let slots: [Int32]

@@ -152,8 +152,8 @@ public final class RecordFields: Sendable {
 /// ```swift
 /// var fields = try Self.recordFields.read(record)
 /// try self.init(  // the memberwise initializer Swift synthesizes
-///     recordID: fields.recordID,
-///     serverVersion: fields.serverVersion,
+///     recordID: fields.takeRecordID(),
+///     serverVersion: fields.takeServerVersion(),
 ///     name: fields.decode(0, placeholder: ""),
 ///     notes: fields.decodeIfPresent(1),
 ///     bed: fields.decode(2),  // a reference has no placeholder: throws
@@ -161,40 +161,62 @@ public final class RecordFields: Sendable {
 /// try fields.throwFirstFailure()
 /// ```
 ///
+/// The record ID and server version are moved into the decoded value, not copied (a copy is a
+/// retain per string, archive and array, and a release of each when these values go); the
+/// fields keep decoding from ``values``, which hold the same storage.
+///
 /// The decoders are specialized for each field type once per module and called, not inlined:
 /// inlined into every field of every record type they cost compile time and nothing at run time.
 @_spi(Generated)
 public struct RecordFieldValues {
     @usableFromInline let fields: RecordFields
-    /// The ID of the record read.
-    public let recordID: RecordID
-    /// The version read: the record's system fields and the values the fields decode from.
-    public let serverVersion: ServerVersion
+    /// The ID of the record read, until ``takeRecordID()``.
+    @usableFromInline var recordID: RecordID?
+    /// The version read: the record's system fields and the values the fields decode from,
+    /// until ``takeServerVersion()``.
+    @usableFromInline var serverVersion: ServerVersion?
+    /// The values the fields decode from: the server version's, held apart so that the version
+    /// can be moved out first (the memberwise initializer takes it before the fields).
+    @usableFromInline let values: Values
     /// The first field that couldn't be read, thrown by ``throwFirstFailure()``.
     @usableFromInline var firstFailure: RecordDecodingError?
 
+    /// The values of a record, one way or the other: the server version's snapshot without
+    /// the table, which is ``fields``.
     @usableFromInline
-    init(_ fields: RecordFields, values: [RecordValue?], recordID: RecordID, systemFields: Data, unsavedKeys: Set<String>) {
-        self.fields = fields
-        self.recordID = recordID
-        serverVersion = ServerVersion(systemFields: systemFields, snapshot: .positional(fields, values), unsavedKeys: unsavedKeys)
+    enum Values {
+        /// Copied out of the record, one value per field.
+        case positional([RecordValue?])
+        /// An ``InMemoryRecord``'s storage, shared copy-on-write.
+        case stored(InMemoryRecord.StoredFields)
+
+        /// The value read for the field at `position` of `fields`. Not inlined into generated
+        /// code, and the lookup inlined here: one call per field, whichever way the values are held.
+        @usableFromInline
+        func value(at position: Int, of fields: RecordFields) -> RecordValue? {
+            switch self {
+            case .positional(let values): values[position]
+            case .stored(let stored): stored.value(at: position, of: fields)
+            }
+        }
     }
 
-    /// The values of `record`, read from its storage, which the server version shares.
-    @usableFromInline
-    init(_ fields: RecordFields, sharing record: InMemoryRecord) {
-        self.fields = fields
-        recordID = record.recordID
-        serverVersion = ServerVersion(
-            systemFields: record.archiveSystemFields(), snapshot: .shared(fields, record.storedFields),
-            unsavedKeys: record.changedFieldKeys)
+    /// Moves the ID of the record read out, for the decoded value. Once only.
+    @inlinable
+    public mutating func takeRecordID() -> RecordID {
+        // `swap`, a move, rather than `Optional.take()`, which Swift 5.9's standard library lacks.
+        var taken: RecordID?
+        swap(&taken, &recordID)
+        guard let taken else { preconditionFailure("the record ID was taken already") }
+        return taken
     }
 
-    /// The value read for the field at `position`. Not inlined into generated code, and the
-    /// lookup inlined here: one call per field, whichever way the values are held.
-    @usableFromInline
-    func stored(at position: Int) -> RecordValue? {
-        serverVersion.snapshot.value(at: position, of: fields)
+    /// Moves the version read out, for the decoded value; the fields still decode after it.
+    @inlinable
+    public mutating func takeServerVersion() -> ServerVersion? {
+        var taken: ServerVersion?
+        swap(&taken, &serverVersion)
+        return taken
     }
 
     /// Decodes a required field or one with a default: absent, the default in the table, else
@@ -206,7 +228,7 @@ public struct RecordFieldValues {
     @inlinable @inline(never)
     public mutating func decode<Value: CloudFieldValue>(_ position: Int, placeholder: Value) -> Value {
         do {
-            return try value(at: position)
+            return try Self.value(at: position, of: fields, in: values)
         } catch {
             remember(error)
             return placeholder
@@ -218,18 +240,20 @@ public struct RecordFieldValues {
     @inlinable @inline(never)
     public mutating func decode<Value: CloudFieldValue>(_ position: Int) throws(RecordDecodingError) -> Value {
         try throwFirstFailure()
-        return try value(at: position)
+        return try Self.value(at: position, of: fields, in: values)
     }
 
     /// Decodes an optional field: `nil` when absent. When the field is present but unreadable,
     /// remembers the problem for ``throwFirstFailure()`` and returns `nil`.
     @inlinable @inline(never)
     public mutating func decodeIfPresent<Value: CloudFieldValue>(_ position: Int) -> Value? {
-        guard let stored = stored(at: position) else { return nil }
+        guard let stored = values.value(at: position, of: fields) else { return nil }
         do {
-            return try Value(recordValue: stored)
+            // Consumed, not copied (an initializer takes its argument owned); a failure reads it again.
+            return try Value(recordValue: consume stored)
         } catch {
-            remember(failure(RecordDecodingError.Problem(error, reading: stored), at: position))
+            let stored = values.value(at: position, of: fields)!
+            remember(Self.failure(RecordDecodingError.Problem(error, reading: stored), at: position, of: fields))
             return nil
         }
     }
@@ -242,13 +266,21 @@ public struct RecordFieldValues {
 
     /// The field at `position`: absent, its default in the table (read from the table rather than
     /// passed in: a default argument per call site is a closure for the compiler to specialize).
+    /// Static, taking the two properties it reads: a method called from a `mutating` decoder
+    /// copied the whole of `self` for each field.
     @inlinable @inline(__always)
-    func value<Value: CloudFieldValue>(at position: Int) throws(RecordDecodingError) -> Value {
-        guard let stored = stored(at: position) ?? fields.fields[position].defaultValue else { throw failure(.missing, at: position) }
+    static func value<Value: CloudFieldValue>(
+        at position: Int, of fields: RecordFields, in values: Values
+    ) throws(RecordDecodingError) -> Value {
+        guard let stored = values.value(at: position, of: fields) ?? fields.fields[position].defaultValue else {
+            throw failure(.missing, at: position, of: fields)
+        }
         do {
-            return try Value(recordValue: stored)
+            // Consumed, not copied (see decodeIfPresent(_:)).
+            return try Value(recordValue: consume stored)
         } catch {
-            throw failure(RecordDecodingError.Problem(error, reading: stored), at: position)
+            let stored = (values.value(at: position, of: fields) ?? fields.fields[position].defaultValue)!
+            throw failure(RecordDecodingError.Problem(error, reading: stored), at: position, of: fields)
         }
     }
 
@@ -261,8 +293,32 @@ public struct RecordFieldValues {
 
     /// The error for the field at `position`. Not inlined: only the failure path needs it.
     @usableFromInline
-    func failure(_ problem: RecordDecodingError.Problem, at position: Int) -> RecordDecodingError {
+    static func failure(_ problem: RecordDecodingError.Problem, at position: Int, of fields: RecordFields) -> RecordDecodingError {
         RecordDecodingError(recordType: fields.recordType, key: fields.fields[position].key, problem: problem)
+    }
+}
+
+// The initializers are in an extension, so the struct keeps the memberwise initializer, and
+// call it: it builds the value in place, where an initializer assigning the properties ends in a
+// copy and a destroy of the whole value (Swift 6.3).
+extension RecordFieldValues {
+    @usableFromInline
+    init(_ fields: RecordFields, values: [RecordValue?], recordID: RecordID, systemFields: Data, unsavedKeys: Set<String>) {
+        self.init(
+            fields: fields, recordID: recordID,
+            serverVersion: ServerVersion(systemFields: systemFields, snapshot: .positional(fields, values), unsavedKeys: unsavedKeys),
+            values: .positional(values))
+    }
+
+    /// The values of `record`, read from its storage, which the server version shares.
+    @usableFromInline
+    init(_ fields: RecordFields, sharing record: InMemoryRecord) {
+        let stored = record.storedFields
+        self.init(
+            fields: fields, recordID: record.recordID,
+            serverVersion: ServerVersion(
+                systemFields: record.archiveSystemFields(), snapshot: .shared(fields, stored), unsavedKeys: record.changedFieldKeys),
+            values: .stored(stored))
     }
 }
 

@@ -48,7 +48,7 @@ extension Bed {
 
     init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
-        self.init(recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0, placeholder: ""))
+        self.init(recordID: fields.takeRecordID(), serverVersion: fields.takeServerVersion(), name: fields.decode(0, placeholder: ""))
         try fields.throwFirstFailure()
     }
 }
@@ -82,7 +82,7 @@ extension Plant {
     init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID, serverVersion: fields.serverVersion, name: fields.decode(0, placeholder: ""),
+            recordID: fields.takeRecordID(), serverVersion: fields.takeServerVersion(), name: fields.decode(0, placeholder: ""),
             notes: fields.decodeIfPresent(1), bed: fields.decode(2), soil: fields.decode(3, placeholder: .loam))
         try fields.throwFirstFailure()
     }

@@ -22,8 +22,8 @@ struct RecordFieldsTests {
         #expect(record.changedKeys() == ["done", "project", "title"])
 
         record.simulateServerSave()
-        let read = try fields.read(record)
-        fields.write(["Plan", false.recordValue, nil], to: record, changedSince: read.serverVersion)
+        let version = try fields.serverVersion(of: record)
+        fields.write(["Plan", false.recordValue, nil], to: record, changedSince: version)
         #expect(record[field: "project"] == nil)
         #expect(record.parentIdentifier == nil)
         // Only the edit is written.
@@ -34,11 +34,11 @@ struct RecordFieldsTests {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "title"] = "Plan"
         record.simulateServerSave()
-        let read = try fields.read(record)
+        let version = try fields.serverVersion(of: record)
         // `done` is absent on the server and still holds its default, so nothing is sent.
-        fields.write(["Plan", false.recordValue, nil], to: record, changedSince: read.serverVersion)
+        fields.write(["Plan", false.recordValue, nil], to: record, changedSince: version)
         #expect(record.changedKeys() == [])
-        fields.write(["Plan", true.recordValue, nil], to: record, changedSince: read.serverVersion)
+        fields.write(["Plan", true.recordValue, nil], to: record, changedSince: version)
         #expect(record.changedKeys() == ["done"])
     }
 
@@ -65,7 +65,7 @@ struct RecordFieldsTests {
         #expect(read.decode(0, placeholder: ["x"]) == [String]())
         #expect(read.decode(1, placeholder: ["x"]) == ["plan"])
         try read.throwFirstFailure()
-        lists.write([.list([]), .list(["plan"])], to: record, changedSince: read.serverVersion)
+        lists.write([.list([]), .list(["plan"])], to: record, changedSince: read.takeServerVersion())
         #expect(record.changedKeys() == [])
 
         var field = lists.fields[0]
@@ -123,7 +123,7 @@ struct RecordFieldsTests {
         record[field: "title"] = "Plan"
         record[field: "project"] = .reference(project)
         record.simulateServerSave()
-        let read = try fields.read(record).serverVersion
+        let read = try fields.serverVersion(of: record)
         let byKey = ServerVersion(systemFields: record.archiveSystemFields(), fields: ["title": "Plan", "project": .reference(project)])
 
         #expect(read.fields == byKey.fields)
@@ -143,7 +143,7 @@ struct RecordFieldsTests {
         let record = InMemoryRecord(recordType: "Task")
         record[field: "title"] = "Plan"
         record.simulateServerSave()
-        let read = try fields.read(record).serverVersion
+        let read = try fields.serverVersion(of: record)
         record[field: "title"] = "Ship"
         record[field: "done"] = true.recordValue
 
@@ -168,12 +168,14 @@ struct RecordFieldsTests {
         record[encryptedField: "title"] = "Plan"
         record.simulateServerSave()
         var read = try secret.read(record)
+        let taken = read.takeServerVersion()
+        let version = try #require(taken)
 
         #expect(read.decode(0, placeholder: "") == "Plan")
         #expect(read.decode(1, placeholder: false) == true)
         try read.throwFirstFailure()
-        #expect(read.serverVersion.fields == ["title": "Plan", "done": 1])
-        #expect(read.serverVersion.serverValue(forKey: "addedLater") == .some(nil))
+        #expect(version.fields == ["title": "Plan", "done": 1])
+        #expect(version.serverValue(forKey: "addedLater") == .some(nil))
     }
 
     /// Storage other than `InMemoryRecord` (`CKRecord`) has its values copied, by position: the
@@ -184,16 +186,41 @@ struct RecordFieldsTests {
         record[field: "project"] = .reference(project)
         record.simulateServerSave()
         var copied = try fields.read(ForwardingRecord(record))
-        let shared = try fields.read(record).serverVersion
+        let taken = copied.takeServerVersion()
+        let copiedVersion = try #require(taken)
+        let shared = try fields.serverVersion(of: record)
 
-        #expect(copied.serverVersion == shared)
-        #expect(copied.serverVersion.hashValue == shared.hashValue)
-        #expect(copied.serverVersion.fields == shared.fields)
+        #expect(copiedVersion == shared)
+        #expect(copiedVersion.hashValue == shared.hashValue)
+        #expect(copiedVersion.fields == shared.fields)
         #expect(copied.decode(0, placeholder: "") == "Plan")
         #expect(copied.decode(1, placeholder: true) == false)
         try copied.throwFirstFailure()
-        fields.write(["Plan", true.recordValue, .reference(project)], to: record, changedSince: copied.serverVersion)
+        fields.write(["Plan", true.recordValue, .reference(project)], to: record, changedSince: copiedVersion)
         #expect(record.changedKeys() == ["done"])
+    }
+
+    /// A generated `init(record:)` moves the record ID and the server version out of the values
+    /// read (the memberwise initializer takes them before the fields) instead of copying them,
+    /// and then decodes the fields: they still decode, from either kind of storage.
+    @Test func theFieldsDecodeAfterTheRecordIDAndServerVersionAreMovedOut() throws {
+        let record = InMemoryRecord(recordType: "Task", recordID: RecordID(recordName: "task-1"))
+        record[field: "title"] = "Plan"
+        record.simulateServerSave()
+        for storage in [record, ForwardingRecord(record)] as [any RecordStorage] {
+            var read = try fields.read(storage)
+            let recordID = read.takeRecordID()
+            let taken = read.takeServerVersion()
+            let version = try #require(taken)
+            let takenAgain = read.takeServerVersion()
+            #expect(recordID == RecordID(recordName: "task-1"))
+            #expect(takenAgain == nil)
+
+            #expect(read.decode(0, placeholder: "") == "Plan")
+            #expect(read.decode(1, placeholder: true) == false)
+            try read.throwFirstFailure()
+            #expect(version.fields == ["title": "Plan"])
+        }
     }
 
     @Test func aMergeKeepsEachSidesEditsAndSetsTheParentFromTheMergedField() throws {
@@ -215,6 +242,15 @@ struct RecordFieldsTests {
 }
 
 /// A record that is not an `InMemoryRecord`, as `CKRecord` isn't: every call forwarded.
+extension RecordFields {
+    /// The server version a generated `init(record:)` keeps from `record`.
+    func serverVersion(of record: some RecordStorage) throws -> ServerVersion {
+        var read = try read(record)
+        let taken = read.takeServerVersion()
+        return try #require(taken)
+    }
+}
+
 final class ForwardingRecord: RecordStorage {
     let record: InMemoryRecord
     init(_ record: InMemoryRecord) { self.record = record }

@@ -318,7 +318,7 @@ enum EmbeddedTemplates {
 
         """##,
         "RecordDecode.swift.template": ##"""
-        {# init(record:): every field and the server version through the synthesized memberwise init (absent fields decode as the field table's default). Arguments rather than `self.field = try ...` per field: a partly initialized `self` to clean up at every `try` costs compile time. For the same reason a field whose type has a placeholder doesn't throw: its failure is remembered, and thrown once all fields are read. Variable: record. #}
+        {# init(record:): every field and the server version through the synthesized memberwise init (absent fields decode as the field table's default). Arguments rather than `self.field = try ...` per field: a partly initialized `self` to clean up at every `try` costs compile time. For the same reason a field whose type has a placeholder doesn't throw: its failure is remembered, and thrown once all fields are read. The record ID and server version are moved out of `fields`, not copied. Variable: record. #}
             /// Reads a record of this type, remembering it as the value's server version.
             /// - Throws: `RecordDecodingError` naming the field and the problem: another record
             ///   type, a missing required field, a value of the wrong type.
@@ -326,8 +326,8 @@ enum EmbeddedTemplates {
         {% if record.fields %}
                 var fields = try Self.recordFields.read(record)
                 {% if record.decodeThrows %}try {% endif %}self.init(
-                    recordID: fields.recordID,
-                    serverVersion: fields.serverVersion,
+                    recordID: fields.takeRecordID(),
+                    serverVersion: fields.takeServerVersion(),
         {% for field in record.fields %}
                     {{ field.storageLabel }}: fields.{% if field.isOptional and not field.defaultValue %}decodeIfPresent({{ loop.index0 }}){% elif field.decodePlaceholder %}decode({{ loop.index0 }}, placeholder: {{ field.decodePlaceholder }}){% else %}decode({{ loop.index0 }}){% endif %}{% if loop.last %}){% else %},{% endif %}
         {% endfor %}
@@ -335,8 +335,8 @@ enum EmbeddedTemplates {
                 try fields.throwFirstFailure()
         {% endif %}
         {% else %}
-                let fields = try Self.recordFields.read(record)
-                self.init(recordID: fields.recordID, serverVersion: fields.serverVersion)
+                var fields = try Self.recordFields.read(record)
+                self.init(recordID: fields.takeRecordID(), serverVersion: fields.takeServerVersion())
         {% endif %}
             }
 

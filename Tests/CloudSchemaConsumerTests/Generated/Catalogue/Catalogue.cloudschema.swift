@@ -180,8 +180,8 @@ extension Recipe {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             title: fields.decode(0, placeholder: ""),
             summary: fields.decodeIfPresent(1),
             cuisine: fields.decode(2, placeholder: .italian),
@@ -343,8 +343,8 @@ extension Author {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             displayName: fields.decode(0, placeholder: ""),
             bio: fields.decodeIfPresent(1),
             avatar: fields.decodeIfPresent(2),
@@ -482,8 +482,8 @@ extension Review {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             recipe: fields.decode(0),
             stars: fields.decode(1, placeholder: 0),
             text: fields.decodeIfPresent(2),

@@ -135,8 +135,8 @@ extension Bed {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             name: fields.decode(0, placeholder: ""),
             sunHours: fields.decode(1, placeholder: 0),
             location: fields.decodeIfPresent(2),
@@ -298,8 +298,8 @@ extension Plant {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             name: fields.decode(0, placeholder: ""),
             plantedOn: fields.decode(1, placeholder: .distantPast),
             notes: fields.decodeIfPresent(2),
@@ -426,8 +426,8 @@ extension Species {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             commonName: fields.decode(0, placeholder: ""),
             latinName: fields.decodeIfPresent(1))
         try fields.throwFirstFailure()

@@ -238,8 +238,8 @@ extension String_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             class: fields.decode(0, placeholder: ""),
             default: fields.decode(1, placeholder: 0),
             self: fields.decode(2, placeholder: false),
@@ -376,8 +376,8 @@ extension Field_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             protocol: fields.decode(0, placeholder: .distantPast),
             Self_: fields.decodeIfPresent(1),
             where: fields.decode(2))
@@ -504,8 +504,8 @@ extension RecordFields_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             fieldEqual_: fields.decodeIfPresent(0),
             recordFields: fields.decodeIfPresent(1),
             fields: fields.decode(2, placeholder: false))
@@ -631,8 +631,8 @@ extension Type_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             any: fields.decode(0),
             some: fields.decode(1),
             Protocol_: fields.decode(2, placeholder: []))
@@ -997,8 +997,8 @@ extension Everything {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             string: fields.decode(0, placeholder: ""),
             int64: fields.decode(1, placeholder: 0),
             int: fields.decode(2, placeholder: 0),
@@ -1142,8 +1142,8 @@ extension Old {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             name: fields.decodeIfPresent(0))
         try fields.throwFirstFailure()
     }
@@ -1252,8 +1252,8 @@ extension Older {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             old: fields.decodeIfPresent(0))
         try fields.throwFirstFailure()
     }
@@ -1364,8 +1364,8 @@ extension Used {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             x: fields.decodeIfPresent(0))
         try fields.throwFirstFailure()
     }
@@ -1487,8 +1487,8 @@ extension Current {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             used: fields.decodeIfPresent(0),
             _legacyCode: fields.decodeIfPresent(1))
         try fields.throwFirstFailure()
@@ -1600,8 +1600,8 @@ extension Watched {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             code: fields.decodeIfPresent(0))
         try fields.throwFirstFailure()
     }
@@ -1720,8 +1720,8 @@ extension QueryFields_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             textSearch_: fields.decode(0, placeholder: ""),
             query_: fields.decodeIfPresent(1))
         try fields.throwFirstFailure()
@@ -1845,8 +1845,8 @@ extension CustomMerge_ {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             mergeConflict_: fields.decodeIfPresent(0),
             other: fields.decodeIfPresent(1))
         try fields.throwFirstFailure()

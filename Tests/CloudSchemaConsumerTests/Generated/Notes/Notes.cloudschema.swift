@@ -162,8 +162,8 @@ extension Folder {
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             title: fields.decode(0, placeholder: ""),
             position: fields.decode(1, placeholder: 0),
             colour: fields.decode(2, placeholder: .blue),
@@ -342,8 +342,8 @@ extension Note {
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             title: fields.decode(0, placeholder: ""),
             body: fields.decodeIfPresent(1),
             folder: fields.decode(2),
@@ -507,8 +507,8 @@ extension Reminder {
     package init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             note: fields.decode(0),
             dueDate: fields.decodeIfPresent(1),
             priority: fields.decode(2, placeholder: .low),

@@ -122,8 +122,8 @@ extension Owner {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             name: fields.decode(0, placeholder: ""))
         try fields.throwFirstFailure()
     }
@@ -388,8 +388,8 @@ extension Sample {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         try self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             title: fields.decode(0, placeholder: ""),
             subtitle: fields.decodeIfPresent(1),
             rank: fields.decode(2, placeholder: 0),
@@ -557,8 +557,8 @@ extension Bare {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             note: fields.decodeIfPresent(0))
         try fields.throwFirstFailure()
     }
@@ -879,8 +879,8 @@ extension Merged {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             text: fields.decodeIfPresent(0),
             number: fields.decode(1, placeholder: 0),
             flag: fields.decodeIfPresent(2),

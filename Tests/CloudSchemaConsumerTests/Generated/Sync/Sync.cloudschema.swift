@@ -180,8 +180,8 @@ extension Entry {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             title: fields.decode(0, placeholder: ""),
             body: fields.decodeIfPresent(1),
             mood: fields.decode(2, placeholder: .calm),
@@ -293,8 +293,8 @@ extension Setting {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             name: fields.decode(0, placeholder: ""))
         try fields.throwFirstFailure()
     }
@@ -400,8 +400,8 @@ extension Notice {
     public init(record: some RecordStorage) throws(RecordDecodingError) {
         var fields = try Self.recordFields.read(record)
         self.init(
-            recordID: fields.recordID,
-            serverVersion: fields.serverVersion,
+            recordID: fields.takeRecordID(),
+            serverVersion: fields.takeServerVersion(),
             text: fields.decode(0, placeholder: ""))
         try fields.throwFirstFailure()
     }
