@@ -18,7 +18,10 @@ import Foundation
 // - `protoc-gen-swift` on PATH, else in $SWIFT_PROTOBUF_PATH/.build/release
 //   (`swift build -c release --product protoc-gen-swift` in the checkout).
 // Plain structs with the same stored properties and an initializer and nothing else are
-// compiled too: the floor that any generated code for these fields costs.
+// compiled too: the floor that any generated code for these fields costs. So is a hand-written
+// mapping of the same structs (HandWrittenSample's style: `init(record:)` with a `record[field:]`
+// and a `switch` per field, `encode(to:)` setting every field, no change tracking): what an app
+// without generated code compiles.
 // Timings are the best of a few runs: CPU time (the compiler driver and its frontends: the
 // work, which the load of a shared machine disturbs least) and wall time (what a developer
 // waits for, shorter than CPU time where the compiler runs parts of the module in parallel).
@@ -27,7 +30,9 @@ import Foundation
 // for iterating on one figure; the default is 10,100,300. COMPILE_ACCESS=internal generates both
 // sides internal (both generators' default, what an app target compiles) instead of public.
 // COMPILE_PARTS=1 generates CloudSchema's Swift in one file per schema file, as before parts, to
-// measure what the parts save.
+// measure what the parts save. COMPILE_TEMPLATES=DIR generates with the templates in DIR
+// replacing the built-in ones of the same name (to try a template without rebuilding), and
+// COMPILE_KEEP=1 keeps the scratch folder (the generated Swift, for profiling the compile).
 
 /// This package's root, from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -46,7 +51,13 @@ func runCompileBenchmark(records requested: [Int]? = nil) -> [Int: Double] {
         return [:]
     }
     let work = ChildProcess.scratchDirectory("compile")
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    defer {
+        if ProcessInfo.processInfo.environment["COMPILE_KEEP"] == "1" {
+            print("  kept \(work)")
+        } else {
+            try? FileManager.default.removeItem(atPath: work)
+        }
+    }
     let modules = work + "/modules"
     let runtime = emitModule(
         swiftc, "CloudSchemaRuntime", sources: swiftFiles(in: packageRoot + "/Sources/CloudSchemaRuntime"), into: modules)
@@ -83,6 +94,8 @@ func runCompileBenchmark(records requested: [Int]? = nil) -> [Int: Double] {
         let cloudSchemaFiles = writeCloudSchemaSwift(records: records, access: access, into: work + "/cloudschema-\(records)")
         let plainFile = work + "/plain-\(records).swift"
         try! ComparisonSchema.plainSwift(records: records, access: access).write(toFile: plainFile, atomically: false, encoding: .utf8)
+        let handWrittenFile = work + "/hand-written-\(records).swift"
+        try! handWrittenSwift(records: records, access: access).write(toFile: handWrittenFile, atomically: false, encoding: .utf8)
         var protobufFiles: [String]?
         if let tools = protobuf {
             protobufFiles = tools.generateSwift(
@@ -140,6 +153,13 @@ func runCompileBenchmark(records requested: [Int]? = nil) -> [Int: Double] {
                 "             plain structs "
                     + String(format: "%7.2f s (the floor: stored properties and an init)", plain.cpuSeconds)
                     + (protobufRun.map { String(format: "  |  ratio %.2f", plain.cpuSeconds / $0.cpuSeconds) } ?? ""))
+            let handWritten = compile([handWrittenFile], "hand-written")
+            print(
+                "             hand-written mapping "
+                    + String(
+                        format: "%7.2f s  |  CloudSchema %.2f× its CPU", handWritten.cpuSeconds,
+                        cloudSchema.cpuSeconds / handWritten.cpuSeconds)
+                    + (protobufRun.map { String(format: "  |  ratio %.2f", handWritten.cpuSeconds / $0.cpuSeconds) } ?? ""))
             previous[mode.name] = (records, cloudSchema.cpuSeconds, protobufRun?.cpuSeconds)
         }
     }
@@ -172,7 +192,11 @@ func writeCloudSchemaSwift(records: Int, access: GenerateConfiguration.Access, i
     try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     do {
         let parts = ProcessInfo.processInfo.environment["COMPILE_PARTS"] == "1" ? 1 : Generator.partCount(schemaBytes: schema.utf8.count)
-        let options = Generator.Options(access: access, parts: ["Records.cloudschema": parts])
+        var templates = TemplateLibrary.builtIn
+        if let directory = ProcessInfo.processInfo.environment["COMPILE_TEMPLATES"] {
+            templates = try templates.overriding(withDirectory: directory)
+        }
+        let options = Generator.Options(access: access, templates: templates, parts: ["Records.cloudschema": parts])
         let files = try Generator.generate(loaded.schema, inputFiles: ["Records.cloudschema"], options: options)
         return files.map { file in
             let path = folder + "/" + file.name
@@ -182,6 +206,123 @@ func writeCloudSchemaSwift(records: Int, access: GenerateConfiguration.Access, i
     } catch {
         preconditionFailure("generation failed: \(error)")
     }
+}
+
+/// `ComparisonSchema`'s record types mapped by hand (see the header): the stored properties, an
+/// initializer, `init(record:)` and `encode(to:)` over `InMemoryRecord`, with one reader per
+/// field type shared by all of them.
+func handWrittenSwift(records: Int, access: GenerateConfiguration.Access) -> String {
+    let prefix = access == .internal ? "" : access.rawValue + " "
+    // Per Swift type without `?`: the reader below and how a value is stored.
+    let kinds: [String: (reader: String, store: String)] = [
+        "String": ("string", ".string(VALUE)"), "Int64": ("int64", ".int64(VALUE)"), "Double": ("double", ".double(VALUE)"),
+        "Bool": ("bool", ".int64(VALUE ? 1 : 0)"), "Date": ("date", ".date(VALUE)"),
+        "[String]": ("strings", ".list(VALUE.map { .string($0) })"), "[Int64]": ("int64s", ".list(VALUE.map { .int64($0) })"),
+    ]
+    var out = """
+        import CloudSchemaRuntime
+        import Foundation
+
+        /// A field missing or of another type.
+        \(prefix)struct Unreadable: Error {
+            \(prefix)var key: String
+        }
+
+        private func required<Value>(_ value: Value?, _ key: String) throws -> Value {
+            guard let value else { throw Unreadable(key: key) }
+            return value
+        }
+
+        private func string(_ record: InMemoryRecord, _ key: String) throws -> String? {
+            switch record[field: key] {
+            case .string(let value): value
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        private func int64(_ record: InMemoryRecord, _ key: String) throws -> Int64? {
+            switch record[field: key] {
+            case .int64(let value): value
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        private func bool(_ record: InMemoryRecord, _ key: String) throws -> Bool? {
+            try int64(record, key).map { $0 != 0 }
+        }
+
+        private func double(_ record: InMemoryRecord, _ key: String) throws -> Double? {
+            switch record[field: key] {
+            case .double(let value): value
+            case .int64(let value): Double(value)
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        private func date(_ record: InMemoryRecord, _ key: String) throws -> Date? {
+            switch record[field: key] {
+            case .date(let value): value
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        private func strings(_ record: InMemoryRecord, _ key: String) throws -> [String]? {
+            switch record[field: key] {
+            case .list(let items):
+                try items.map {
+                    guard case .string(let value) = $0 else { throw Unreadable(key: key) }
+                    return value
+                }
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        private func int64s(_ record: InMemoryRecord, _ key: String) throws -> [Int64]? {
+            switch record[field: key] {
+            case .list(let items):
+                try items.map {
+                    guard case .int64(let value) = $0 else { throw Unreadable(key: key) }
+                    return value
+                }
+            case nil: nil
+            default: throw Unreadable(key: key)
+            }
+        }
+
+        """
+    let fields = ComparisonSchema.fields.map { field in
+        let optional = field.swift.hasSuffix("?")
+        let kind = kinds[optional ? String(field.swift.dropLast()) : field.swift]!
+        // The schema's default: what follows `= ` up to the first attribute.
+        let defaultValue = field.cloudSchema.split(separator: "=", maxSplits: 1).dropFirst().first.map {
+            $0.split(separator: "@").first!.trimmingCharacters(in: .whitespaces)
+        }
+        let read = "try \(kind.reader)(record, \"\(field.name)\")"
+        let decode = optional ? read : defaultValue.map { "\(read) ?? \($0)" } ?? "try required(\(read), \"\(field.name)\")"
+        let value = kind.store.replacingOccurrences(of: "VALUE", with: optional ? "$0" : field.name)
+        let encode = optional ? "\(field.name).map { \(value) }" : value
+        return (name: field.name, swift: field.swift, decode: decode, encode: encode)
+    }
+    for i in 0..<records {
+        out += "\n\(prefix)struct Record\(i): Sendable {\n    \(prefix)var recordID: RecordID\n"
+        for field in fields { out += "    \(prefix)var \(field.name): \(field.swift)\n" }
+        out += "\n    \(prefix)init(recordID: RecordID, " + fields.map { "\($0.name): \($0.swift)" }.joined(separator: ", ") + ") {\n"
+        out += "        self.recordID = recordID\n"
+        for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
+        out += "    }\n\n    \(prefix)init(record: InMemoryRecord) throws {\n"
+        out += "        guard record.recordType == \"Record\(i)\" else { throw Unreadable(key: \"recordType\") }\n"
+        out += "        recordID = record.recordID\n"
+        for field in fields { out += "        \(field.name) = \(field.decode)\n" }
+        out += "    }\n\n    \(prefix)func encode(to record: InMemoryRecord) {\n"
+        for field in fields { out += "        record[field: \"\(field.name)\"] = \(field.encode)\n" }
+        out += "    }\n}\n"
+    }
+    return out
 }
 
 func lineCount(_ files: [String]) -> Int {
