@@ -162,7 +162,8 @@ public enum AlwaysOnRules {
                 the app's entitlements (sync-compat-rules.md §1.1), enabled by "CloudKit" in the \
                 com.apple.developer.icloud-services array (Apple, "iCloud Services Entitlement"). .entitlements files \
                 among the inputs are read for that alone; one that is not a property list leaves it unknown, so the \
-                models of .automatic stores are checked against the mirroring rules, as without any entitlements file.
+                models of .automatic stores are checked against the mirroring rules with their errors as warnings, \
+                as without any entitlements file.
                 """,
             fix: "save the file as the XML property list Xcode writes, or leave it out of the inputs."),
         DiagnosticRule(

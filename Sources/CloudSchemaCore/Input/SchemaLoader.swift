@@ -30,6 +30,9 @@ public enum SchemaLoader {
     /// The app's entitlements, read beside Swift files only to tell whether a SwiftData store
     /// with `cloudKitDatabase: .automatic` syncs (`Entitlements`); never a schema.
     public static let entitlementsExtension = "entitlements"
+    /// An Xcode project's settings (`App.xcodeproj/project.pbxproj`), read beside Swift files only
+    /// for the entitlements files its targets are signed with (`Entitlements`); never a schema.
+    public static let xcodeProjectFile = "project.pbxproj"
     /// The path that stands for standard input.
     public static let standardInput = "-"
     /// What standard input is called in diagnostics unless the command is given a name
@@ -66,6 +69,10 @@ public enum SchemaLoader {
         for (path, bytes) in sources {
             if path.hasSuffix("." + entitlementsExtension) {  // a property list, XML or binary
                 if let problem = entitlements.read(bytes, file: path) { diagnostics.append(problem) }
+                continue
+            }
+            if isXcodeProject(path) {
+                entitlements.readProject(bytes, file: path)
                 continue
             }
             if let problem = notTextDiagnostic(bytes, file: path) {
@@ -255,7 +262,7 @@ public enum SchemaLoader {
                 var found: [String] = []
                 let problemsBefore = diagnostics.count
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
-                if found.allSatisfy(isEntitlements) && diagnostics.count == problemsBefore {
+                if found.allSatisfy(isAppSetting) && diagnostics.count == problemsBefore {
                     diagnostics.append(
                         unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(path)'"))
                 }
@@ -263,11 +270,11 @@ public enum SchemaLoader {
             }
         }
         let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
-        if files.contains(where: { !isSwift($0) && !isEntitlements($0) && $0 != standardInput }) {
+        if files.contains(where: { !isSwift($0) && !isAppSetting($0) && $0 != standardInput }) {
             files.removeAll { isSwift($0) && !named.contains($0) }
         }
-        // Entitlements found in a folder matter only to the Swift files read.
-        if !files.contains(where: isSwift) { files.removeAll { isEntitlements($0) && !named.contains($0) } }
+        // Entitlements and Xcode projects found in a folder matter only to the Swift files read.
+        if !files.contains(where: isSwift) { files.removeAll { isAppSetting($0) && !named.contains($0) } }
         return (files, diagnostics)
     }
 
@@ -284,7 +291,8 @@ public enum SchemaLoader {
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            let isSchema = (extensions + [swiftExtension, entitlementsExtension]).contains { entry.hasSuffix("." + $0) }
+            let isSchema =
+                (extensions + [swiftExtension, entitlementsExtension]).contains { entry.hasSuffix("." + $0) } || isXcodeProject(path)
             let status: InputFileStatus
             do {
                 status = try fileSystem.status(of: path)
@@ -307,7 +315,10 @@ public enum SchemaLoader {
         }
     }
 
-    private static func isEntitlements(_ path: String) -> Bool { path.hasSuffix("." + entitlementsExtension) }
+    /// An `.entitlements` file or an Xcode project: read only for whether the app syncs.
+    private static func isAppSetting(_ path: String) -> Bool { path.hasSuffix("." + entitlementsExtension) || isXcodeProject(path) }
+
+    private static func isXcodeProject(_ path: String) -> Bool { path.hasSuffix(".xcodeproj/" + xcodeProjectFile) }
 
     private static func unreadable(_ message: String) -> Diagnostic {
         .error(.inputUnreadable, message, at: nil)
