@@ -112,6 +112,7 @@ private struct FileReader {
         "recordFetchedBlock": [.record(nil)], "recordChangedBlock": [.record(nil)], "perRecordCompletionBlock": [.record(nil)],
         "fetchRecordsCompletionBlock": [.recordsByKey], "modifyRecordsCompletionBlock": [.records],
     ]
+    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
     /// A `CKContainer`'s databases.
     private static let databases: Set<String> = ["privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase"]
 
@@ -773,7 +774,7 @@ private struct FileReader {
         var types: [(end: Int, path: [String])] = []
         for k in t.indices {
             while let last = types.last, k > last.end { types.removeLast() }
-            if ["struct", "class", "enum", "extension", "actor"].contains(t[k].text), k + 1 < t.count, t[k + 1].kind == .identifier,
+            if Self.typeKeywords.contains(t[k].text), k + 1 < t.count, t[k + 1].kind == .identifier,
                 let body = nextBrace(after: k + 1), let end = closing[body]
             {
                 var path = [t[k + 1].text]

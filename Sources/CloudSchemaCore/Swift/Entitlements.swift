@@ -119,7 +119,12 @@ struct Entitlements {
                 "\(disabled.joined(separator: ", ")), which \(quoted) signs its targets with, \(disabled.count == 1 ? "enables" : "enable") no CloudKit (com.apple.developer.icloud-services)"
             )
         }
-        if order.isEmpty { return .unknown("no .entitlements file or Xcode project was read") }
+        if order.isEmpty {
+            return .unknown(
+                projects.isEmpty
+                    ? "no .entitlements file or Xcode project was read"
+                    : "no .entitlements file was read, nor an Xcode project in its folder")
+        }
         if order.contains(where: { files[normalized($0)] == .some(nil) }) {
             return .unknown("an .entitlements file read is not a property list")
         }

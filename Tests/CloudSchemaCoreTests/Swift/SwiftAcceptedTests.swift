@@ -519,6 +519,17 @@ import Testing
         #expect(findings.flatMap(\.notes).first?.message.contains("the Xcode project 'Garden.xcodeproj' \(why);") == true)
     }
 
+    /// A project decides for the Swift files in its folder only: a package beside it is not its target.
+    @Test func aProjectDecidesItsOwnFolder() {
+        let project = ("Apps/Garden/Garden.xcodeproj/project.pbxproj", Self.project("").1)
+        let inside = [("Apps/Garden/Garden/Plant.swift", Self.models.1), ("Apps/Garden/Garden/App.swift", Self.setup.1), project]
+        #expect(describe(Linter.lint(load(inside))) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+        let beside = [("Packages/Plants/Plant.swift", Self.models.1), ("Packages/Plants/App.swift", Self.setup.1), project]
+        let findings = Linter.lint(load(beside))
+        #expect(describe(findings) == Self.unsure)
+        #expect(findings.flatMap(\.notes).first?.message.contains("no .entitlements file was read, nor an Xcode project in its folder") == true)
+    }
+
     /// A folder search finds the project beside the Swift files, and only with them.
     @Test func aFolderSearchReadsTheProject() {
         let (path, text) = Self.project("")
