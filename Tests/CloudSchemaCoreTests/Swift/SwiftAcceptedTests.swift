@@ -527,7 +527,8 @@ import Testing
         let beside = [("Packages/Plants/Plant.swift", Self.models.1), ("Packages/Plants/App.swift", Self.setup.1), project]
         let findings = Linter.lint(load(beside))
         #expect(describe(findings) == Self.unsure)
-        #expect(findings.flatMap(\.notes).first?.message.contains("no .entitlements file was read, nor an Xcode project in its folder") == true)
+        #expect(
+            findings.flatMap(\.notes).first?.message.contains("no .entitlements file was read, nor an Xcode project in its folder") == true)
     }
 
     /// A folder search finds the project beside the Swift files, and only with them.
