@@ -98,10 +98,18 @@ struct Entitlements {
         projects.append(project)
     }
 
+    /// The Xcode project read whose folder holds `file` (the innermost), if any.
+    private func project(of file: String?) -> Project? {
+        guard let path = file.map(normalized) else { return nil }
+        return projects.filter { path.hasPrefix($0.folder) }.max { $0.folder.count < $1.folder.count }
+    }
+
+    /// The name of the Xcode project read whose folder holds `file`, if any: the app it belongs to.
+    func app(of file: String?) -> String? { project(of: file)?.name }
+
     /// What decides the `.automatic` stores of the Swift file `file` (nil: any file, when none is known).
     func cloudKit(for file: String?) -> CloudKit {
-        let path = file.map(normalized)
-        if let path, let project = projects.filter({ path.hasPrefix($0.folder) }).max(by: { $0.folder.count < $1.folder.count }) {
+        if let project = project(of: file) {
             let quoted = "the Xcode project '\(project.name)'"
             if let unfollowed = project.unfollowed { return .unknown("\(quoted) \(unfollowed)") }
             let named = Array(Set(project.entitlements)).sorted()

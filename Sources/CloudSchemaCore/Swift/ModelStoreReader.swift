@@ -122,9 +122,18 @@ enum ModelStoreReader {
     /// The local models the stores of every file show, among `models` (the models read, with the
     /// range of each name), and the models whose sync is not known (`isCertain` false): an `.automatic`
     /// store decided by entitlements that could not be read (`cloudKit`, for the store's file).
+    /// `app`: the Xcode project a file is in, if any. A store whose models are not listed holds
+    /// those of its app (in its project's folder, or in no project's), not another app's.
     static func localModels(
-        _ stores: [Store], models: [(name: String, range: SourceRange?)], cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled }
+        _ stores: [Store], models: [(name: String, range: SourceRange?)], cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled },
+        app: (String?) -> String? = { _ in nil }
     ) -> [LocalModels] {
+        let stores = stores.map { store in
+            guard store.models == nil, let storeApp = app(store.range.file) else { return store }
+            var scoped = store
+            scoped.models = Set(models.filter { app($0.range?.file).map { $0 == storeApp } ?? true }.map(\.name))
+            return scoped
+        }
         let automatic = "stored with cloudKitDatabase .automatic (the default), which syncs when the app's entitlements enable CloudKit"
         /// nil: the store syncs; otherwise why it is local, or may be (not certain: checked, its errors warnings).
         func state(_ database: Database, file: String?) -> (reason: String, isCertain: Bool)? {

@@ -139,7 +139,8 @@ enum SwiftModelReader {
             return nil
         }
         let localModels = ModelStoreReader.localModels(
-            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, cloudKit: entitlements.cloudKit(for:))
+            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, cloudKit: entitlements.cloudKit(for:),
+            app: entitlements.app(of:))
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
             localModels: localModels)

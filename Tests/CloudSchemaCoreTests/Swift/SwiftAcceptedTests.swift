@@ -531,6 +531,26 @@ import Testing
             findings.flatMap(\.notes).first?.message.contains("no .entitlements file was read, nor an Xcode project in its folder") == true)
     }
 
+    /// Two apps linted together: a store whose models are not listed (a versioned schema) holds
+    /// its own app's models, not those of another project's folder, which its own stores decide.
+    @Test func aStoreHoldsItsOwnAppsModels() {
+        let garden = [
+            ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;").1),
+            ("Garden/Garden/Garden.entitlements", Self.cloudKit), ("Garden/Garden/Plant.swift", Self.models.1),
+            ("Garden/Garden/App.swift", "let store = ModelConfiguration(schema: Schema(versionedSchema: V1.self))"),
+        ]
+        let shed = [
+            ("Shed/Shed.xcodeproj/project.pbxproj", Self.project("").1),
+            ("Shed/Shed/Tool.swift", "@Model final class Tool { var name: String }\nlet container = try ModelContainer(for: Tool.self)"),
+        ]
+        let findings = Linter.lint(load(garden + shed))
+        #expect(
+            findings.map { "\($0.range?.file ?? "") \(describe([$0])[0])" } == [
+                "Garden/Garden/Plant.swift 1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+                "Shed/Shed/Tool.swift 2:21-2:51 info MODEL_LOCAL_STORE",
+            ])
+    }
+
     /// A folder search finds the project beside the Swift files, and only with them.
     @Test func aFolderSearchReadsTheProject() {
         let (path, text) = Self.project("")
