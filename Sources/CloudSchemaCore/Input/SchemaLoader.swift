@@ -89,6 +89,14 @@ public enum SchemaLoader {
             if path.hasSuffix(".sql") {
                 // One file is one migration, named by the file name, applied in path order.
                 let script = SQLParser.parse(bytes, file: path)
+                if let (marker, range) = script.postgreSQL {  // a server's schema beside the app, never a migration
+                    diagnostics.append(
+                        Diagnostic(
+                            .inputNotChecked, .info,
+                            "not checked: this file is PostgreSQL (\(marker)), not SQLite (SQLiteData migrations are SQLite)",
+                            at: range))
+                    continue
+                }
                 let name = String(((pathsOnDisk[path] ?? path).split(separator: "/").last ?? "").dropLast(4))
                 migrator.apply(script, as: name, range: script.firstStatement)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
