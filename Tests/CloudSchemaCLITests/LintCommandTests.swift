@@ -48,10 +48,16 @@ struct LintCommandTests {
     }
 
     /// `--stamp`, as the build plugin runs lint on a target's Swift files: the stamp is written
-    /// when lint passes and removed when it fails; Swift without models or migrations passes.
+    /// when lint passes and removed when it fails; Swift without models or migrations passes, and
+    /// so do models whose sync is not known (no entitlements): their mirroring errors are warnings.
     @Test func stampIsWrittenOnlyWhenLintPasses() throws {
         let folder = try temporaryFolder([
             "View.swift": "struct GardenView {}\n",
+            "App.entitlements": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>com.apple.developer.icloud-services</key><array><string>CloudKit</string></array></dict></plist>
+
+            """,
             "Models.swift": """
             import SwiftData
 
@@ -76,7 +82,11 @@ struct LintCommandTests {
         // Without --stamp, Swift that declares nothing is still an input error.
         #expect(try cloudschema("lint", "View.swift", in: folder).status == 2)
 
-        let failing = try cloudschema("lint", "Models.swift", "View.swift", "--stamp", stamp.path, in: folder)
+        let unknown = try cloudschema("lint", "Models.swift", "View.swift", "--stamp", stamp.path, in: folder)
+        #expect(unknown.status == 0 && unknown.stdout.hasPrefix("Models.swift:10:14: warning: "))
+        #expect(FileManager.default.fileExists(atPath: stamp.path))
+
+        let failing = try cloudschema("lint", "Models.swift", "View.swift", "App.entitlements", "--stamp", stamp.path, in: folder)
         #expect(failing.status == 1)
         #expect(failing.stdout.hasPrefix("Models.swift:10:14: error: "))
         #expect(failing.stdout.contains("[MODEL_RELATIONSHIP_OPTIONAL]"))

@@ -8,6 +8,13 @@ func load(_ files: [(String, String)]) -> LoadedSchema {
     SchemaLoader.load(sources: files.map { (path: $0.0, text: $0.1) })
 }
 
+/// The entitlements of an app that syncs through CloudKit. Read beside Swift models, they make
+/// mirroring findings errors; without them, whether the app syncs is not known (warnings).
+let cloudKitEntitlements = (
+    "App.entitlements",
+    #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>com.apple.developer.icloud-services</key><array><string>CloudKit</string></array></dict></plist>"#
+)
+
 func load(_ text: String, file: String = "a.cloudschema") -> LoadedSchema {
     load([(file, text)])
 }

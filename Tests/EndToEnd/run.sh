@@ -204,9 +204,13 @@ grep -q "choose one with --target NAME" "$work/export2.err" || { cat "$work/expo
 step "the build plugin on Swift targets without schemas: SwiftData models and SQLiteData migrations"
 # The same package, two more targets with the plugin: one with @Model classes, one with migrations,
 # each behind canImport so Linux compiles an empty module. Their lint errors fail the build at the
-# Swift line (Store's SyncEngine call says "beds" syncs; without it they would be warnings); they
-# generate nothing; a no-op build does not run the lint.
+# Swift line (Store's SyncEngine call says "beds" syncs, and Models' entitlements enable CloudKit;
+# without them they would be warnings); they generate nothing; a no-op build does not run the lint.
 mkdir -p Sources/Models Sources/Store
+cat > Sources/Models/Models.entitlements <<'PLIST'
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict><key>com.apple.developer.icloud-services</key><array><string>CloudKit</string></array></dict></plist>
+PLIST
 cat > Sources/Models/Models.swift <<'SWIFT'
 #if canImport(SwiftData)
 import SwiftData

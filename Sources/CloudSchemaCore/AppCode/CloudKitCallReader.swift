@@ -5,7 +5,9 @@
 /// A value is known to be a `CKRecord` when it is declared so: created by `CKRecord(…)`, annotated
 /// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, or an element of a
 /// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
-/// `[CKRecord.ID: CKRecord]`. Its record type is known from its creation or a `recordType ==`
+/// `[CKRecord.ID: CKRecord]`, or handed over by CloudKit: a `CKDatabase`'s `record(for:)`, the
+/// closures of its `fetch(withRecordID:)` and `perform(_:inZoneWith:)`, and the record callbacks
+/// of a `CK…Operation` (`Self.operationCallbacks`). Its record type is known from its creation or a `recordType ==`
 /// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
 /// local of another type with the same name hides a record; anything else (a dictionary, a value
 /// returned by a function, a key built at run time) is not read: never guessed.
@@ -13,7 +15,7 @@ enum CloudKitCallReader {
     static func read(_ files: [[SwiftToken]]) -> AppCode {
         let constants = SwiftConstants(files)
         var code = AppCode()
-        for (file, tokens) in files.enumerated() where tokens.contains(where: { $0.kind == .identifier && entryPoints.contains($0.text) }) {
+        for (file, tokens) in files.enumerated() where tokens.contains(where: isEntryPoint) {
             var reader = FileReader(t: tokens, file: file, constants: constants)
             reader.read()
             code.recordTypeUses += reader.code.recordTypeUses
@@ -23,8 +25,15 @@ enum CloudKitCallReader {
         return code
     }
 
+    /// A file that names none of these (or a `CK…Operation`) has no CloudKit call the reader follows.
+    private static func isEntryPoint(_ token: SwiftToken) -> Bool {
+        token.kind == .identifier && (entryPoints.contains(token.text) || (token.text.hasPrefix("CK") && token.text.hasSuffix("Operation")))
+    }
+
     /// A file that names none of these has no CloudKit call the reader follows.
-    static let entryPoints: Set<String> = ["CKRecord", "CKQuery", "CKQuerySubscription"]
+    static let entryPoints: Set<String> = [
+        "CKRecord", "CKQuery", "CKQuerySubscription", "CKDatabase", "privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase",
+    ]
 }
 
 /// What a name in scope stands for.
@@ -35,6 +44,12 @@ private enum Binding: Equatable {
     case records
     /// A dictionary of `CKRecord`s (`[CKRecord.ID: CKRecord]`).
     case recordsByKey
+    /// A `Result<CKRecord, Error>`, as per-record callbacks receive it.
+    case recordResult
+    /// A `CKDatabase`.
+    case database
+    /// A `CK…Operation`.
+    case operation
     /// The `CKQuery(…)` call at this token.
     case query(Int)
     /// The `NSPredicate(…)` call at this token.
@@ -71,6 +86,35 @@ private struct FileReader {
     /// Closures given to a method of a `[CKRecord]` (`records.filter { $0[…] }`), by the `{` that
     /// opens them, with how many of their parameters are elements.
     private var elementClosures: [Int: Int] = [:]
+    /// Closures CloudKit calls (`fetch(withRecordID:) { record, error in`), by the `{` that opens
+    /// them, with what it hands each parameter.
+    private var typedClosures: [Int: [Binding]] = [:]
+    /// In a `switch result { … }` over a record's `Result`: the scope's end, and the record a
+    /// `case .success(let record):` declared, which the next case ends.
+    private var resultSwitches: [(end: Int, declared: String?)] = []
+    /// Bindings for the name at this token, known from a pattern read before its `let`.
+    private var patternBindings: [Int: Binding] = [:]
+    /// `static let name = NSPredicate(…)` in a type's body by `Type.name`, the call's token (-1:
+    /// declared twice, not followed): a query may name it before its declaration.
+    private var staticPredicates: [String: Int] = [:]
+
+    /// What CloudKit hands the closures of a `CK…Operation`'s record callbacks, by position: a
+    /// `CKRecord`, a `Result<CKRecord, Error>`, all the records (Apple: `CKQueryOperation`'s
+    /// `recordMatchedBlock` and `recordFetchedBlock`; `CKFetchRecordsOperation`'s
+    /// `perRecordResultBlock`, `perRecordCompletionBlock` and `fetchRecordsCompletionBlock`;
+    /// `CKModifyRecordsOperation`'s `perRecordSaveBlock`, `perRecordCompletionBlock` and
+    /// `modifyRecordsCompletionBlock`; `CKFetchRecordZoneChangesOperation`'s `recordWasChangedBlock`
+    /// and `recordChangedBlock`). `modifyRecordsResultBlock` and `fetchRecordsResultBlock` hand over
+    /// no record.
+    private static let operationCallbacks: [String: [Binding]] = [
+        "recordMatchedBlock": [.other, .recordResult], "perRecordResultBlock": [.other, .recordResult],
+        "perRecordSaveBlock": [.other, .recordResult], "recordWasChangedBlock": [.other, .recordResult],
+        "recordFetchedBlock": [.record(nil)], "recordChangedBlock": [.record(nil)], "perRecordCompletionBlock": [.record(nil)],
+        "fetchRecordsCompletionBlock": [.recordsByKey], "modifyRecordsCompletionBlock": [.records],
+    ]
+    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
+    /// A `CKContainer`'s databases.
+    private static let databases: Set<String> = ["privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase"]
 
     /// The methods of a sequence whose closure takes its elements, with how many at a time.
     private static let elementMethods: [String: Int] = [
@@ -103,10 +147,12 @@ private struct FileReader {
 
     mutating func read() {
         scopes = [(Int.max, [:], nil)]
+        collectStaticPredicates()
         var i = 0
         while i < t.count {
             while scopes.count > 1, i > scopes[scopes.count - 1].end { scopes.removeLast() }
             while let last = switches.last, i > last.end { switches.removeLast() }
+            while let last = resultSwitches.last, i > last.end { resultSwitches.removeLast() }
             let token = t[i]
             if token.isPunctuation("{") {
                 let isStatementBody =
@@ -118,6 +164,9 @@ private struct FileReader {
                 if let count = elementClosures.removeValue(forKey: i) {
                     let elements = parameters.isEmpty ? (0..<count).map { "$\($0)" } : parameters.prefix(count).map(\.name)
                     parameters = elements.map { ($0, .record(nil)) } + parameters.dropFirst(count)
+                } else if let types = typedClosures.removeValue(forKey: i) {
+                    let names = parameters.isEmpty ? types.indices.map { "$\($0)" } : parameters.map(\.name)
+                    parameters = zip(names, types).map { ($0, $1) } + parameters.dropFirst(types.count)
                 } else if parameters.isEmpty, !isStatementBody {
                     // A closure's own `$0` and `$1` hide those of a closure around it.
                     parameters = [("$0", .other), ("$1", .other)]
@@ -167,12 +216,22 @@ private struct FileReader {
         case "for":
             forLoop(at: i)
         case "switch":
+            if i + 2 < t.count, t[i + 1].kind == .identifier, lookup(t[i + 1].text) == .recordResult, punct(i + 2, "{"),
+                let end = closing[i + 2]
+            {
+                resultSwitches.append((end, nil))
+                return
+            }
             // `switch record.recordType {`: each `case "T":` narrows the record to T.
             guard i + 4 < t.count, t[i + 1].kind == .identifier, case .record = lookup(t[i + 1].text), punct(i + 2, "."),
                 word(i + 3, "recordType"), punct(i + 4, "{"), let end = closing[i + 4]
             else { return }
             switches.append((end, t[i + 1].text))
         case "case", "default":
+            if let current = resultSwitches.last, scopes.last?.end == current.end {
+                resultCase(at: i)
+                return
+            }
             guard let current = switches.last, scopes.last?.end == current.end else { return }
             var type: String?
             if t[i].text == "case", let (value, _, end) = resolve(at: i + 1), punct(end, ":") { type = value }
@@ -241,6 +300,9 @@ private struct FileReader {
         while let last = tokens.last, last.isOperator("?") || last.isOperator("!") { tokens.removeLast() }
         let text = tokens.map(\.text).joined()
         if text == "CKRecord" { return .record(nil) }
+        if text == "CKDatabase" { return .database }
+        if text == "Result<CKRecord,Error>" || text == "Result<CKRecord,anyError>" { return .recordResult }
+        if text.hasPrefix("CK"), text.hasSuffix("Operation"), text.allSatisfy(\.isLetter) { return .operation }
         if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
         if text.hasPrefix("["), text.hasSuffix(":CKRecord]") { return .recordsByKey }
         return .other
@@ -289,10 +351,13 @@ private struct FileReader {
         }
         if j < t.count, t[j].isOperator("=") {
             binding = value(at: j + 1, isLet: t[i].isKeyword("let"), declared: binding, name: name, scopeEnd: scopes.last?.end ?? t.count)
-        } else if j == i + 2, case .record? = lookup(name) {
-            binding = lookup(name)!  // `if let record {`: the same value, unwrapped
+        } else if j == i + 2, let outer = lookup(name) {
+            switch outer {  // `if let record {`: the same value, unwrapped
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation: binding = outer
+            default: break
+            }
         }
-        declare(name, binding, at: i)
+        declare(name, patternBindings.removeValue(forKey: i + 1) ?? binding, at: i)
     }
 
     private static func endsDeclaration(_ token: SwiftToken) -> Bool {
@@ -314,9 +379,11 @@ private struct FileReader {
     private var conditionBody: Int?
 
     /// What `let name = <value at k>` makes `name`.
-    private func value(at k: Int, isLet: Bool, declared: Binding, name: String, scopeEnd: Int) -> Binding {
-        guard k < t.count else { return declared }
-        let end = expressionEnd(from: k)
+    private func value(at start: Int, isLet: Bool, declared: Binding, name: String, scopeEnd: Int) -> Binding {
+        guard start < t.count else { return declared }
+        let end = expressionEnd(from: start)
+        if let handed = handedOver(start, end) { return handed }
+        let k = start
         if word(k, "CKRecord"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end {
             var type: String?
             if word(k + 2, "recordType"), punct(k + 3, ":"), let (value, _, _) = resolve(at: k + 4) { type = value }
@@ -342,7 +409,7 @@ private struct FileReader {
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
             switch binding {
-            case .record, .records, .recordsByKey: return binding
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation: return binding
             default: break
             }
         }
@@ -437,6 +504,9 @@ private struct FileReader {
         case "CKQuery", "CKQuerySubscription":
             query(at: i)
             return
+        case _ where Self.databases.contains(t[i].text) && punct(i - 1, "."):
+            databaseCall(after: i)
+            return
         default: break
         }
         // A name of this scope, or `self.name`, not a member of another value.
@@ -445,6 +515,8 @@ private struct FileReader {
         case .record(let type): fieldAccess(on: i, recordType: type)
         case .query(let call): sortDescriptors(on: i, query: call)
         case .records: elementClosures(after: i)
+        case .database: databaseCall(after: i)
+        case .operation: operationCallback(after: i)
         default: break
         }
     }
@@ -487,6 +559,8 @@ private struct FileReader {
             } else if k < t.count, t[k].kind == .identifier, case .predicate(let call)? = lookup(t[k].text),
                 punct(k + 1, ")") || punct(k + 1, ",")
             {
+                predicate = readPredicate(at: call)
+            } else if let call = staticPredicate(at: k) {
                 predicate = readPredicate(at: call)
             }
         }
@@ -616,6 +690,135 @@ private struct FileReader {
         default: return nil
         }
         return .init(kind: kind, range: t[k].range)
+    }
+
+    // MARK: Values CloudKit hands over
+
+    /// `database.fetch(withRecordID: id) { record, error in … }` and `database.perform(query,
+    /// inZoneWith: nil) { records, error in … }` (the closure trailing or as `completionHandler:`):
+    /// `CKDatabase` hands the first parameter a `CKRecord?` or a `[CKRecord]?` (Apple,
+    /// `fetch(withRecordID:completionHandler:)`, `perform(_:inZoneWith:completionHandler:)`).
+    private mutating func databaseCall(after i: Int) {
+        guard punct(i + 1, "."), i + 3 < t.count, punct(i + 3, "("), let close = closing[i + 3] else { return }
+        let handed: Binding
+        switch t[i + 2].text {
+        case "fetch" where word(i + 4, "withRecordID"): handed = .record(nil)
+        case "perform" where (i + 4..<close).contains(where: { word($0, "inZoneWith") && punct($0 + 1, ":") }): handed = .records
+        default: return
+        }
+        if punct(close + 1, "{") {
+            typedClosures[close + 1] = [handed, .other]
+        } else if let label = (i + 4..<close).first(where: { word($0, "completionHandler") && punct($0 + 1, ":") }), punct(label + 2, "{"),
+            closing[label + 2] == close - 1
+        {
+            typedClosures[label + 2] = [handed, .other]
+        }
+    }
+
+    /// `operation.recordMatchedBlock = { recordID, result in … }`: what CloudKit hands each parameter.
+    private mutating func operationCallback(after i: Int) {
+        guard punct(i + 1, "."), i + 4 < t.count, let types = Self.operationCallbacks[t[i + 2].text], t[i + 3].isOperator("="),
+            punct(i + 4, "{")
+        else { return }
+        typedClosures[i + 4] = types
+    }
+
+    /// A value CloudKit hands over, from `start` to `end`: `try await database.record(for: id)`
+    /// (a record), `try result.get()` (a `Result`'s record), `container.privateCloudDatabase`,
+    /// `CKQueryOperation(query: q)`.
+    private func handedOver(_ start: Int, _ end: Int) -> Binding? {
+        var k = start
+        while k < end,
+            t[k].isKeyword("try") || t[k].isKeyword("await") || (k > start && t[k - 1].isKeyword("try") && t[k].kind == .operator)
+        {
+            k += 1
+        }
+        guard k < end else { return nil }
+        if Self.databases.contains(t[end - 1].text), end - 2 > k, punct(end - 2, ".") { return .database }
+        if t[k].text.hasPrefix("CK"), t[k].text.hasSuffix("Operation"), punct(k + 1, "("), closing[k + 1] == end - 1 { return .operation }
+        guard punct(end - 1, ")"), let open = (k..<end).first(where: { punct($0, "(") && closing[$0] == end - 1 }), open - 2 > k,
+            punct(open - 2, ".")
+        else { return nil }
+        switch t[open - 1].text {
+        case "record" where word(open + 1, "for") && punct(open + 2, ":") && isDatabase(k, open - 2): return .record(nil)
+        case "get" where open + 1 == end - 1 && open - 2 == k + 1 && lookup(t[k].text) == .recordResult: return .record(nil)
+        default: return nil
+        }
+    }
+
+    /// Whether `start..<end` is a `CKDatabase`: a name bound to one (or `self.name`), or a container's database.
+    private func isDatabase(_ start: Int, _ end: Int) -> Bool {
+        if Self.databases.contains(t[end - 1].text), end - 2 > start, punct(end - 2, ".") { return true }
+        let name = end - start == 1 ? start : end - start == 3 && t[start].isKeyword("self") && punct(start + 1, ".") ? start + 2 : nil
+        return name.map { t[$0].kind == .identifier && lookup(t[$0].text) == .database } ?? false
+    }
+
+    /// A case of a `switch` over a record's `Result`: `case .success(let record):` or `case let
+    /// .success(record):` declares the record until the next case.
+    private mutating func resultCase(at i: Int) {
+        let last = resultSwitches.count - 1
+        if let name = resultSwitches[last].declared { scopes[scopes.count - 1].names[name] = .other }
+        resultSwitches[last].declared = nil
+        var j = i + 1
+        let hoisted = t[i].isKeyword("case") && j < t.count && t[j].isKeyword("let")
+        if hoisted { j += 1 }
+        guard t[i].isKeyword("case"), punct(j, "."), word(j + 1, "success"), punct(j + 2, "("), let close = closing[j + 2] else { return }
+        let inner = hoisted ? j + 3 : j + 4
+        guard inner + 1 == close, t[inner].kind == .identifier, hoisted || t[j + 3].isKeyword("let") else { return }
+        if hoisted { scopes[scopes.count - 1].names[t[inner].text] = .record(nil) } else { patternBindings[inner] = .record(nil) }
+        resultSwitches[last].declared = t[inner].text
+    }
+
+    /// Finds each `static let name = NSPredicate(…)` (or `: NSPredicate =`) in a type's body.
+    private mutating func collectStaticPredicates() {
+        var types: [(end: Int, path: [String])] = []
+        for k in t.indices {
+            while let last = types.last, k > last.end { types.removeLast() }
+            if Self.typeKeywords.contains(t[k].text), k + 1 < t.count, t[k + 1].kind == .identifier,
+                let body = nextBrace(after: k + 1), let end = closing[body]
+            {
+                var path = [t[k + 1].text]
+                var j = k + 2
+                while punct(j, "."), j + 1 < t.count, t[j + 1].kind == .identifier {
+                    path.append(t[j + 1].text)
+                    j += 2
+                }
+                types.append((end, t[k].text == "extension" ? path : (types.last?.path ?? []) + path))
+            } else if t[k].isKeyword("static"), k + 3 < t.count, t[k + 1].isKeyword("let"), t[k + 2].kind == .identifier,
+                let path = types.last?.path
+            {
+                var j = k + 3
+                if punct(j, ":"), word(j + 1, "NSPredicate") { j += 2 }
+                guard j + 2 < t.count, t[j].isOperator("="), word(j + 1, "NSPredicate"), punct(j + 2, "("), let close = closing[j + 2],
+                    expressionEnd(from: j + 1) == close + 1
+                else { continue }
+                let key = (path + [t[k + 2].text]).joined(separator: ".")
+                staticPredicates[key] = staticPredicates[key] == nil ? j + 1 : -1
+            }
+        }
+    }
+
+    /// `Self.name`, `Type.name` or a bare `name` in the type's body, ending the argument: the
+    /// `NSPredicate(…)` call of a `static let`, looked up from the innermost type outwards.
+    private func staticPredicate(at k: Int) -> Int? {
+        guard k < t.count, t[k].kind == .identifier || t[k].isKeyword("Self") else { return nil }
+        var parts = [t[k].text]
+        var j = k + 1
+        while punct(j, "."), j + 1 < t.count, t[j + 1].kind == .identifier {
+            parts.append(t[j + 1].text)
+            j += 2
+        }
+        guard punct(j, ")") || punct(j, ",") else { return nil }
+        let type = currentType
+        if parts[0] == "Self" {
+            parts.removeFirst()
+            return staticPredicates[(type + parts).joined(separator: ".")].flatMap { $0 >= 0 ? $0 : nil }
+        }
+        if parts.count == 1, lookup(parts[0]) != nil { return nil }  // a local or parameter of that name
+        for n in stride(from: type.count, through: 0, by: -1) {
+            if let call = staticPredicates[(type.prefix(n) + parts).joined(separator: ".")] { return call >= 0 ? call : nil }
+        }
+        return nil
     }
 
     // MARK: Names

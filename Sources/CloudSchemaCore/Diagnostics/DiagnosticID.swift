@@ -46,6 +46,8 @@ extension DiagnosticID {
 extension DiagnosticID {
     /// A file or folder that cannot be read, or no schema files found.
     public static let inputUnreadable: DiagnosticID = "INPUT_UNREADABLE"
+    /// Info: files found in a folder and not checked: Swift beside a schema, a PostgreSQL `.sql` file.
+    public static let inputNotChecked: DiagnosticID = "INPUT_NOT_CHECKED"
     /// A file that cannot be written: read-only, or the folder or disk refuses it.
     public static let outputUnwritable: DiagnosticID = "OUTPUT_UNWRITABLE"
     /// `cloudschema.json` cannot be read, is not JSON, or has an unknown key, rule or value.

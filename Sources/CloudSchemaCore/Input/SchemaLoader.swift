@@ -30,6 +30,9 @@ public enum SchemaLoader {
     /// The app's entitlements, read beside Swift files only to tell whether a SwiftData store
     /// with `cloudKitDatabase: .automatic` syncs (`Entitlements`); never a schema.
     public static let entitlementsExtension = "entitlements"
+    /// An Xcode project's settings (`App.xcodeproj/project.pbxproj`), read beside Swift files only
+    /// for the entitlements files its targets are signed with (`Entitlements`); never a schema.
+    public static let xcodeProjectFile = "project.pbxproj"
     /// The path that stands for standard input.
     public static let standardInput = "-"
     /// What standard input is called in diagnostics unless the command is given a name
@@ -68,6 +71,10 @@ public enum SchemaLoader {
                 if let problem = entitlements.read(bytes, file: path) { diagnostics.append(problem) }
                 continue
             }
+            if isXcodeProject(path) {
+                entitlements.readProject(bytes, file: path)
+                continue
+            }
             if let problem = notTextDiagnostic(bytes, file: path) {
                 diagnostics.append(problem)
                 continue
@@ -82,6 +89,14 @@ public enum SchemaLoader {
             if path.hasSuffix(".sql") {
                 // One file is one migration, named by the file name, applied in path order.
                 let script = SQLParser.parse(bytes, file: path)
+                if let (marker, range) = script.postgreSQL {  // a server's schema beside the app, never a migration
+                    diagnostics.append(
+                        Diagnostic(
+                            .inputNotChecked, .info,
+                            "not checked: this file is PostgreSQL (\(marker)), not SQLite (SQLiteData migrations are SQLite)",
+                            at: range))
+                    continue
+                }
                 let name = String(((pathsOnDisk[path] ?? path).split(separator: "/").last ?? "").dropLast(4))
                 migrator.apply(script, as: name, range: script.firstStatement)
                 outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
@@ -175,10 +190,11 @@ public enum SchemaLoader {
         paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem(),
         schemas: [(path: String, range: SourceRange)] = []
     ) -> LoadedSchema {
-        var (found, problems) = findFiles(paths, fileSystem: fileSystem)
+        let search = search(paths, fileSystem: fileSystem)
+        var found = search.files
         var sources: [(String, [UInt8])] = []
         var pathsOnDisk: [String: String] = [:]
-        var diagnostics = problems
+        var diagnostics = search.diagnostics + swiftNotRead(search.swiftBesideSchemas, fileSystem: fileSystem)
         let absoluteFound = Set(found.map(ConfigurationLoader.absolute))
         for (path, range) in schemas where !absoluteFound.contains(path) {
             do {
@@ -190,11 +206,15 @@ public enum SchemaLoader {
                         .inputUnreadable, "cannot read the schema '\(path)' that cloudschema.json names (\(error.reason))", at: range))
             }
         }
+        // Swift that cloudschema generated from a schema is read as that schema, not twice.
+        let readsSchema = !schemas.isEmpty || found.contains { !$0.hasSuffix("." + swiftExtension) && !isAppSetting($0) }
         for path in found {
             let name = path == standardInput ? standardInputName : fileSystem.displayPath(of: path)
             if name != path && path != standardInput { pathsOnDisk[name] = path }
             do {
-                sources.append((name, try read(path, as: name, fileSystem: fileSystem)))
+                let bytes = try read(path, as: name, fileSystem: fileSystem)
+                if readsSchema && path.hasSuffix("." + swiftExtension) && !paths.contains(path) && isGenerated(bytes) { continue }
+                sources.append((name, bytes))
             } catch {
                 diagnostics.append(error)
             }
@@ -229,10 +249,25 @@ public enum SchemaLoader {
     public static func findFiles(
         _ paths: [String], fileSystem: any InputFileSystem = LocalFileSystem()
     ) -> (files: [String], diagnostics: [Diagnostic]) {
+        let found = search(paths, fileSystem: fileSystem)
+        return (found.files, found.diagnostics)
+    }
+
+    /// What a search finds: the files to read, and for each folder read as its schema files, the
+    /// Swift files it holds, which are not read.
+    struct Found {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
+        var swiftBesideSchemas: [(folder: String, schema: String, files: [String])] = []
+    }
+
+    static func search(_ paths: [String], fileSystem: any InputFileSystem) -> Found {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var swiftBesideSchemas: [(folder: String, schema: String, files: [String])] = []
         var seen = Set<[UInt64]>()
         var named: Set<String> = []
+        let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
         for path in paths {
             if path == standardInput {
                 if !files.contains(standardInput) { files.append(standardInput) }
@@ -255,20 +290,54 @@ public enum SchemaLoader {
                 var found: [String] = []
                 let problemsBefore = diagnostics.count
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
-                if found.allSatisfy(isEntitlements) && diagnostics.count == problemsBefore {
+                if found.allSatisfy(isAppSetting) && diagnostics.count == problemsBefore {
                     diagnostics.append(
                         unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(path)'"))
+                }
+                // A folder with schema files is read as them: the Swift beside them is generated from them.
+                if let schema = found.sorted().first(where: { !isSwift($0) && !isAppSetting($0) }) {
+                    let swift = found.filter(isSwift).sorted()
+                    if !swift.isEmpty { swiftBesideSchemas.append((path, schema, swift)) }
+                    found.removeAll(where: isSwift)
                 }
                 files += found.sorted()
             }
         }
-        let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
-        if files.contains(where: { !isSwift($0) && !isEntitlements($0) && $0 != standardInput }) {
-            files.removeAll { isSwift($0) && !named.contains($0) }
+        // Entitlements and Xcode projects found in a folder matter only to the Swift files read.
+        if !files.contains(where: isSwift) { files.removeAll { isAppSetting($0) && !named.contains($0) } }
+        return Found(files: files, diagnostics: diagnostics, swiftBesideSchemas: swiftBesideSchemas)
+    }
+
+    /// The first line of the Swift files cloudschema generates (Templates/Header.swift.template).
+    static let generatedHeader = "// Generated by cloudschema"
+
+    private static func isGenerated(_ bytes: [UInt8]) -> Bool { bytes.starts(with: generatedHeader.utf8) }
+
+    /// One `INPUT_NOT_CHECKED` info per folder read as its schema files that holds Swift files
+    /// cloudschema did not generate, at the first: what is not read, and how to read it.
+    private static func swiftNotRead(
+        _ besideSchemas: [(folder: String, schema: String, files: [String])], fileSystem: any InputFileSystem
+    ) -> [Diagnostic] {
+        besideSchemas.compactMap { folder, schema, swift in
+            let app = swift.filter { !isGenerated((try? fileSystem.contents(of: $0)) ?? []) }
+            guard let first = app.first else { return nil }
+            // The folders (or files) right inside `folder` that hold them, to name on the command line.
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            let shortened = { (path: String) in folder == "." ? String(path.dropFirst(prefix.count)) : path }
+            var named: [String] = []
+            for path in app {
+                let inside = path.dropFirst(prefix.count)
+                let top = inside.split(separator: "/").first.map(String.init) ?? String(inside)
+                let name = shortened(prefix + top) + (top.count < inside.count ? "/" : "")
+                if !named.contains(name) { named.append(name) }
+            }
+            let shown = named.prefix(4).joined(separator: " ") + (named.count > 4 ? " ..." : "")
+            let start = SourcePosition(line: 1, column: 1, offset: 0)
+            return Diagnostic(
+                .inputNotChecked, .info,
+                "\(app.count) Swift file\(app.count == 1 ? "" : "s") in '\(folder)' not read: a folder with schema files is read as its schema files; to check the app's code too, name its Swift folders or files beside the schema (cloudschema lint \(shortened(schema)) \(shown))",
+                at: SourceRange(file: fileSystem.displayPath(of: first), start: start, end: start))
         }
-        // Entitlements found in a folder matter only to the Swift files read.
-        if !files.contains(where: isSwift) { files.removeAll { isEntitlements($0) && !named.contains($0) } }
-        return (files, diagnostics)
     }
 
     private static func collect(
@@ -284,7 +353,8 @@ public enum SchemaLoader {
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            let isSchema = (extensions + [swiftExtension, entitlementsExtension]).contains { entry.hasSuffix("." + $0) }
+            let isSchema =
+                (extensions + [swiftExtension, entitlementsExtension]).contains { entry.hasSuffix("." + $0) } || isXcodeProject(path)
             let status: InputFileStatus
             do {
                 status = try fileSystem.status(of: path)
@@ -307,7 +377,10 @@ public enum SchemaLoader {
         }
     }
 
-    private static func isEntitlements(_ path: String) -> Bool { path.hasSuffix("." + entitlementsExtension) }
+    /// An `.entitlements` file or an Xcode project: read only for whether the app syncs.
+    private static func isAppSetting(_ path: String) -> Bool { path.hasSuffix("." + entitlementsExtension) || isXcodeProject(path) }
+
+    private static func isXcodeProject(_ path: String) -> Bool { path.hasSuffix(".xcodeproj/" + xcodeProjectFile) }
 
     private static func unreadable(_ message: String) -> Diagnostic {
         .error(.inputUnreadable, message, at: nil)

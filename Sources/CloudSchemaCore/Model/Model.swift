@@ -127,16 +127,19 @@ public struct KeyValueKey: Hashable, Sendable {
 
 /// Models the app stores without CloudKit, so Core Data's mirroring rules do not apply to them:
 /// what the Swift setup shows (`ModelConfiguration(..., cloudKitDatabase: .none)`), or what
-/// cloudschema.json's `swiftdata.localModels` lists.
+/// cloudschema.json's `swiftdata.localModels` lists. Not `isCertain`: models that may be local
+/// (an `.automatic` store whose entitlements could not be read), checked with their errors as warnings.
 public struct LocalModels: Hashable, Sendable {
     public var models: [String]
     /// Why, as the info finding says it ("stored with cloudKitDatabase: .none").
     public var reason: String
     @IgnoredInEquality public var range: SourceRange?
+    public var isCertain: Bool
 
-    public init(models: [String], reason: String, range: SourceRange?) {
+    public init(models: [String], reason: String, range: SourceRange?, isCertain: Bool = true) {
         self.models = models
         self.reason = reason
         self.range = range
+        self.isCertain = isCertain
     }
 }

@@ -22,6 +22,8 @@ struct SQLScript: Sendable {
     /// Every token's text joined by single spaces: the SQL without comments or layout.
     var text = ""
     var diagnostics: [Diagnostic] = []
+    /// The first statement only PostgreSQL has: the file is not SQLite (`PostgreSQLMarker`).
+    var postgreSQL: (text: String, range: SourceRange)?
 }
 
 /// Reads the SQLite DDL that SQLiteData apps write (https://www.sqlite.org/lang_createtable.html,
@@ -46,6 +48,7 @@ struct SQLParser {
         var parser = SQLParser(tokens: lexer.tokens)
         parser.script.comments = lexer.comments
         parser.script.diagnostics = lexer.diagnostics
+        parser.script.postgreSQL = PostgreSQLMarker.first(in: lexer.tokens)
         parser.script.text = lexer.tokens.map { $0.kind == .string ? "'\($0.text)'" : $0.text }.joined(separator: " ")
         parser.run()
         return parser.script

@@ -1,42 +1,153 @@
 import Foundation
 
-/// Whether the app's `.entitlements` files among the inputs enable CloudKit, which decides whether a
-/// SwiftData store with `cloudKitDatabase: .automatic` (the default) mirrors: it "uses the first
-/// container in the entitlements" (sync-compat-rules.md §1.1). CloudKit is enabled by "CloudKit"
-/// (or, in an App Clip, "CloudKit-Anonymous") in the `com.apple.developer.icloud-services` array
-/// (Apple, "iCloud Services Entitlement").
+/// Whether the app's entitlements enable CloudKit, which decides whether a SwiftData store with
+/// `cloudKitDatabase: .automatic` (the default) mirrors: it "uses the first container in the
+/// entitlements" (sync-compat-rules.md §1.1), and "if your app's entitlements include CloudKit, the
+/// container automatically handles syncing" (Apple, `ModelContainer`). CloudKit is enabled by
+/// "CloudKit" (or, in an App Clip, "CloudKit-Anonymous") in the `com.apple.developer.icloud-services`
+/// array (Apple, "iCloud Services Entitlement").
 ///
-/// Evidence only: `.automatic` is local when files were read, every one of them is a property list,
-/// and none enables CloudKit. No file read, or one that is not a property list, leaves it unknown
-/// (the entitlements may be elsewhere), so its models are checked.
+/// The evidence is the `.entitlements` files and Xcode projects (`project.pbxproj`) read. Xcode
+/// "records capabilities that you add in a property list file with the .entitlements extension" and
+/// signs a target with the one its `CODE_SIGN_ENTITLEMENTS` build setting names (Apple,
+/// "Entitlements"), so a Swift file inside a project's folder is decided by the files the project
+/// names: none named is no CloudKit. Elsewhere, every `.entitlements` file read decides. What cannot
+/// be followed (no evidence at all, a file that is not a property list, a named file not read, a
+/// build setting from a variable or an `.xcconfig`) leaves it unknown, never a guess.
 struct Entitlements {
     static let servicesKey = "com.apple.developer.icloud-services"
     static let cloudKitServices: Set<String> = ["CloudKit", "CloudKit-Anonymous"]
 
-    /// The files read, in order.
-    private var files: [String] = []
-    private var isKnown = true
-    private var enablesCloudKit = false
+    enum CloudKit: Equatable {
+        case enabled
+        /// Why the app has no CloudKit, as `MODEL_LOCAL_STORE` says it.
+        case disabled(String)
+        /// Why it is not known, and what to do, as the note on a graded-down finding says it.
+        case unknown(String)
+    }
 
-    /// The files read, when they show that no CloudKit is enabled; otherwise none.
-    var withoutCloudKit: [String] { isKnown && !enablesCloudKit ? files : [] }
+    /// An Xcode project read: the entitlements files its build settings name, resolved like the
+    /// files read (relative to the folder that holds the `.xcodeproj`).
+    private struct Project {
+        var name: String
+        /// The project's folder as a path prefix (`App/`; `` for one at the top).
+        var folder: String
+        var entitlements: [String] = []
+        /// A setting not followed, so which entitlements sign its targets is unknown.
+        var unfollowed: String?
+    }
 
-    /// Reads one file; a file that is not a property list is one `ENTITLEMENTS_UNREADABLE` warning.
+    /// Each file read: whether it enables CloudKit (nil: not a property list).
+    private var files: [String: Bool?] = [:]
+    private var order: [String] = []
+    private var projects: [Project] = []
+
+    /// Reads one `.entitlements` file; one that is not a property list is one `ENTITLEMENTS_UNREADABLE` warning.
     mutating func read(_ bytes: [UInt8], file: String) -> Diagnostic? {
-        files.append(file)
+        order.append(file)
         guard let list = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else {
-            isKnown = false
+            files[normalized(file)] = .some(nil)
             let start = Lexer.position(of: 0, in: bytes)
             return .warning(
                 .entitlementsUnreadable,
-                "not a property list of entitlements, so whether .automatic SwiftData stores sync is unknown and their models are checked",
+                "not a property list of entitlements, so whether .automatic SwiftData stores sync is unknown and their mirroring errors are warnings",
                 at: SourceRange(file: file, start: start, end: start))
         }
         // Anything but an array of services without CloudKit may enable it: only that is evidence.
+        var enables = false
         if let services = list[Self.servicesKey] {
             let names = (services as? [Any])?.compactMap { $0 as? String }
-            if names.map({ !Self.cloudKitServices.isDisjoint(with: $0) }) ?? true { enablesCloudKit = true }
+            enables = names.map { !Self.cloudKitServices.isDisjoint(with: $0) } ?? true
         }
+        files[normalized(file)] = .some(enables)
         return nil
+    }
+
+    /// Reads an Xcode project's `project.pbxproj` for its `CODE_SIGN_ENTITLEMENTS` settings
+    /// (`CODE_SIGN_ENTITLEMENTS = App/App.entitlements;`, per SDK `"CODE_SIGN_ENTITLEMENTS[sdk=…]"`).
+    mutating func readProject(_ bytes: [UInt8], file: String) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let suffix = "/" + SchemaLoader.xcodeProjectFile
+        let bundle = file.hasSuffix(suffix) ? String(file.dropLast(suffix.count)) : file
+        let slash = bundle.lastIndex(of: "/").map { bundle.index(after: $0) } ?? bundle.startIndex
+        let folder = normalized(String(bundle[..<slash]))
+        var project = Project(name: bundle, folder: folder.isEmpty ? "" : folder + "/")
+        if text.contains("baseConfigurationReference") {
+            project.unfollowed = "takes build settings from .xcconfig files, which are not read"
+        }
+        var rest = Substring(text)
+        while let key = rest.range(of: "CODE_SIGN_ENTITLEMENTS") {
+            rest = rest[key.upperBound...]
+            // `[sdk=…]"`, then ` = value;`.
+            if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+            guard let equals = rest.firstIndex(of: "="), rest[..<equals].allSatisfy({ $0 == "\"" || $0 == " " || $0 == "\t" }),
+                let end = rest[equals...].firstIndex(of: ";")
+            else { continue }
+            var value = rest[rest.index(after: equals)..<end].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            for root in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(root) {
+                value = String(value.dropFirst(root.count))
+            }
+            if value.isEmpty { continue }
+            if value.contains("$") {
+                project.unfollowed = "sets CODE_SIGN_ENTITLEMENTS to '\(value)', a build setting that is not followed"
+            } else {
+                project.entitlements.append(normalized(value.hasPrefix("/") ? value : project.folder + value))
+            }
+        }
+        projects.append(project)
+    }
+
+    /// The Xcode project read whose folder holds `file` (the innermost), if any.
+    private func project(of file: String?) -> Project? {
+        guard let path = file.map(normalized) else { return nil }
+        return projects.filter { path.hasPrefix($0.folder) }.max { $0.folder.count < $1.folder.count }
+    }
+
+    /// The name of the Xcode project read whose folder holds `file`, if any: the app it belongs to.
+    func app(of file: String?) -> String? { project(of: file)?.name }
+
+    /// What decides the `.automatic` stores of the Swift file `file` (nil: any file, when none is known).
+    func cloudKit(for file: String?) -> CloudKit {
+        if let project = project(of: file) {
+            let quoted = "the Xcode project '\(project.name)'"
+            if let unfollowed = project.unfollowed { return .unknown("\(quoted) \(unfollowed)") }
+            let named = Array(Set(project.entitlements)).sorted()
+            if named.isEmpty { return .disabled("\(quoted) signs no target with entitlements (CODE_SIGN_ENTITLEMENTS)") }
+            var disabled: [String] = []
+            for entitlements in named {
+                switch files[entitlements] {
+                case .none: return .unknown("\(quoted) signs a target with '\(entitlements)', which is not among the files read")
+                case .some(.none): return .unknown("'\(entitlements)', which \(quoted) signs a target with, is not a property list")
+                case .some(.some(true)): return .enabled
+                case .some(.some(false)): disabled.append("'\(entitlements)'")
+                }
+            }
+            return .disabled(
+                "\(disabled.joined(separator: ", ")), which \(quoted) signs its targets with, \(disabled.count == 1 ? "enables" : "enable") no CloudKit (com.apple.developer.icloud-services)"
+            )
+        }
+        if order.isEmpty {
+            return .unknown(
+                projects.isEmpty
+                    ? "no .entitlements file or Xcode project was read"
+                    : "no .entitlements file was read, nor an Xcode project in its folder")
+        }
+        if order.contains(where: { files[normalized($0)] == .some(nil) }) {
+            return .unknown("an .entitlements file read is not a property list")
+        }
+        if order.contains(where: { files[normalized($0)] == .some(true) }) { return .enabled }
+        let quoted = order.map { "'\($0)'" }.joined(separator: ", ")
+        return .disabled("\(quoted) \(order.count == 1 ? "enables" : "enable") no CloudKit (com.apple.developer.icloud-services)")
+    }
+
+    /// `a/./b/../c` as `a/c`, so a path a project names compares with a path read.
+    private func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "." || (part.isEmpty && !parts.isEmpty) { continue }
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
     }
 }

@@ -119,41 +119,90 @@ enum ModelStoreReader {
         return stores
     }
 
-    /// The local models the stores of every file show, among `models` (the models read).
-    /// `withoutCloudKit`: the entitlements files read, when they were read and none enables CloudKit.
-    static func localModels(_ stores: [Store], models: [String], withoutCloudKit entitlements: [String] = []) -> [LocalModels] {
-        let files = entitlements.map { "'\($0)'" }.joined(separator: ", ")
-        func reason(_ store: Store) -> String? {
-            switch store.database {
-            case .none: "stored with cloudKitDatabase: .none"
-            case .automatic where !entitlements.isEmpty:
-                "stored with cloudKitDatabase .automatic (the default), which uses a CloudKit container of the entitlements, and \(files) \(entitlements.count == 1 ? "enables" : "enable") no CloudKit (com.apple.developer.icloud-services)"
-            default: nil
+    /// The local models the stores of every file show, among `models` (the models read, with the
+    /// range of each name), and the models whose sync is not known (`isCertain` false): an `.automatic`
+    /// store decided by entitlements that could not be read (`cloudKit`, for the store's file).
+    /// `app`: the Xcode project a file is in, if any. A store whose models are not listed holds
+    /// those of its app (in its project's folder, or in no project's), not another app's.
+    static func localModels(
+        _ stores: [Store], models: [(name: String, range: SourceRange?)], cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled },
+        app: (String?) -> String? = { _ in nil }
+    ) -> [LocalModels] {
+        let stores = stores.map { store in
+            guard store.models == nil, let storeApp = app(store.range.file) else { return store }
+            var scoped = store
+            scoped.models = Set(models.filter { app($0.range?.file).map { $0 == storeApp } ?? true }.map(\.name))
+            return scoped
+        }
+        let automatic = "stored with cloudKitDatabase .automatic (the default), which syncs when the app's entitlements enable CloudKit"
+        /// nil: the store syncs; otherwise why it is local, or may be (not certain: checked, its errors warnings).
+        func state(_ database: Database, file: String?) -> (reason: String, isCertain: Bool)? {
+            switch database {
+            case .none: ("stored with cloudKitDatabase: .none", true)
+            case .chosen: nil
+            case .automatic:
+                switch cloudKit(file) {
+                case .enabled: nil
+                case .disabled(let why): ("\(automatic), and \(why)", true)
+                case .unknown(let why): ("\(automatic), and \(why)", false)
+                }
             }
         }
-        let syncing = stores.filter { reason($0) == nil }
-        guard !stores.isEmpty, syncing.allSatisfy({ $0.models != nil }) else { return [] }
-        let synced = syncing.reduce(into: Set<String>()) { $0.formUnion($1.models ?? []) }
+        // No setup read: each model's file says what a default store of its would do.
+        guard !stores.isEmpty else {
+            var groups: [LocalModels] = []
+            for (name, range) in models {
+                guard let (why, isCertain) = state(.automatic, file: range?.file) else { continue }
+                let reason = "in no ModelContainer or ModelConfiguration call read, so " + why
+                if let i = groups.firstIndex(where: { $0.reason == reason }) {
+                    groups[i].models.append(name)
+                } else {
+                    groups.append(LocalModels(models: [name], reason: reason, range: range, isCertain: isCertain))
+                }
+            }
+            return groups
+        }
+        let names = models.map(\.name)
+        let states = stores.map { state($0.database, file: $0.range.file) }
+        func reason(_ index: Int) -> String? { states[index]?.isCertain == true ? states[index]?.reason : nil }
+        let syncing = stores.indices.filter { reason($0) == nil }
         var result: [LocalModels] = []
-        var stored = synced
-        for store in stores {
-            guard let reason = reason(store), let listed = store.models else { continue }
-            stored.formUnion(listed)
-            let local = models.filter { listed.contains($0) && !synced.contains($0) }
-            if !local.isEmpty { result.append(LocalModels(models: local, reason: reason, range: store.range)) }
-        }
-        // No store read may sync: a model none of them lists is in one whose schema is built elsewhere, local all the same.
-        if syncing.isEmpty, let unlisted = stores.first(where: { $0.models == nil }), let reason = reason(unlisted) {
-            let rest = models.filter { !stored.contains($0) }
-            if !rest.isEmpty { result.append(LocalModels(models: rest, reason: reason + "; no store read syncs", range: unlisted.range)) }
-        } else if stores.allSatisfy({ $0.models != nil }) {
-            let unused = models.filter { !stored.contains($0) }
-            if !unused.isEmpty {
-                result.append(
-                    LocalModels(
-                        models: unused, reason: "in no schema of the ModelContainer and ModelConfiguration calls read, so never opened",
-                        range: stores[0].range))
+        if syncing.allSatisfy({ stores[$0].models != nil }) {
+            let synced = syncing.reduce(into: Set<String>()) { $0.formUnion(stores[$1].models ?? []) }
+            var stored = synced
+            for (index, store) in stores.enumerated() {
+                guard let reason = reason(index), let listed = store.models else { continue }
+                stored.formUnion(listed)
+                let local = names.filter { listed.contains($0) && !synced.contains($0) }
+                if !local.isEmpty { result.append(LocalModels(models: local, reason: reason, range: store.range)) }
             }
+            // No store read may sync: a model none of them lists is in one whose schema is built elsewhere, local all the same.
+            if syncing.isEmpty, let unlisted = stores.indices.first(where: { stores[$0].models == nil }), let reason = reason(unlisted) {
+                let rest = names.filter { !stored.contains($0) }
+                if !rest.isEmpty {
+                    result.append(LocalModels(models: rest, reason: reason + "; no store read syncs", range: stores[unlisted].range))
+                }
+            } else if stores.allSatisfy({ $0.models != nil }) {
+                let unused = names.filter { !stored.contains($0) }
+                if !unused.isEmpty {
+                    result.append(
+                        LocalModels(
+                            models: unused, reason: "in no schema of the ModelContainer and ModelConfiguration calls read, so never opened",
+                            range: stores[0].range))
+                }
+            }
+        }
+        // A model that only stores of unknown sync may hold: checked, but not known to sync.
+        let sure = syncing.filter { states[$0] == nil }
+        guard sure.allSatisfy({ stores[$0].models != nil }) else { return result }
+        var decided = sure.reduce(into: Set<String>()) { $0.formUnion(stores[$1].models ?? []) }
+        for local in result { decided.formUnion(local.models) }
+        for index in syncing {
+            guard let why = states[index]?.reason else { continue }
+            let listed = stores[index].models
+            let unsure = names.filter { listed?.contains($0) ?? true && !decided.contains($0) }
+            decided.formUnion(unsure)
+            if !unsure.isEmpty { result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false)) }
         }
         return result
     }

@@ -17,7 +17,7 @@ enum SwiftModelReader {
         var diagnostics: [Diagnostic]
         /// Models declared outside the files read that a `@Relationship` property points at.
         var externalModels: Set<String>
-        /// The models the SwiftData setup read stores without CloudKit.
+        /// The models the SwiftData setup read stores without CloudKit, and those it may (not `isCertain`).
         var localModels: [LocalModels]
     }
 
@@ -134,12 +134,13 @@ enum SwiftModelReader {
                 result[scanIndex].declarations.append(.enumeration(e.syntax))
             }
         }
-        let models = result.flatMap(\.declarations).compactMap { declaration -> String? in
-            if case .model(let model) = declaration { return model.name.name }
+        let models = result.flatMap(\.declarations).compactMap { declaration -> (name: String, range: SourceRange?)? in
+            if case .model(let model) = declaration { return (model.name.name, model.name.range) }
             return nil
         }
         let localModels = ModelStoreReader.localModels(
-            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, withoutCloudKit: entitlements.withoutCloudKit)
+            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, cloudKit: entitlements.cloudKit(for:),
+            app: entitlements.app(of:))
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
             localModels: localModels)

@@ -410,6 +410,84 @@ enum GardenSchema {
         #expect(describe(found) == ["1:34-1:40 error APPCODE_UNKNOWN_RECORD_TYPE", "3:5-3:11 warning APPCODE_UNKNOWN_KEY"])
     }
 
+    /// Records CloudKit hands over: a database's fetch callbacks and `record(for:)`, an
+    /// operation's record callbacks and the `Result` they carry. Their record type is not known.
+    @Test func recordsHandedOverByCloudKitAreRecords() {
+        let found = GardenSchema.findings(
+            """
+            let database = CKContainer.default().privateCloudDatabase
+            func load(id: CKRecord.ID, query: CKQuery) async throws {
+                database.fetch(withRecordID: id) { record, error in _ = record?["nmae"] }
+                CKContainer.default().publicCloudDatabase.perform(query, inZoneWith: nil) { records, _ in
+                    guard let records else { return }
+                    for plant in records { plant["nmae"] = 1 }
+                }
+                let fetched = try await database.record(for: id)
+                fetched["nmae"] = "x"
+                let operation = CKQueryOperation(query: query)
+                operation.recordMatchedBlock = { _, result in
+                    switch result {
+                    case .success(let record): record["nmae"] = "x"
+                    case .failure(let error): print(error)
+                    }
+                    let record = try? result.get()
+                    record?["nmae"] = "x"
+                }
+                operation.recordFetchedBlock = { $0["nmae"] = "x" }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "3:69-3:75 warning APPCODE_UNKNOWN_KEY", "6:38-6:44 warning APPCODE_UNKNOWN_KEY", "9:13-9:19 warning APPCODE_UNKNOWN_KEY",
+                "13:43-13:49 warning APPCODE_UNKNOWN_KEY", "17:17-17:23 warning APPCODE_UNKNOWN_KEY",
+                "19:41-19:47 warning APPCODE_UNKNOWN_KEY",
+            ])
+        // Lookalikes: a cache's fetch, a callback of something not known to be an operation, a
+        // block that hands over no record, and a record's name after its `case` ends.
+        let lookalikes = GardenSchema.findings(
+            """
+            func load(id: CKRecord.ID, cache: Cache, query: CKQuery, task: Task) {
+                cache.fetch(withRecordID: id) { record, error in _ = record?["nmae"] }
+                task.recordMatchedBlock = { _, result in if let record = try? result.get() { record["nmae"] = 1 } }
+                let operation = CKModifyRecordsOperation(recordsToSave: [])
+                operation.modifyRecordsResultBlock = { result in _ = result }
+                let query = CKQueryOperation(query: query)
+                query.recordMatchedBlock = { _, result in
+                    switch result {
+                    case .success(let record): break
+                    case .failure: record["nmae"] = 1
+                    }
+                }
+            }
+            """)
+        #expect(describe(lookalikes) == [])
+    }
+
+    /// A query's predicate may be a `static let` of its type or another (`Self.p`, `Queries.p`, a
+    /// bare `p`), declared before or after the query: it is read as if written inline.
+    @Test func staticPredicatesAreRead() {
+        let found = GardenSchema.findings(
+            """
+            enum Queries {
+                static let tall: NSPredicate = NSPredicate(format: "hieght > 2")
+            }
+            struct Loader {
+                func recent() -> CKQuery { CKQuery(recordType: "Plant", predicate: Self.named) }
+                func tall() -> CKQuery { CKQuery(recordType: "Plant", predicate: Queries.tall) }
+                func bare() -> CKQuery { CKQuery(recordType: "Plant", predicate: named) }
+                func shadowed(named: NSPredicate) -> CKQuery { CKQuery(recordType: "Plant", predicate: named) }
+                static let named = NSPredicate(format: "nmae == %@", "Fern")
+            }
+            enum Twice { static let p = NSPredicate(format: "nmae == 1") }
+            extension Twice { static let p = NSPredicate(format: "name == 1") }
+            let twice = CKQuery(recordType: "Plant", predicate: Twice.p)
+            """)
+        #expect(
+            describe(found) == [
+                "2:57-2:63 error APPCODE_UNKNOWN_KEY", "9:45-9:49 error APPCODE_UNKNOWN_KEY", "9:45-9:49 error APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
     /// Swift that only looks like CloudKit code: nothing to report.
     @Test func lookalikesAreNotRecords() {
         let found = GardenSchema.findings(

@@ -24,9 +24,9 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 }
 
 /// Lints one in-memory file with the default configuration, or one whose `sqlitedata` section
-/// names the `synced` tables.
+/// names the `synced` tables; Swift as an app whose entitlements enable CloudKit.
 func lintFindings(_ text: String, file: String = "Test.cloudschema", synced: [String]? = nil) -> [Diagnostic] {
-    let loaded = SchemaLoader.load(sources: [(file, text)])
+    let loaded = SchemaLoader.load(sources: [(file, text)] + (file.hasSuffix(".swift") ? [cloudKitEntitlements] : []))
     var configuration = LintConfiguration.default
     configuration.sqlitedata = synced.map { SQLiteDataConfiguration(tables: $0) }
     return Linter.lint(loaded) { _ in configuration }

@@ -236,4 +236,44 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
                 "7:41-7:48 warning SQL_PRIMARY_KEY",  // created after it
             ])
     }
+
+    /// A server's PostgreSQL schema beside the app (Supabase keeps one in `supabase/`) is no
+    /// SQLiteData migration: one info at what tells, and nothing else from it. What SQLite has
+    /// too (a `jsonb` function, a `timestamptz` type name, `INSERT OR REPLACE`) tells nothing.
+    @Test func aPostgreSQLFileIsNotReadAsAMigration() {
+        let postgres = """
+            -- a server's tables
+            create extension if not exists pgcrypto;
+            create table public.rooms (
+              id uuid primary key default gen_random_uuid(),
+              opened timestamptz not null default now()
+            );
+            alter table public.rooms enable row level security;
+            """
+        let sqlite = #"""
+            CREATE TABLE "rooms" (
+              \#(key),
+              "opened" timestamptz,
+              "layout" BLOB NOT NULL ON CONFLICT REPLACE DEFAULT (jsonb('{}'))
+            ) STRICT;
+            INSERT OR REPLACE INTO "rooms" ("id") VALUES ('lobby');
+            """#
+        for (file, text, expected) in [
+            ("supabase/schema.sql", postgres, ["2:1-2:17 info INPUT_NOT_CHECKED"]),
+            ("Migrations/0001.sql", sqlite, []),
+            (
+                "supabase/touch.sql", "CREATE FUNCTION touch() RETURNS trigger AS $$ BEGIN RETURN NEW; END $$;",
+                ["1:1-1:16 info INPUT_NOT_CHECKED"]
+            ),
+        ] {
+            let loaded = SchemaLoader.load(sources: [(file, text)])
+            #expect(describe(Linter.lint(loaded)) == expected, "\(file)")
+            #expect(loaded.schema.sqlite.migrations.count == (expected.isEmpty ? 1 : 0))
+        }
+        let loaded = SchemaLoader.load(sources: [("supabase/schema.sql", postgres)])
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "not checked: this file is PostgreSQL (CREATE EXTENSION), not SQLite (SQLiteData migrations are SQLite)"
+            ])
+    }
 }

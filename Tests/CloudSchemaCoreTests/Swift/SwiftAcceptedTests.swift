@@ -7,9 +7,9 @@ import Testing
 /// What Swift and SwiftData accept reads without a false error or a "not checked": each snippet
 /// beside the same snippet with a real mirroring mistake, found at its line.
 @Suite struct SwiftAcceptedTests {
-    /// Lints Swift files read together, as the build plugin reads a target.
+    /// Lints Swift files read together, as the build plugin reads a target of an app that syncs.
     static func lint(_ files: [(String, String)]) -> [String] {
-        describe(Linter.lint(load(files)))
+        describe(Linter.lint(load(files + [cloudKitEntitlements])))
     }
 
     static func lint(_ swift: String) -> [String] { lint([("Models.swift", swift)]) }
@@ -253,8 +253,9 @@ import Testing
         @Model final class CachedImage { @Attribute(.unique) var url: String }
         """
 
+    /// Lints the models with `setup`, in an app whose entitlements enable CloudKit.
     static func lint(_ setup: String, config: String? = nil) -> [String] {
-        let loaded = load([("Models.swift", models), ("App.swift", setup)])
+        let loaded = load([("Models.swift", models), ("App.swift", setup), cloudKitEntitlements])
         guard let config else { return describe(Linter.lint(loaded)) }
         let (configuration, problems) = ConfigurationLoader.parse(Array(config.utf8), path: "/project/cloudschema.json")
         #expect(problems.map(\.compact) == [])
@@ -352,13 +353,14 @@ import Testing
 
     static let noCloudKit = ("App.entitlements", entitlements(services: nil))
     static let mirrored = ["1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+    static let unsure = ["1:38-1:44 warning MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
 
     /// Entitlements without CloudKit: `.automatic` is local, and the info names the file.
     @Test func automaticWithoutCloudKitIsLocal() {
         #expect(Self.lint([Self.noCloudKit]) == ["1:13-1:60 info MODEL_LOCAL_STORE"])
         #expect(
             Linter.lint(load([("Models.swift", Self.models), ("App.swift", Self.automatic), Self.noCloudKit])).map(\.message) == [
-                "'Note' is stored with cloudKitDatabase .automatic (the default), which uses a CloudKit container of the entitlements, and 'App.entitlements' enables no CloudKit (com.apple.developer.icloud-services), so CloudKit mirroring rules are not applied to it"
+                "'Note' is stored with cloudKitDatabase .automatic (the default), which syncs when the app's entitlements enable CloudKit, and 'App.entitlements' enables no CloudKit (com.apple.developer.icloud-services), so CloudKit mirroring rules are not applied to it"
             ])
         // iCloud Documents alone is no CloudKit.
         #expect(Self.lint([("App.entitlements", Self.entitlements(services: ["CloudDocuments"]))]) == ["1:13-1:60 info MODEL_LOCAL_STORE"])
@@ -371,9 +373,17 @@ import Testing
         #expect(Self.lint([Self.noCloudKit, ("Widget.entitlements", Self.entitlements(services: services))]) == Self.mirrored)
     }
 
-    /// No entitlements file read: they may be elsewhere, so every model is checked.
-    @Test func automaticWithoutEntitlementsIsChecked() {
-        #expect(Self.lint([]) == Self.mirrored)
+    /// No entitlements file read: they may be elsewhere, so every model is checked, but as the app
+    /// may not sync, its errors are warnings saying what makes them errors.
+    @Test func automaticWithoutEntitlementsIsAWarning() {
+        let findings = Linter.lint(load([("Models.swift", Self.models), ("App.swift", Self.automatic)]))
+        #expect(describe(findings) == Self.unsure)
+        #expect(
+            findings.flatMap(\.notes).map(\.message) == [
+                "whether 'Note' syncs is not known: it is stored with cloudKitDatabase .automatic (the default), which syncs when the app's entitlements enable CloudKit, and no .entitlements file or Xcode project was read; lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
+            ])
+        // No setup read either: the same.
+        #expect(describe(Linter.lint(load([("Models.swift", Self.models)]))) == Self.unsure)
     }
 
     /// `.private(...)` is checked whatever the entitlements say.
@@ -382,10 +392,10 @@ import Testing
         #expect(Self.lint([Self.noCloudKit], setup: setup) == Self.mirrored)
     }
 
-    /// A file that is not a property list: one warning at it, and `.automatic` stays checked.
+    /// A file that is not a property list: one warning at it, and `.automatic` stays checked, as warnings.
     @Test func aGarbledEntitlementsFileIsAWarning() {
         #expect(
-            Self.lint([Self.noCloudKit, ("Widget.entitlements", "<plist><dict><key>")]) == Self.mirrored + [
+            Self.lint([Self.noCloudKit, ("Widget.entitlements", "<plist><dict><key>")]) == Self.unsure + [
                 "1:1-1:1 warning ENTITLEMENTS_UNREADABLE"
             ])
     }
@@ -398,7 +408,7 @@ import Testing
             let container = try ModelContainer(for: schema, migrationPlan: Plan.self, configurations: [configuration])
             """
         #expect(Self.lint([Self.noCloudKit], setup: setup) == ["2:21-2:55 info MODEL_LOCAL_STORE"])
-        #expect(Self.lint([], setup: setup) == Self.mirrored)
+        #expect(Self.lint([], setup: setup) == Self.unsure)
     }
 
     /// A folder's entitlements are read with its Swift files only, and never count as schema files.
@@ -419,5 +429,138 @@ import Testing
                 "no *.cloudschema, *.ckdb, *.sql, *.swift files in 'Empty'"
             ])
         #expect(describe(Linter.lint(SchemaLoader.load(paths: ["App"], fileSystem: fileSystem))) == ["2:13-2:60 info MODEL_LOCAL_STORE"])
+    }
+}
+
+/// An Xcode project signs each target with the entitlements file its `CODE_SIGN_ENTITLEMENTS`
+/// names: the Swift files in the project's folder sync only if one of those enables CloudKit.
+@Suite struct XcodeProjectEntitlementsTests {
+    static let models = ("Garden/Plant.swift", "@Model final class Plant { var name: String }")
+    static let setup = ("Garden/GardenApp.swift", "let container = try ModelContainer(for: Plant.self)")
+
+    /// A project whose build configurations set these build settings.
+    static func project(_ settings: String) -> (String, String) {
+        let text = """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    A1 /* Debug */ = {
+                        isa = XCBuildConfiguration;
+                        buildSettings = {
+                            PRODUCT_NAME = "$(TARGET_NAME)";
+                            \(settings)
+                        };
+                        name = Debug;
+                    };
+                };
+            }
+            """
+        return ("Garden.xcodeproj/project.pbxproj", text)
+    }
+
+    static func lint(_ files: [(String, String)]) -> [Diagnostic] {
+        Linter.lint(load([models, setup] + files))
+    }
+
+    static let mirrored = ["1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+    static let unsure = ["1:38-1:44 warning MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+    static let cloudKit = SwiftEntitlementsTests.entitlements(services: ["CloudKit"])
+    static let noCloudKit = SwiftEntitlementsTests.entitlements(services: nil)
+
+    /// No target signed with entitlements: nothing enables CloudKit, so `.automatic` stores are local.
+    @Test func aProjectWithoutEntitlementsIsLocal() {
+        let findings = Self.lint([Self.project("SWIFT_VERSION = 6.0;")])
+        #expect(
+            findings.map(\.message) == [
+                "'Plant' is stored with cloudKitDatabase .automatic (the default), which syncs when the app's entitlements enable CloudKit, and the Xcode project 'Garden.xcodeproj' signs no target with entitlements (CODE_SIGN_ENTITLEMENTS), so CloudKit mirroring rules are not applied to it"
+            ])
+        // With no setup read, the models of its folder are local all the same.
+        #expect(
+            describe(Linter.lint(load([Self.models, Self.project("")]))) == ["1:20-1:25 info MODEL_LOCAL_STORE"])
+    }
+
+    /// The file a project names decides, written relative to the project's folder or `$(SRCROOT)`.
+    @Test(arguments: ["Garden/Garden.entitlements", "\"$(SRCROOT)/Garden/Garden.entitlements\"", "./Garden/../Garden/Garden.entitlements"])
+    func theNamedEntitlementsDecide(_ path: String) {
+        let project = Self.project("CODE_SIGN_ENTITLEMENTS = \(path);")
+        #expect(describe(Self.lint([project, ("Garden/Garden.entitlements", Self.cloudKit)])) == Self.mirrored)
+        #expect(describe(Self.lint([project, ("Garden/Garden.entitlements", Self.noCloudKit)])) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+        // A file the project does not name says nothing about its targets.
+        #expect(
+            describe(Self.lint([project, ("Garden/Garden.entitlements", Self.noCloudKit), ("Other.entitlements", Self.cloudKit)]))
+                == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+    }
+
+    /// Per SDK settings count too: one signing with CloudKit makes the stores sync.
+    @Test func anSDKSettingCounts() {
+        let project = Self.project(
+            #"CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements; "CODE_SIGN_ENTITLEMENTS[sdk=macosx*]" = Garden/Mac.entitlements;"#)
+        #expect(
+            describe(
+                Self.lint([project, ("Garden/Garden.entitlements", Self.noCloudKit), ("Garden/Mac.entitlements", Self.cloudKit)]))
+                == Self.mirrored)
+    }
+
+    /// What the project names but the run cannot follow leaves sync unknown: warnings, with a note saying why.
+    @Test(arguments: [
+        (
+            "CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;",
+            "signs a target with 'Garden/Garden.entitlements', which is not among the files read"
+        ),
+        (
+            #"CODE_SIGN_ENTITLEMENTS = "$(TARGET_NAME)/App.entitlements";"#,
+            "sets CODE_SIGN_ENTITLEMENTS to '$(TARGET_NAME)/App.entitlements', a build setting that is not followed"
+        ),
+        ("baseConfigurationReference = B1 /* Shared.xcconfig */;", "takes build settings from .xcconfig files, which are not read"),
+    ])
+    func whatIsNotFollowedIsAWarning(_ settings: String, _ why: String) {
+        let findings = Self.lint([Self.project(settings)])
+        #expect(describe(findings) == Self.unsure)
+        #expect(findings.flatMap(\.notes).first?.message.contains("the Xcode project 'Garden.xcodeproj' \(why);") == true)
+    }
+
+    /// A project decides for the Swift files in its folder only: a package beside it is not its target.
+    @Test func aProjectDecidesItsOwnFolder() {
+        let project = ("Apps/Garden/Garden.xcodeproj/project.pbxproj", Self.project("").1)
+        let inside = [("Apps/Garden/Garden/Plant.swift", Self.models.1), ("Apps/Garden/Garden/App.swift", Self.setup.1), project]
+        #expect(describe(Linter.lint(load(inside))) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+        let beside = [("Packages/Plants/Plant.swift", Self.models.1), ("Packages/Plants/App.swift", Self.setup.1), project]
+        let findings = Linter.lint(load(beside))
+        #expect(describe(findings) == Self.unsure)
+        #expect(
+            findings.flatMap(\.notes).first?.message.contains("no .entitlements file was read, nor an Xcode project in its folder") == true)
+    }
+
+    /// Two apps linted together: a store whose models are not listed (a versioned schema) holds
+    /// its own app's models, not those of another project's folder, which its own stores decide.
+    @Test func aStoreHoldsItsOwnAppsModels() {
+        let garden = [
+            ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;").1),
+            ("Garden/Garden/Garden.entitlements", Self.cloudKit), ("Garden/Garden/Plant.swift", Self.models.1),
+            ("Garden/Garden/App.swift", "let store = ModelConfiguration(schema: Schema(versionedSchema: V1.self))"),
+        ]
+        let shed = [
+            ("Shed/Shed.xcodeproj/project.pbxproj", Self.project("").1),
+            ("Shed/Shed/Tool.swift", "@Model final class Tool { var name: String }\nlet container = try ModelContainer(for: Tool.self)"),
+        ]
+        let findings = Linter.lint(load(garden + shed))
+        #expect(
+            findings.map { "\($0.range?.file ?? "") \(describe([$0])[0])" } == [
+                "Garden/Garden/Plant.swift 1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+                "Shed/Shed/Tool.swift 2:21-2:51 info MODEL_LOCAL_STORE",
+            ])
+    }
+
+    /// A folder search finds the project beside the Swift files, and only with them.
+    @Test func aFolderSearchReadsTheProject() {
+        let (path, text) = Self.project("")
+        let fileSystem = MemoryFileSystem(
+            folders: ["App": ["Garden", "Garden.xcodeproj"], "App/Garden": ["Plant.swift"], "App/Garden.xcodeproj": ["project.pbxproj"]],
+            files: ["App/Garden/Plant.swift": Self.models.1 + "\n" + Self.setup.1, "App/" + path: text])
+        #expect(
+            SchemaLoader.findFiles(["App"], fileSystem: fileSystem).files == [
+                "App/Garden.xcodeproj/project.pbxproj", "App/Garden/Plant.swift",
+            ])
+        #expect(describe(Linter.lint(SchemaLoader.load(paths: ["App"], fileSystem: fileSystem))) == ["2:21-2:52 info MODEL_LOCAL_STORE"])
     }
 }

@@ -14,8 +14,43 @@ enum ModelRules {
 
     /// Calls `body` with each model Core Data mirrors: all but those stored without CloudKit (`MODEL_LOCAL_STORE`).
     static func forEachMirrored(_ input: LintInput, _ body: (Borrowed<Model>) -> Void) {
-        let local = Set(input.schema.localModels.flatMap(\.models))
+        let local = Set(input.schema.localModels.filter(\.isCertain).flatMap(\.models))
         input.schema.models.forEachInPlace { model in if !local.contains(model.name) { body(model) } }
+    }
+
+    /// A mirroring rule's check whose errors in a model that may be local (an `.automatic` store
+    /// whose entitlements were not read: `LocalModels.isCertain` false) are warnings, with a note
+    /// saying why and what makes them errors: the guide's "no false error on an app that works".
+    static func mirroring(
+        _ check: @escaping @Sendable (LintInput, inout LintReporter) -> Void
+    ) -> @Sendable (LintInput, inout LintReporter) -> Void {
+        { input, out in
+            let first = out.diagnostics.count
+            check(input, &out)
+            let unsure = input.schema.localModels.filter { !$0.isCertain }
+            guard !unsure.isEmpty, out.diagnostics.count > first else { return }
+            var notes: [String: String] = [:]
+            for group in unsure {
+                for model in group.models where notes[model] == nil {
+                    notes[model] =
+                        "whether '\(model)' syncs is not known: it is \(group.reason); lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
+                }
+            }
+            // Each finding belongs to the model whose declaration holds it.
+            var byFile: [String: [(range: SourceRange, note: String)]] = [:]
+            for model in input.schema.models {
+                if let note = notes[model.name], let range = model.spans.range { byFile[range.file, default: []].append((range, note)) }
+            }
+            for index in first..<out.diagnostics.count where out.diagnostics[index].severity == .error {
+                guard let range = out.diagnostics[index].range,
+                    let model = byFile[range.file]?.first(where: {
+                        $0.range.start.offset <= range.start.offset && range.end.offset <= $0.range.end.offset
+                    })
+                else { continue }
+                out.diagnostics[index].severity = .warning
+                out.diagnostics[index].notes.append(Diagnostic.Note(model.note, at: range))
+            }
+        }
     }
 
     /// Calls `body` with each property Core Data mirrors (transient ones are never synced), in place.
@@ -36,7 +71,7 @@ enum ModelRules {
             remove @unique and deduplicate in code after sync \
             (e.g. on NSPersistentStoreRemoteChange).
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
             forEachMirrored(input) { model in
                 // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
@@ -87,7 +122,7 @@ enum ModelRules {
         fix: """
             add '?' or '= value' (both offered as fix-its).
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header =
                 "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
             forEachMirrored(input) { model in
@@ -126,7 +161,7 @@ enum ModelRules {
         fix: """
             add '?' to the type (the fix-it does); in Swift, `var tags: [Tag]? = []`.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
@@ -154,7 +189,7 @@ enum ModelRules {
             add the relationship back on the other model, and write \
             @inverse(property) on one side when a model has several relationships to the same model.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
             // Relationships by (source model, target model), and explicit inverses by (target, property).
             var byPair: [String: [String]] = [:]
@@ -205,7 +240,7 @@ enum ModelRules {
         fix: """
             use nullify (the fix-it does) or cascade, and check the condition in code before deleting.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header = "The following relationships are configured with unsupported delete rules:"
             forEachMirrored(input) { model in
                 model.properties.forEachInPlace { property in
@@ -230,7 +265,7 @@ enum ModelRules {
         fix: """
             remove @encrypted from the relationship.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header = "CloudKit integration does not support encrypted relationships."
             forEachMirrored(input) { model in
                 model.properties.forEachInPlace { property in
@@ -257,7 +292,7 @@ enum ModelRules {
             add @externalStorage (the fix-it does) \
             for anything bigger than a few kilobytes.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
@@ -283,7 +318,7 @@ enum ModelRules {
             shrink the defaults or move large values to \
             @externalStorage Data.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             let header =
                 "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
             forEachMirrored(input) { model in
@@ -312,7 +347,7 @@ enum ModelRules {
         fix: """
             rename the property.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     let stored = property.originalName ?? property.name
@@ -337,7 +372,7 @@ enum ModelRules {
         fix: """
             split the model.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             forEachMirrored(input) { model in
                 var count = 3
                 forEachSynced(model) { property in
@@ -370,7 +405,7 @@ enum ModelRules {
             store money as an \
             Int64 count of the smallest unit, or as a String.
             """,
-        check: { input, out in
+        check: mirroring { input, out in
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard property.type == .decimal || property.type.listElement == .decimal else { return }
@@ -388,8 +423,11 @@ enum ModelRules {
             Core Data's CloudKit mirroring validates only the stores it mirrors. A ModelConfiguration with \
             cloudKitDatabase: .none "disables managed CloudKit sync" (Apple, ModelConfiguration.CloudKitDatabase); \
             the default, .automatic, "uses the first container in the entitlements" (sync-compat-rules.md §1.1), so it \
-            is local when the .entitlements files read list no CloudKit in com.apple.developer.icloud-services (Apple, \
-            "iCloud Services Entitlement"); a model in no container's schema is never stored. The models a .none \
+            is local when the app's entitlements list no CloudKit in com.apple.developer.icloud-services (Apple, \
+            "iCloud Services Entitlement"): the .entitlements files an Xcode project read signs its targets with \
+            (CODE_SIGN_ENTITLEMENTS; none: no CloudKit), or else every .entitlements file read. When they cannot be \
+            read (none read, or one not followed), the models are checked but their errors are warnings, with a note \
+            saying why. A model in no container's schema is never stored. The models a .none \
             configuration lists and no syncing one does are read from the Swift setup (a runtime choice such as \
             `flag ? .private("iCloud.x") : .none` syncs), or from cloudschema.json's swiftdata.localModels when the \
             setup is not among the files read.
@@ -400,7 +438,7 @@ enum ModelRules {
             """,
         check: { input, out in
             let names = Set(input.schema.models.map(\.name))
-            for local in input.schema.localModels {
+            for local in input.schema.localModels where local.isCertain {
                 let listed = local.models.map { "'\($0)'" }.joined(separator: ", ")
                 let unknown = local.models.filter { !names.contains($0) }.map { "'\($0)'" }
                 let missing =
