@@ -91,9 +91,8 @@ public enum SwiftNaming {
             let renamed = sanitized + "_"
             return (renamed, renamed)
         }
-        return (
-            treatment.contains(.backticks) ? "`\(sanitized)`" : sanitized, treatment.contains(.labelBackticks) ? "`\(sanitized)`" : sanitized
-        )
+        let identifier = treatment.contains(.backticks) ? "`\(sanitized)`" : sanitized
+        return (identifier, treatment.contains(.labelBackticks) ? "`\(sanitized)`" : sanitized)
     }
 
     /// What `identifier(_:)` and `argumentLabel(_:)` do to a name, from the three sets above in
