@@ -79,6 +79,9 @@ public struct GeneratedFileWriter: GeneratedOutput {
 
     public mutating func append(_ text: String) { current?.file.append(text) }
 
+    /// Written as they are: making a string of each piece checked its UTF-8 again.
+    public mutating func append(utf8: UnsafeBufferPointer<UInt8>) { current?.file.append(UnsafeRawBufferPointer(utf8)) }
+
     public mutating func end() throws(GeneratorError) {
         guard let (name, file) = current else { return }
         current = nil
@@ -226,17 +229,18 @@ private final class StreamedFile {
 
     /// The next piece; a write failure is kept for `finish()`.
     func append(_ text: String) {
-        guard failure == nil else { return }
         var text = text
-        text.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            hash.add(bytes)
-            if same { same = existingContinues(with: bytes) }
-            do throws(FileWriter.Failure) {
-                try staged.append(bytes)
-            } catch {
-                failure = error
-            }
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil else { return }
+        hash.add(bytes)
+        if same { same = existingContinues(with: bytes) }
+        do throws(FileWriter.Failure) {
+            try staged.append(bytes)
+        } catch {
+            failure = error
         }
     }
 

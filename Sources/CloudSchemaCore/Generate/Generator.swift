@@ -115,7 +115,7 @@ public enum Generator {
             try output.begin(name)
             do throws(TemplateError) {
                 guard let parsed = try templates.template(named: template) else { throw TemplateLibrary.notFound(template) }
-                try parsed.render(context, templates: templates) { output.append($0) }
+                try parsed.render(context, templates: templates) { (utf8: UnsafeBufferPointer<UInt8>) in output.append(utf8: utf8) }
             } catch {
                 throw .template(error)
             }
@@ -133,7 +133,13 @@ public enum Generator {
 public protocol GeneratedOutput {
     mutating func begin(_ name: String) throws(GeneratorError)
     mutating func append(_ text: String)
+    /// A piece as UTF-8, valid only during the call; by default made into a string for `append(_:)`.
+    mutating func append(utf8: UnsafeBufferPointer<UInt8>)
     mutating func end() throws(GeneratorError)
+}
+
+extension GeneratedOutput {
+    public mutating func append(utf8: UnsafeBufferPointer<UInt8>) { append(String(decoding: utf8, as: UTF8.self)) }
 }
 
 /// The files in memory, for callers that want them whole.

@@ -65,11 +65,17 @@ public enum GeneratorNaming {
     /// such a parameter gets an internal name with a `_` suffix.
     public static let shadowingParameterNames: Set<String> = ["self"]
 
+    /// Whether `name` is one of `SwiftNaming.namesNeedingRenaming` (two: compared, not hashed).
+    private static func needsRenaming(_ name: String) -> Bool { SwiftNaming.namesNeedingRenaming.contains { $0 == name } }
+
+    /// Whether `name` is one of `shadowingParameterNames`: compared, not hashed (asked per field).
+    static func isShadowingParameterName(_ name: String) -> Bool { shadowingParameterNames.contains { $0 == name } }
+
     /// The sanitised, unescaped name for `name` in a scope where `reserved` names are taken
     /// by generated code: `reserved` names and `Type`/`Protocol` get a `_` suffix.
     static func baseName(_ name: String, reserved: Set<String>) -> String {
         var base = SwiftNaming.sanitizedIdentifier(name)
-        if reserved.contains(base) || SwiftNaming.namesNeedingRenaming.contains(base) { base += "_" }
+        if reserved.contains(base) || needsRenaming(base) { base += "_" }
         return base
     }
 
@@ -80,15 +86,19 @@ public enum GeneratorNaming {
         private let reserved: Set<String>
         private var claimed: Set<String> = []
 
-        init(taken: Set<String> = []) { reserved = taken }
+        /// `capacity`: about how many names will be claimed (room for them is made once).
+        init(taken: Set<String> = [], capacity: Int = 0) {
+            reserved = taken
+            claimed.reserveCapacity(capacity)
+        }
 
         /// `base`, or `base` with as many `_` appended as it takes to be free; marks it taken.
         mutating func claim(_ base: String) -> String {
             var name = base
-            while reserved.contains(name) || claimed.contains(name) || SwiftNaming.namesNeedingRenaming.contains(name) {
+            // Usually free at once: `insert` is the lookup in `claimed` as well.
+            while reserved.contains(name) || needsRenaming(name) || !claimed.insert(name).inserted {
                 name += "_"
             }
-            claimed.insert(name)
             return name
         }
     }

@@ -83,6 +83,18 @@ public enum SwiftNaming {
         return sanitized
     }
 
+    /// `identifier(name)` and `argumentLabel(name)`, sanitising and looking the name up once.
+    static func identifierAndArgumentLabel(_ name: String) -> (identifier: String, argumentLabel: String) {
+        let sanitized = sanitizedIdentifier(name)
+        let treatment = treatments[sanitized] ?? []
+        if treatment.contains(.rename) {
+            let renamed = sanitized + "_"
+            return (renamed, renamed)
+        }
+        let identifier = treatment.contains(.backticks) ? "`\(sanitized)`" : sanitized
+        return (identifier, treatment.contains(.labelBackticks) ? "`\(sanitized)`" : sanitized)
+    }
+
     /// What `identifier(_:)` and `argumentLabel(_:)` do to a name, from the three sets above in
     /// one table: one lookup per name instead of two (the generator names every field twice).
     private struct Treatment: OptionSet {

@@ -138,6 +138,12 @@ struct FirstByName<Element> {
     }
 
     subscript(name: String) -> Element? { positions[name].map { elements[$0] } }
+
+    /// Where the first element named `name` is in the array.
+    func position(of name: String) -> Int? { positions[name] }
+
+    /// Whether two elements share a name.
+    var hasDuplicates: Bool { positions.count < elements.count }
 }
 
 extension FirstByName: Sendable where Element: Sendable {}
@@ -153,6 +159,14 @@ extension Array {
         try withUnsafeBufferPointer { elements in
             for i in elements.indices { try body(Borrowed(elements.baseAddress! + i)) }
         }
+    }
+}
+
+extension Array {
+    /// `body` with the element at `index` read where it is stored, as `forEachInPlace` reads them
+    /// (a rule that looks another element up by name reads only what it needs of it).
+    func inPlace<Result>(at index: Int, _ body: (Borrowed<Element>) throws -> Result) rethrows -> Result {
+        try withUnsafeBufferPointer { elements in try body(Borrowed(elements.baseAddress! + index)) }
     }
 }
 

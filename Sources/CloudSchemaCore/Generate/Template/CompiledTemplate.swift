@@ -42,6 +42,8 @@ final class CompiledTemplate: Sendable {
         case literal(Int32)
         case variable(TemplateName, at: Int32)
         case member(Int32, TemplateName, at: Int32)
+        /// `variable.name`, the commonest expression: read without evaluating the variable apart.
+        case variableMember(TemplateName, at: Int32, member: TemplateName, memberAt: Int32)
         case filter(Int32, TemplateFilter, arguments: Range<Int32>, at: Int32)
         case not(Int32)
         case and(Int32, Int32)
@@ -113,6 +115,8 @@ final class CompiledTemplate: Sendable {
                 compiled = .literal(Int32(literals.count - 1))
             case .variable(let name, let at):
                 compiled = .variable(name, at: Int32(at))
+            case .member(.variable(let variable, let variableAt), let name, let at):
+                compiled = .variableMember(variable, at: Int32(variableAt), member: name, memberAt: Int32(at))
             case .member(let base, let name, let at):
                 compiled = .member(compile(base), name, at: Int32(at))
             case .filter(let base, let filter, let parsedArguments, let at):

@@ -63,6 +63,14 @@ public struct Template: Sendable {
     /// Renders with includes taken from `templates`, which keeps what it parses for the next
     /// call (the generator renders every file of a run from one).
     func render(_ context: [String: TemplateValue], templates: ParsedTemplates, into write: (String) -> Void) throws(TemplateError) {
+        try render(context, templates: templates) { (utf8: UnsafeBufferPointer<UInt8>) in write(String(decoding: utf8, as: UTF8.self)) }
+    }
+
+    /// The same, handing on the UTF-8 bytes, valid only during each call of `write` (the
+    /// generator writes them to a file as they are: no string is made of them).
+    func render(
+        _ context: [String: TemplateValue], templates: ParsedTemplates, into write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(TemplateError) {
         // The renderer lives only for this call, so `write` never outlives it.
         try withoutActuallyEscaping(write) { write in
             Result { () throws(TemplateError) in

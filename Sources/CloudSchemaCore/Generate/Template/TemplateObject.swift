@@ -52,7 +52,10 @@ public protocol TemplateObject: AnyObject, Sendable {
 }
 
 extension TemplateObject {
-    public func member(_ name: TemplateName) -> TemplateValue? { Self.templateMembers.value(of: self, name) }
+    public func member(_ name: TemplateName) -> TemplateValue? {
+        // Borrowed, not retained: the table is a static that lives as long as the process.
+        Unmanaged.passUnretained(Self.templateMembers)._withUnsafeGuaranteedRef { $0.value(of: self, name) }
+    }
     /// Every member's name, in declaration order (messages, descriptions, equality).
     var memberNames: [String] { Self.templateMembers.names }
 }

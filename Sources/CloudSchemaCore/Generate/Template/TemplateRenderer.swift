@@ -9,9 +9,12 @@ struct TemplateRenderer {
     /// The variables, innermost last: the context's, then each `for`'s variable and `loop`.
     private var variables: [(name: TemplateName, value: TemplateValue)]
     private var includeChain: [String] = []
+    /// Each include's template, by the including template and the include's index.
+    private var foundIncludes: [(parent: ObjectIdentifier, templates: [Template?])] = []
 
-    /// Where finished text goes, in pieces.
-    private let write: (String) -> Void
+    /// Where finished text goes, in pieces of UTF-8 (valid: every piece of a template's text
+    /// and every value written is a whole string).
+    private let write: (UnsafeBufferPointer<UInt8>) -> Void
     /// How many indented includes are being rendered into buffers of their own (their text is
     /// indented as a whole, so it is handed on only through the outermost output).
     private var indentedIncludes = 0
@@ -21,7 +24,7 @@ struct TemplateRenderer {
     /// The output is handed on once it holds this many bytes.
     static let pieceSize = 1 << 16
 
-    init(templates: ParsedTemplates, context: [String: TemplateValue], write: @escaping (String) -> Void) {
+    init(templates: ParsedTemplates, context: [String: TemplateValue], write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.templates = templates
         self.variables = context.sorted { $0.key < $1.key }.map { (TemplateName($0.key), $0.value) }
         self.write = write
@@ -31,7 +34,7 @@ struct TemplateRenderer {
     mutating func render(_ template: Template) throws(TemplateError) {
         var output = RenderedBytes(capacity: Self.pieceSize + Self.pieceSize / 4)
         try render(template, into: &output)
-        if output.count > 0 { write(output.text) }
+        if output.count > 0 { write(output.bytes) }
     }
 
     private mutating func render(_ template: Template, into output: inout RenderedBytes) throws(TemplateError) {
@@ -46,7 +49,7 @@ struct TemplateRenderer {
     {
         for index in range {
             if indentedIncludes == 0, output.count >= Self.pieceSize {
-                write(output.text)
+                write(output.bytes)
                 output.removeAll()
             }
             switch template.nodes[Int(index)] {
@@ -78,37 +81,44 @@ struct TemplateRenderer {
                     try render(otherwise, of: template, into: &output)
                 }
             case .loop(let variable, let sequence, let body, let empty):
-                // Elements are read by index, so a sequence's values are made one at a time.
-                let items: TemplateSequence
-                switch try evaluate(sequence, in: template) {
-                case .array(let elements): items = TemplateSequence(count: elements.count) { elements[$0] }
-                case .sequence(let elements): items = elements
-                case .null: items = TemplateSequence(count: 0) { _ in .null }
+                // A sequence's elements are read by index, so its values are made one at a time.
+                let items = try evaluate(sequence, in: template)
+                let count: Int
+                switch items {
+                case .array(let elements): count = elements.count
+                case .sequence(let elements): count = elements.count
+                case .null: count = 0
                 case let other:
                     let spelled = template.spelled[Int(sequence)]
                     throw template.source.error(
                         "cannot loop over \(other.kindName) '\(spelled.spelling)'; 'for' needs an array", at: spelled.position)
                 }
-                if items.count == 0 {
+                if count == 0 {
                     try render(empty, of: template, into: &output)
                     continue
                 }
                 // One `loop` for the whole loop, its index moved on: no template keeps a value
                 // past the iteration that read it, and an inner loop's `parent` is this one
                 // while it runs, at this iteration.
-                let state = LoopState(length: items.count, parent: lookup(Self.loop) ?? .null)
+                let state = LoopState(length: count, parent: lookup(Self.loop) ?? .null)
                 let base = variables.count
                 variables.append((variable, .null))
                 variables.append((Self.loop, .object(state)))
                 defer { variables.removeLast(2) }
-                for index in 0..<items.count {
-                    variables[base].value = items[index]
+                for index in 0..<count {
+                    // An array's elements are read in place (wrapping it in a sequence cost a
+                    // closure call per element).
+                    switch items {
+                    case .array(let elements): variables[base].value = elements[index]
+                    case .sequence(let elements): variables[base].value = elements[index]
+                    default: break
+                    }
                     state.index = index
                     try render(body, of: template, into: &output)
                 }
             case .include(let index):
-                let (name, indent, at) = template.includes[Int(index)]
-                let child = try included(name, from: template.source, at: at)
+                let child = try included(index, of: template)
+                let indent = template.includes[Int(index)].indent
                 if indent.isEmpty {
                     try render(child, into: &output)
                 } else {
@@ -122,10 +132,32 @@ struct TemplateRenderer {
         }
     }
 
-    private func included(_ name: String, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
-        guard let template = try templates.template(named: name) else {
-            throw source.error("include not found: '\(name)'", at: at)
+    /// The template of include `index` of `parent`, found by name once per renderer.
+    private mutating func included(_ index: Int32, of parent: CompiledTemplate) throws(TemplateError) -> Template {
+        let id = ObjectIdentifier(parent)
+        // A run has a few templates with includes: a linear search is cheaper than hashing.
+        let slot =
+            foundIncludes.firstIndex { $0.parent == id }
+            ?? {
+                foundIncludes.append((id, Array(repeating: nil, count: parent.includes.count)))
+                return foundIncludes.count - 1
+            }()
+        let template: Template
+        if let known = foundIncludes[slot].templates[Int(index)] {
+            template = known
+        } else {
+            let include = parent.includes[Int(index)]
+            guard let found = try templates.template(named: include.name) else {
+                throw parent.source.error("include not found: '\(include.name)'", at: include.at)
+            }
+            foundIncludes[slot].templates[Int(index)] = found
+            template = found
         }
+        return try checked(template, from: parent.source, at: parent.includes[Int(index)].at)
+    }
+
+    /// `template`, unless including it here recurses or nests too deep.
+    private func checked(_ template: Template, from source: TemplateSource, at: Int) throws(TemplateError) -> Template {
         if includeChain.contains(template.name) {
             let chain = (includeChain + [template.name]).joined(separator: " -> ")
             throw source.error("include recursion: \(chain)", at: at)
@@ -169,17 +201,15 @@ struct TemplateRenderer {
             }
             if let value = container[member: name] { return value }
             guard missingIsError else { return nil }
-            var message = "'\(template.spelled[Int(base)].spelling)' has no member '\(name.name)'"
-            if let d = container.members {
-                let keys = d.keys.sorted()
-                message +=
-                    d.isEmpty
-                    ? " (it is an empty dictionary)"
-                    : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
-            } else {
-                message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
+            throw Self.noMember(name, of: container, spelled: template.spelled[Int(base)].spelling, in: template, at: at)
+        case .variableMember(let variable, let variableAt, let name, let at):
+            guard let index = variables.lastIndex(where: { $0.name == variable }) else {
+                if missingIsError { throw template.source.error("unknown variable '\(variable.name)'", at: Int(variableAt)) }
+                return nil
             }
-            throw template.source.error(message, at: Int(at))
+            if let value = variables[index].value[member: name] { return value }
+            guard missingIsError else { return nil }
+            throw Self.noMember(name, of: variables[index].value, spelled: variable.name, in: template, at: at)
         case .filter(let base, let filter, let argumentIndexes, let at):
             let input = try evaluateIfDefined(base, in: template, missingIsError: filter != .default)
             var arguments: [TemplateValue] = []
@@ -203,6 +233,25 @@ struct TemplateRenderer {
             let equal = try evaluate(lhs, in: template) == evaluate(rhs, in: template)
             return .bool(equal != negated)
         }
+    }
+}
+
+extension TemplateRenderer {
+    /// "'x' has no member 'y'", with what `x` has.
+    fileprivate static func noMember(
+        _ name: TemplateName, of container: TemplateValue, spelled: String, in template: CompiledTemplate, at: Int32
+    ) -> TemplateError {
+        var message = "'\(spelled)' has no member '\(name.name)'"
+        if let d = container.members {
+            let keys = d.keys.sorted()
+            message +=
+                d.isEmpty
+                ? " (it is an empty dictionary)"
+                : " (it has: \(keys.prefix(12).joined(separator: ", "))\(keys.count > 12 ? ", …" : ""))"
+        } else {
+            message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
+        }
+        return template.source.error(message, at: Int(at))
     }
 }
 
@@ -257,7 +306,10 @@ private struct RenderedBytes: ~Copyable {
     deinit { start.deallocate() }
 
     /// The bytes so far, as text.
-    var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The bytes so far, valid until the next change.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     mutating func removeAll() { count = 0 }
 

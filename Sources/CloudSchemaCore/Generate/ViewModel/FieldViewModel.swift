@@ -51,9 +51,9 @@ public final class FieldViewModel: TemplateObject {
     ) {
         name = field.name
         key = field.key
-        let swiftName = SwiftNaming.identifier(base)
+        let (swiftName, argumentLabel) = SwiftNaming.identifierAndArgumentLabel(base)
         self.swiftName = swiftName
-        argumentLabel = SwiftNaming.argumentLabel(base)
+        self.argumentLabel = argumentLabel
         // Usually all three are the base name: escape it once.
         storageName = storage == base ? swiftName : SwiftNaming.identifier(storage)
         storageLabel = storage == base ? argumentLabel : SwiftNaming.argumentLabel(storage)
@@ -90,17 +90,9 @@ public final class FieldViewModel: TemplateObject {
         (queryHandle, queryOperators) = (handle, operators)
         // `QueryField<Record, Value, Index>` and friends.
         queryFieldType = handle.map { handle in
-            var type = handle.kind
-            type += "<"
-            type += record
-            type += ", "
-            if let value = handle.value {
-                type += value
-                type += ", "
-            }
-            type += handle.index
-            type += ">"
-            return type
+            String(
+                concatenating: handle.value.map { [handle.kind, "<", record, ", ", $0, ", ", handle.index, ">"] }
+                    ?? [handle.kind, "<", record, ", ", handle.index, ">"])
         }
     }
 
@@ -129,58 +121,34 @@ public final class FieldViewModel: TemplateObject {
     }
 
     /// The stored property as written to a record: typed references carry the schema's action.
-    var encodedValue: String {
-        var text = ""
-        appendEncodedValue(to: &text)
-        return text
-    }
+    var encodedValue: String { String(concatenating: encodedValueParts) }
 
     /// The value as stored (`RecordValue?`), for the `write` in `encode(to:)`. (An optional
     /// typed reference's `encodedValue` already chains with `?`.)
     var recordValue: String {
-        var text = ""
-        appendEncodedValue(to: &text)
-        if isOptional && !isTypedReference { text += "?" }
-        text += ".recordValue"
-        return text
+        String(concatenating: encodedValueParts + [isOptional && !isTypedReference ? "?.recordValue" : ".recordValue"])
     }
 
-    /// Appends in place: templates read these once per field, and each `+` made a string of its own.
-    private func appendEncodedValue(to text: inout String) {
-        text.reserveCapacity(storageName.utf8.count + 48)
-        text += "self."
-        text += storageName
-        if isOptional && isTypedReference { text += "?" }
-        guard isTypedReference else { return }
-        text += isList ? ".map { $0.with(action: ." : ".with(action: ."
-        text += referenceAction
-        text += isList ? ") }" : ")"
+    /// `encodedValue` in pieces.
+    private var encodedValueParts: [String] {
+        guard isTypedReference else { return ["self.", storageName] }
+        return [
+            "self.", storageName, isOptional ? "?" : "", isList ? ".map { $0.with(action: ." : ".with(action: .", referenceAction,
+            isList ? ") }" : ")",
+        ]
     }
 
     /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
     /// what differs from a plain field merged with `.mine`.
     var fieldTableEntry: String {
-        var entry = ".field("
-        entry += SwiftNaming.stringLiteral(key)
-        if let defaultValue {
-            entry += ", default: "
-            entry += defaultValue
-            entry += " as "
-            entry += wrappedType
-        }
-        if isEncrypted { entry += ", encrypted: true" }
-        if merge != "mine" {
-            entry += ", merge: "
-            if isCustomMerge {
-                entry += "nil"
-            } else {
-                entry += "."
-                entry += merge
-            }
-        }
-        if isParent { entry += ", parent: true" }
-        entry += ")"
-        return entry
+        var entry = [".field(\"", SwiftNaming.stringLiteralBody(key), "\""]
+        entry.reserveCapacity(12)
+        if let defaultValue { entry += [", default: ", defaultValue, " as ", wrappedType] }
+        if isEncrypted { entry.append(", encrypted: true") }
+        if merge != "mine" { entry += [", merge: ", isCustomMerge ? "nil" : ".", isCustomMerge ? "" : merge] }
+        if isParent { entry.append(", parent: true") }
+        entry.append(")")
+        return String(concatenating: entry)
     }
 
     var templateValue: TemplateValue { .object(self) }
@@ -221,4 +189,23 @@ public final class FieldViewModel: TemplateObject {
         "recordValue": { .string($0.recordValue) },
         "fieldTableEntry": { .string($0.fieldTableEntry) },
     ])
+}
+
+extension String {
+    /// `parts` one after the other, made at its final size: each `+=` cost several times the
+    /// copying it does, and the generator builds a few such strings per field.
+    fileprivate init(concatenating parts: [String]) {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for var part in parts {
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: utf8)
+                    offset += utf8.count
+                }
+            }
+            return offset
+        }
+    }
 }

@@ -30,15 +30,22 @@ public final class RecordViewModel: TemplateObject {
         }
         sourcePath = Self.sourcePath(of: record)
 
-        var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames)
-        let generated = record.fields.filter { !$0.isSystem }
-        let swiftNames = generated.map { scope.claim(GeneratorNaming.baseName($0.name, reserved: GeneratorNaming.reservedMemberNames)) }
-        let fields = zip(generated, swiftNames).map { field, base in
+        var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames, capacity: record.fields.count)
+        // Fields are read where they are stored: a copy of a field retains everything in it.
+        let generated = record.fields.indices.filter { !record.fields[$0].isSystem }
+        let swiftNames = generated.map {
+            scope.claim(GeneratorNaming.baseName(record.fields[$0].name, reserved: GeneratorNaming.reservedMemberNames))
+        }
+        var fields: [FieldViewModel] = []
+        fields.reserveCapacity(generated.count)
+        for (index, base) in zip(generated, swiftNames) {
             // A deprecated field's storage is `_name`, unique among the record's names.
-            let storage = field.deprecation == nil ? base : scope.claim("_" + base)
-            let parameter = GeneratorNaming.shadowingParameterNames.contains(base) ? scope.claim(base + "_") : base
-            return FieldViewModel(
-                field, base: base, storage: storage, parameter: parameter, record: swiftName, recordTypeName: record.name, names: names)
+            let storage = record.fields[index].deprecation == nil ? base : scope.claim("_" + base)
+            let parameter = GeneratorNaming.isShadowingParameterName(base) ? scope.claim(base + "_") : base
+            fields.append(
+                FieldViewModel(
+                    record.fields[index], base: base, storage: storage, parameter: parameter, record: swiftName,
+                    recordTypeName: record.name, names: names))
         }
         self.fields = fields
         fieldValues = .array(fields.map(\.templateValue))

@@ -149,13 +149,16 @@ enum DatabaseRules {
             input.schema.recordTypes.forEachInPlace { record in
                 guard record.format == .cloudschema else { return }
                 guard let parent = record.parentField, case .reference(let target?) = parent.type,
-                    let other = input.recordTypesByName[target], other.format == .cloudschema,
-                    other.placement != record.placement
+                    let position = input.recordTypesByName.position(of: target)
                 else { return }
-                out.report(
-                    "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
-                    at: parent.spans.type ?? parent.spans.name,
-                    notes: [.init("'\(target)' declared here", at: other.spans.name)])
+                // Read in place: a copy of the parent type retained everything in it.
+                input.schema.recordTypes.inPlace(at: position) { other in
+                    guard other.format == .cloudschema, other.placement != record.placement else { return }
+                    out.report(
+                        "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
+                        at: parent.spans.type ?? parent.spans.name,
+                        notes: [.init("'\(target)' declared here", at: other.spans.name)])
+                }
             }
         })
 

@@ -320,33 +320,47 @@ enum RecordRules {
             and make the reference back to its children a plain Reference without @parent.
             """,
         check: { input, out in
-            // Each record type has at most one parent type: follow the chains, colouring visited types.
-            var parentOf: [String: (String, Field)] = [:]
-            input.schema.recordTypes.forEachInPlace { record in
-                if let field = record.parentField, case .reference(let target?) = field.type, target != record.name {
-                    parentOf[record.name] = (target, field)
-                }
+            // Each record type has at most one parent type: follow the chains, colouring visited
+            // types. By position in arrays, not by name in dictionaries: dictionaries of every
+            // record type cost more per element as the schema outgrew the processor's caches.
+            // Record types of one name (an error of their own) are one type, the first's position,
+            // whose parent the last of them names.
+            let records = input.schema.recordTypes
+            let byName = input.recordTypesByName
+            let merged = byName.hasDuplicates
+            // For each type, its parent type's position and the type whose @parent field names it (-1: none).
+            var parent = [Int](repeating: -1, count: records.count)
+            var namedBy = [Int](repeating: -1, count: records.count)
+            var i = 0
+            records.forEachInPlace { record in
+                defer { i += 1 }
+                guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else { return }
+                let node = merged ? byName.position(of: record.name) ?? i : i
+                // A target that is no record type ends the chain, as a type without a parent does.
+                parent[node] = byName.position(of: target) ?? -1
+                namedBy[node] = i
             }
-            var state: [String: Int] = [:]  // 1 visiting, 2 done
-            input.schema.recordTypes.forEachInPlace { record in
-                guard state[record.name] == nil else { return }
-                var path: [String] = []
-                var current: String? = record.name
-                while let name = current, state[name] == nil {
-                    state[name] = 1
-                    path.append(name)
-                    current = parentOf[name]?.0
+            var state = [UInt8](repeating: 0, count: records.count)  // 1 visiting, 2 done
+            var path: [Int] = []
+            for start in records.indices {
+                let first = merged ? byName.position(of: records[start].name) ?? start : start
+                guard state[first] == 0 else { continue }
+                path.removeAll(keepingCapacity: true)
+                var current = first
+                while current >= 0, state[current] == 0 {
+                    state[current] = 1
+                    path.append(current)
+                    current = parent[current]
                 }
-                if let name = current, state[name] == 1, let start = path.firstIndex(of: name) {
-                    let cycle = Array(path[start...])
-                    let last = cycle[cycle.count - 1]
-                    if let (_, field) = parentOf[last] {
-                        out.report(
-                            "@parent references form a cycle (\((cycle + [name]).joined(separator: " -> "))); make one of these references a plain Reference so the hierarchy has a root",
-                            at: field.spans.attributes["parent"] ?? field.spans.name)
-                    }
+                if current >= 0, state[current] == 1, let entry = path.firstIndex(of: current),
+                    let field = records[namedBy[path[path.count - 1]]].parentField
+                {
+                    let cycle = (path[entry...] + [current]).map { records[$0].name }
+                    out.report(
+                        "@parent references form a cycle (\(cycle.joined(separator: " -> "))); make one of these references a plain Reference so the hierarchy has a root",
+                        at: field.spans.attributes["parent"] ?? field.spans.name)
                 }
-                for name in path { state[name] = 2 }
+                for node in path { state[node] = 2 }
             }
         })
 
@@ -372,13 +386,15 @@ enum RecordRules {
                     case .reference(let t), .list(.reference(let t)): target = t
                     default: target = nil
                     }
-                    guard let target, let other = input.recordTypesByName[target], other.format == .cloudschema,
-                        other.placement != record.placement
-                    else { return }
-                    out.report(
-                        "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
-                        at: field.spans.type ?? field.spans.name,
-                        notes: [.init("'\(target)' declared here", at: other.spans.name)])
+                    guard let target, let position = input.recordTypesByName.position(of: target) else { return }
+                    // Read in place: a copy of the target type retained everything in it.
+                    input.schema.recordTypes.inPlace(at: position) { other in
+                        guard other.format == .cloudschema, other.placement != record.placement else { return }
+                        out.report(
+                            "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
+                            at: field.spans.type ?? field.spans.name,
+                            notes: [.init("'\(target)' declared here", at: other.spans.name)])
+                    }
                 }
             }
         })
