@@ -297,6 +297,7 @@ public enum SwiftNaming {
     /// before the last capital of an acronym that starts a word
     /// (`URLSession` → `URL`, `Session`).
     public static func words(_ name: String) -> [String] {
+        if let words = asciiWords(name) { return words }
         let characters = Array(name)
         var words: [String] = []
         var current = ""
@@ -320,6 +321,46 @@ public enum SwiftNaming {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// `words(_:)` for an ASCII name, read byte by byte: the same rule, where a letter is
+    /// `A-Z`/`a-z` and a digit `0-9` (all that `Character` says of ASCII), without making a
+    /// `Character` of each and asking Unicode about it (that cost some 2,000 instructions a
+    /// character, for every record type's name). Nil for any other name.
+    private static func asciiWords(_ name: String) -> [String]? {
+        var name = name
+        return name.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            func word(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var words: [String] = []
+            // Where the word being read starts; nil between words.
+            var start: Int?
+            for i in bytes.indices {
+                let byte = bytes[i]
+                guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                    if let begun = start { words.append(word(begun..<i)) }
+                    start = nil
+                    continue
+                }
+                guard let begun = start else {
+                    start = i
+                    continue
+                }
+                if isUpper(byte) {
+                    let previous = bytes[i - 1]
+                    let nextIsLower = i + 1 < bytes.count && isLower(bytes[i + 1])
+                    if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                        words.append(word(begun..<i))
+                        start = i
+                    }
+                }
+            }
+            if let begun = start { words.append(word(begun..<bytes.count)) }
+            return words
+        }
     }
 
     /// Words for camel case: an all-caps name with separators (`MAX_VALUE`) is

@@ -347,15 +347,18 @@ public struct Resolver {
         names.reserveCapacity(syntax.fields.count)
         keys.reserveCapacity(syntax.fields.count)
         for fieldSyntax in syntax.fields {
-            if let first = names[fieldSyntax.name.name] {
+            // The name is looked up and recorded in one step, the key looked up once: this runs
+            // for every field of a schema, and each lookup hashes the string again.
+            if let first = names.updateValue(fieldSyntax.name.range, forKey: fieldSyntax.name.name) {
+                names[fieldSyntax.name.name] = first
                 duplicate("field", fieldSyntax.name, first: first)
                 continue
             }
-            names[fieldSyntax.name.name] = fieldSyntax.name.range
             guard let field = resolveField(fieldSyntax) else { continue }
             let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
             let lowercased = field.key.lowercased()
-            if let (other, first) = keys[lowercased], other == field.key {
+            let earlier = keys[lowercased]
+            if let (other, first) = earlier, other == field.key {
                 report(
                     .error(
                         .nameDuplicate,
@@ -363,7 +366,7 @@ public struct Resolver {
                         at: keyRange, notes: [.init("first used here", at: first)]))
                 continue
             }
-            if let (other, range) = keys[lowercased] {
+            if let (other, range) = earlier {
                 report(
                     .warning(
                         .nameCaseCollision,
