@@ -105,6 +105,18 @@ import Testing
             ]))
     }
 
+    /// Replaces up to 8 bytes at a random place with one of `pieces`, as an incremental change;
+    /// returns a server that opened the changed text.
+    static func randomEdit(
+        _ server: inout LanguageServer, _ uri: String, _ pieces: [String], _ random: inout SplitMix64
+    ) throws -> LanguageServer {
+        let count = server.documents[uri]?.count ?? 0
+        let start = Int.random(in: 0...count, using: &random)
+        let end = min(count, start + Int.random(in: 0...8, using: &random))
+        try change(&server, uri, start, end, pieces.randomElement(using: &random)!)
+        return try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+    }
+
     /// The document's lines, for positions to ask about.
     static func lineCount(_ server: LanguageServer, _ uri: String) -> Int {
         String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
@@ -236,11 +248,7 @@ import Testing
         _ = try Self.answers(&server, uri)
         var kept = 0  // changes completion answered without an analysis
         for step in 0..<40 {
-            let count = server.documents[uri]?.count ?? 0
-            let start = Int.random(in: 0...count, using: &random)
-            let end = min(count, start + Int.random(in: 0...8, using: &random))
-            try Self.change(&server, uri, start, end, pieces.randomElement(using: &random)!)
-            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            var fresh = try Self.randomEdit(&server, uri, pieces, &random)
             let analyses = server.analysisCount
             _ = server.declaredNames(uri)
             if server.analysisCount == analyses { kept += 1 }
@@ -344,11 +352,7 @@ import Testing
         var server = try Self.start(uri, text)
         _ = try Self.answers(&server, uri)
         for step in 0..<40 {
-            let count = server.documents[uri]?.count ?? 0
-            let start = Int.random(in: 0...count, using: &random)
-            let end = min(count, start + Int.random(in: 0...8, using: &random))
-            try Self.change(&server, uri, start, end, pieces.randomElement(using: &random)!)
-            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            var fresh = try Self.randomEdit(&server, uri, pieces, &random)
             let analyses = server.analysisCount
             let characters = [0, 4, 9, 14, 19, 24, 30, 36, 44]
             let definitions = try Self.answers(&server, uri, "textDocument/definition", at: characters)
