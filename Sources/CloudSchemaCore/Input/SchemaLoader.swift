@@ -435,14 +435,16 @@ public final class ParseCache {
     public init() {}
 
     /// Takes each parse replaced by a newer one (the language server frees them on a queue of its own).
-    package var discard: (Any) -> Void = { _ in }
+    package var discard: (consuming Any) -> Void = { _ in }
 
     package func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
         if let cached = files[path], cached.bytes == bytes { return (cached.syntax, cached.diagnostics) }
         let parse: ResumableParse
         if let old = files.removeValue(forKey: path) {
             parse = Parser.reparse(old, to: bytes)
-            discard(old)
+            // Handed over: were a reference kept here, the queue might free its copy first and
+            // leave the freeing of the whole parse to this thread.
+            discard(consume old)
         } else {
             parse = Parser.resumableParse(bytes, file: path)
         }

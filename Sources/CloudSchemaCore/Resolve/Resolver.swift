@@ -62,36 +62,10 @@ public struct Resolver {
 
     private mutating func run(_ files: inout [SourceFileSyntax]) -> Schema {
         var schema = Schema()
-        var kept: [Bool] = []
-        var lowercasedTypes: [String: (String, SourceRange)] = [:]
-        var recordCount = 0
-        // Pass 1: index every named declaration; drop duplicates (reported at the second). Each
-        // declaration is read in place, never copied: a copy retains everything it holds.
-        for f in files.indices {
-            for d in files[f].declarations.indices {
-                let resolves = index(files[f].declarations[d], into: &schema, lowercased: &lowercasedTypes)
-                kept.append(resolves)
-                if resolves, case .record = files[f].declarations[d] { recordCount += 1 }
-            }
-        }
-        // The record types' array made at its final size: regrown, each step copied it whole.
-        schema.recordTypes.reserveCapacity(recordCount)
-        // Enums first: field types need their raw types.
-        var position = 0
-        for f in files.indices {
-            for d in files[f].declarations.indices {
-                if kept[position], case .enumeration(let syntax) = files[f].declarations[d] {
-                    let resolved = resolveEnum(syntax)
-                    enums[resolved.name] = resolved
-                    schema.enums.append(resolved)
-                }
-                position += 1
-            }
-        }
-
+        let kept = indexAndResolveEnums(files, into: &schema)
         // Pass 2 takes each declaration out of the tree as it resolves it, so the tree shrinks
         // as the schema grows.
-        position = 0
+        var position = 0
         for f in files.indices {
             var remaining = files[f].declarations
             files[f].declarations = []
@@ -104,6 +78,42 @@ public struct Resolver {
         checkCloudKitNames(schema.recordTypes)
         resolveSubscriptions(into: &schema)
         return schema
+    }
+
+    /// Pass 1: indexes every named declaration and drops duplicates (reported at the second),
+    /// then resolves the enums (field types need their raw types). Says, for each declaration in
+    /// file order, whether pass 2 resolves it. Each declaration is read in place, never copied: a
+    /// copy retains everything it holds.
+    mutating func indexAndResolveEnums(_ files: borrowing [SourceFileSyntax], into schema: inout Schema) -> [Bool] {
+        var kept: [Bool] = []
+        var lowercasedTypes: [String: (String, SourceRange)] = [:]
+        var recordCount = 0
+        // The names' tables made at their final size: regrown, each step hashed every name again.
+        let count = files.reduce(0) { $0 + $1.declarations.count }
+        kept.reserveCapacity(count)
+        types.reserveCapacity(count)
+        lowercasedTypes.reserveCapacity(count)
+        for f in files.indices {
+            for d in files[f].declarations.indices {
+                let resolves = index(files[f].declarations[d], into: &schema, lowercased: &lowercasedTypes)
+                kept.append(resolves)
+                if resolves, case .record = files[f].declarations[d] { recordCount += 1 }
+            }
+        }
+        // The record types' array made at its final size: regrown, each step copied it whole.
+        schema.recordTypes.reserveCapacity(recordCount)
+        var position = 0
+        for f in files.indices {
+            for d in files[f].declarations.indices {
+                if kept[position], case .enumeration(let syntax) = files[f].declarations[d] {
+                    let resolved = resolveEnum(syntax)
+                    enums[resolved.name] = resolved
+                    schema.enums.append(resolved)
+                }
+                position += 1
+            }
+        }
+        return kept
     }
 
     /// Pass 2 for one declaration.
@@ -121,7 +131,7 @@ public struct Resolver {
 
     /// Pass 1 for one declaration: indexes its name (a container goes straight into `schema`).
     /// True when pass 2 resolves it; false for a duplicate or a container.
-    private mutating func index(
+    mutating func index(
         _ declaration: DeclarationSyntax, into schema: inout Schema, lowercased: inout [String: (String, SourceRange)]
     ) -> Bool {
         switch declaration {
@@ -244,7 +254,7 @@ public struct Resolver {
             spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
     }
 
-    private mutating func resolveEnum(_ syntax: EnumSyntax) -> EnumType {
+    mutating func resolveEnum(_ syntax: EnumSyntax) -> EnumType {
         var rawType = EnumType.RawType.string
         if let written = syntax.rawType {
             if let type = EnumType.RawType(rawValue: written.name) {
@@ -318,7 +328,7 @@ public struct Resolver {
                 attributes: attributeRanges(syntax.attributes)))
     }
 
-    private mutating func resolveRecord(_ syntax: RecordSyntax) -> RecordType {
+    mutating func resolveRecord(_ syntax: RecordSyntax) -> RecordType {
         var placement = RecordType.Placement.privateDefaultZone
         if let written = syntax.placement {
             switch written.name {
@@ -500,7 +510,7 @@ public struct Resolver {
         }
     }
 
-    private mutating func resolveModel(_ syntax: ModelSyntax) -> Model {
+    mutating func resolveModel(_ syntax: ModelSyntax) -> Model {
         let attributes = checkAttributes(syntax.attributes, site: .model, modelUniqueNames: true)
         var names: [String: SourceRange] = [:]
         var properties: [ModelProperty] = []
@@ -599,7 +609,7 @@ public struct Resolver {
         return model
     }
 
-    private mutating func resolveKeyValue(_ syntax: KeyValueSyntax) -> KeyValueStore {
+    mutating func resolveKeyValue(_ syntax: KeyValueSyntax) -> KeyValueStore {
         _ = checkAttributes(syntax.attributes, site: .keyValue)
         var names: [String: SourceRange] = [:]
         var keys: [KeyValueKey] = []

@@ -263,8 +263,8 @@ extension LanguageServer {
     /// The declaration of the name under the cursor: a type, a zone (`in Zone`), a role
     /// (`grant ... to Role`), a field in a subscription's predicate, a property in `@inverse(p)`...
     mutating func definition(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
-        guard let range = declaration(uri, at: position), let target = analysis(uri).texts[range.file] else { return .null }
-        return .object([("uri", .string(documentURI(of: range.file))), ("range", target.range(range))])
+        guard let (range, text) = declaration(uri, at: position) else { return .null }
+        return .object([("uri", .string(documentURI(of: range.file))), ("range", text.range(range))])
     }
 
     // MARK: Symbols

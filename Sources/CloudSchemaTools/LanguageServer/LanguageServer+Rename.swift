@@ -77,8 +77,13 @@ extension LanguageServer {
             add(.declaration(type.name), type.spans.name)
             for item in type.cases { add(.enumCase(type: type.name, name: item.name), item.spans.name) }
         }
+        return inSourceOrder(found)
+    }
+
+    /// By file, then where each starts.
+    static func inSourceOrder(_ found: [Reference]) -> [Reference] {
         // Each range's file looked up once, not in every comparison: a lookup takes a lock.
-        return found.map { ($0.range.file, $0) }.sorted { ($0.0, $0.1.range.start.offset) < ($1.0, $1.1.range.start.offset) }.map(\.1)
+        found.map { ($0.range.file, $0) }.sorted { ($0.0, $0.1.range.start.offset) < ($1.0, $1.1.range.start.offset) }.map(\.1)
     }
 
     /// The symbol under an LSP position and its declaration (nil when the schema declares no
@@ -129,9 +134,53 @@ extension LanguageServer {
         return (analysis, references, found)
     }
 
-    /// A symbol's declaration, for go to definition: nil when the schema declares no such name.
-    mutating func declaration(_ uri: String, at position: (line: Int, character: Int)) -> SourceRange? {
-        lookUpDeclaration(uri, position)?.declaration
+    /// A symbol's declaration and its file's text, for go to definition: nil when the schema
+    /// declares no such name. Right after a change to a folder of `.cloudschema` files only, it is
+    /// found without analysing the folder again (`declarationBeforeAnalysis`).
+    mutating func declaration(_ uri: String, at position: (line: Int, character: Int)) -> (range: SourceRange, text: LSPText)? {
+        if analyses[Self.scope(of: uri)] == nil, case let sources = sources(uri), sources.allSatisfy({ $0.0.hasSuffix(".cloudschema") }) {
+            return declarationBeforeAnalysis(uri, position, sources)
+        }
+        guard let (analysis, _, declared) = lookUpDeclaration(uri, position), let declared, let text = analysis.texts[declared.file]
+        else { return nil }
+        return (declared, text)
+    }
+
+    /// What `lookUpDeclaration` finds, from the files' parses (the changed file's parsed again
+    /// around the change) and the schema's declared names, resolving only the record types,
+    /// models and keyvalue stores the walks look up: the declarations at the cursor, and those
+    /// of the symbol's name. Without `.ckdb`, SQL or Swift inputs, these resolve as `SchemaLoader`
+    /// resolves them (nothing is merged into them), so the answer is the analysis's.
+    private mutating func declarationBeforeAnalysis(
+        _ uri: String, _ position: (line: Int, character: Int), _ sources: [(String, [UInt8])]
+    ) -> (range: SourceRange, text: LSPText)? {
+        let path = Self.path(of: uri)
+        func lineIndex(_ file: String) -> LSPText? {
+            guard let bytes = sources.first(where: { $0.0 == file })?.1 else { return nil }
+            let open = lineIndexes[documentURI(of: file)]
+            return open?.bytes == bytes ? open : LSPText(bytes, encoding: client.encoding)
+        }
+        // As `SchemaLoader.load` reads them: a file that is not text is not parsed.
+        let files = sources.filter { SchemaLoader.notTextDiagnostic($0.1, file: $0.0) == nil }.map { parses.parse($0.1, file: $0.0).syntax }
+        guard let here = files.first(where: { $0.path == path }), let text = lineIndex(path) else { return nil }
+        let offset = text.offset(line: position.line, character: position.character)
+        var index = ResolverIndex(files)
+        func walked(_ declarations: [DeclarationSyntax]) -> [Reference] {
+            var walk = ReferenceWalk(index: &index, for: declarations)
+            for declaration in declarations { walk.visit(declaration) }
+            return Self.inSourceOrder(walk.found)
+        }
+        let atCursor = here.declarations.filter { $0.range.start.offset <= offset && offset <= $0.range.end.offset }
+        guard let found = symbol(at: offset, in: path, walked(atCursor)) else { return nil }
+        let name =
+            switch found.symbol {
+            case .declaration(let name), .member(let name, _), .enumCase(let name, _): name
+            }
+        let named = files.flatMap { $0.declarations.filter { $0.declaredName == name } }
+        guard let declared = walked(named).first(where: { $0.symbol == found.symbol && $0.isDeclaration })?.range,
+            let target = lineIndex(declared.file)
+        else { return nil }
+        return (declared, target)
     }
 
     // MARK: Requests
@@ -344,16 +393,35 @@ struct ReferenceWalk {
     private let declared: Set<String>
 
     init(schema: Schema) {
-        func byName<T>(_ items: [T], _ name: KeyPath<T, String>) -> [String: T] {
-            Dictionary(items.map { ($0[keyPath: name], $0) }, uniquingKeysWith: { first, _ in first })
-        }
-        records = byName(schema.recordTypes, \.name)
-        models = byName(schema.models, \.name)
-        keyValueStores = byName(schema.keyValueStores, \.name)
-        enumCases = byName(schema.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
+        records = Self.byName(schema.recordTypes, \.name)
+        models = Self.byName(schema.models, \.name)
+        keyValueStores = Self.byName(schema.keyValueStores, \.name)
+        enumCases = Self.byName(schema.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
         zones = Set(schema.zones.map(\.name))
         roles = Set(schema.roles.map(\.name))
         declared = Set(records.keys).union(models.keys).union(keyValueStores.keys).union(enumCases.keys).union(zones).union(roles)
+    }
+
+    /// For visiting `declarations` only: of the schema's record types, models and keyvalue stores,
+    /// those the visits look up (each declaration's own name, a subscription's record type) are
+    /// resolved, alone.
+    init(index: inout ResolverIndex, for declarations: [DeclarationSyntax]) {
+        var names: Set<String> = []
+        for declaration in declarations {
+            if case .subscription(let subscription) = declaration { names.insert(subscription.target.name) }
+            if let name = declaration.declaredName { names.insert(name) }
+        }
+        records = Self.byName(names.compactMap { index.recordType(named: $0) }, \.name)
+        models = Self.byName(names.compactMap { index.model(named: $0) }, \.name)
+        keyValueStores = Self.byName(names.compactMap { index.keyValueStore(named: $0) }, \.name)
+        enumCases = Self.byName(index.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
+        zones = Set(index.zones)
+        roles = Set(index.roles)
+        declared = Set(index.recordTypes).union(index.models).union(index.keyValueStores).union(enumCases.keys).union(zones).union(roles)
+    }
+
+    private static func byName<T>(_ items: [T], _ name: KeyPath<T, String>) -> [String: T] {
+        Dictionary(items.map { ($0[keyPath: name], $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private mutating func add(_ symbol: Symbol, _ name: NameSyntax, declaration: Bool = false) {
@@ -465,7 +533,7 @@ struct ReferenceWalk {
 
 extension DeclarationSyntax {
     /// The name it declares; nil for a container.
-    fileprivate var declaredName: String? {
+    var declaredName: String? {
         switch self {
         case .container: nil
         case .role(let d): d.name.name

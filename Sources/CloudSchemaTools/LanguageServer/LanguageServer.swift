@@ -66,7 +66,7 @@ public struct LanguageServer {
     ) {
         self.fileSystem = fileSystem
         self.watchParent = watchParent
-        parses.discard = { Self.release($0) }
+        parses.discard = { (parse: consuming Any) in Self.release(consume parse) }
         _ = withoutFastBins
     }
 

@@ -105,6 +105,18 @@ import Testing
             ]))
     }
 
+    /// Replaces up to 8 bytes at a random place with one of `pieces`, as an incremental change;
+    /// returns a server that opened the changed text.
+    static func randomEdit(
+        _ server: inout LanguageServer, _ uri: String, _ pieces: [String], _ random: inout SplitMix64
+    ) throws -> LanguageServer {
+        let count = server.documents[uri]?.count ?? 0
+        let start = Int.random(in: 0...count, using: &random)
+        let end = min(count, start + Int.random(in: 0...8, using: &random))
+        try change(&server, uri, start, end, pieces.randomElement(using: &random)!)
+        return try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+    }
+
     /// The document's lines, for positions to ask about.
     static func lineCount(_ server: LanguageServer, _ uri: String) -> Int {
         String(decoding: server.documents[uri] ?? [], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
@@ -236,11 +248,7 @@ import Testing
         _ = try Self.answers(&server, uri)
         var kept = 0  // changes completion answered without an analysis
         for step in 0..<40 {
-            let count = server.documents[uri]?.count ?? 0
-            let start = Int.random(in: 0...count, using: &random)
-            let end = min(count, start + Int.random(in: 0...8, using: &random))
-            try Self.change(&server, uri, start, end, pieces.randomElement(using: &random)!)
-            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            var fresh = try Self.randomEdit(&server, uri, pieces, &random)
             let analyses = server.analysisCount
             _ = server.declaredNames(uri)
             if server.analysisCount == analyses { kept += 1 }
@@ -262,5 +270,113 @@ import Testing
             #expect(walked == indexed, "after change \(step + 1)")
         }
         #expect(kept > 10)
+    }
+
+    /// Go to definition right after a change, in a folder of `.cloudschema` files, is answered
+    /// before the folder is analysed again (from the parses and the declared names, resolving
+    /// only the declarations it looks up), as a server that opened the changed text answers.
+    /// Renaming an enum makes its uses point nowhere; removing a case, its `.case` values.
+    @Test func definitionRightAfterAChangeNeedsNoAnalysis() throws {
+        let folder = URL(fileURLWithPath: try Session.folder(["Zones.cloudschema": "zone Plots\n"]))
+        let uri = folder.appendingPathComponent("Garden.cloudschema").absoluteString
+        var server = try Self.start(uri, "enum Light { sun, shade }\nrecord Bed in Plots {\n    light: Light = .sun\n}\n")
+        _ = try Self.answers(&server, uri)
+        func definitions(_ server: inout LanguageServer) throws -> [String] {
+            try Self.answers(&server, uri, "textDocument/definition", at: [6, 11, 15, 20])
+        }
+        // `light: Light = .sun`: the enum's name and its case point to line 0 while they are declared.
+        func pointsToTheEnum(_ character: Int) throws -> Bool {
+            let request: [String: Any] = [
+                "jsonrpc": "2.0", "id": 2, "method": "textDocument/definition", "params": Session.at(uri, 2, character),
+            ]
+            let reply = try #require(server.handle(Self.body(request)).first)
+            let object = try JSONSerialization.jsonObject(with: Data(reply.rendered().utf8)) as? [String: Any]
+            return ((object?["result"] as? [String: Any])?["range"] as? [String: [String: Int]])?["start"]?["line"] == 0
+        }
+        #expect(try pointsToTheEnum(13) && pointsToTheEnum(21))
+        let analyses = server.analysisCount
+        // A field renamed, the case `sun` removed, the enum renamed.
+        for (start, end, text) in [(57, 57, "x"), (13, 18, ""), (5, 10, "Lamp")] {
+            try Self.change(&server, uri, start, end, text)
+            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            #expect(try definitions(&server) == definitions(&fresh), "after \(text.isEmpty ? "removing" : text)")
+        }
+        #expect(server.analysisCount == analyses)
+        #expect(try !pointsToTheEnum(13) && !pointsToTheEnum(21))
+    }
+
+    /// Seeded random edits in a folder of two `.cloudschema` files (the other one on disk), each
+    /// followed at once by go to definition at every line, answered before any analysis, then by
+    /// hover (which waits for the analysis: its diagnostics are lint's), both as a server that
+    /// opened the changed text answers. Edits rename, remove and add declarations and members.
+    @Test func randomEditsAnswerDefinitionsRightAway() throws {
+        let others = """
+            zone Plots
+            role Gardener
+            enum Season: String { spring, fall = "autumn" }
+            record Shed in Plots {
+                season: Season = .spring
+                grant read to Gardener
+            }
+
+            """
+        let folder = URL(fileURLWithPath: try Session.folder(["Plots.cloudschema": others]))
+        let uri = folder.appendingPathComponent("Garden.cloudschema").absoluteString
+        let text = """
+            enum Light: String { sun, shade }
+            record Bed in Plots {
+                name: String @queryable
+                light: Light = .sun
+                season: Season? = .fall
+                shed: Reference<Shed>?
+                grant write to Gardener
+            }
+            model Tray {
+                pots: [Pot]? @inverse(tray)
+            }
+            model Pot {
+                tray: Tray?
+            }
+            keyvalue Prefs {
+                light: Light = .shade
+            }
+            subscription Sunny on Bed where light == .sun && season == .fall @silent
+            record Bed { twin: Bed? }
+
+            """
+        let pieces = [
+            "", "x", " ", "\n", "{", "}", ":", "Light", "Bed", "Pot", "Shed", "record A {\n", "zone Z\n", "enum E { a }\n",
+            "    n: String\n", ".sun", ".shade", "tray", "//", "\"",
+        ]
+        var random = SplitMix64(seed: 3333)
+        var server = try Self.start(uri, text)
+        _ = try Self.answers(&server, uri)
+        for step in 0..<40 {
+            var fresh = try Self.randomEdit(&server, uri, pieces, &random)
+            let analyses = server.analysisCount
+            let characters = [0, 4, 9, 14, 19, 24, 30, 36, 44]
+            let definitions = try Self.answers(&server, uri, "textDocument/definition", at: characters)
+            #expect(server.analysisCount == analyses, "after change \(step + 1)")
+            #expect(definitions == (try Self.answers(&fresh, uri, "textDocument/definition", at: characters)), "after change \(step + 1)")
+            let hovers = try Self.answers(&server, uri, "textDocument/hover", at: characters)
+            #expect(hovers == (try Self.answers(&fresh, uri, "textDocument/hover", at: characters)), "after change \(step + 1)")
+        }
+    }
+
+    /// A folder with a `.ckdb` file is analysed for go to definition: its record types are merged
+    /// into those of the `.cloudschema` files.
+    @Test func definitionBesideACKDBFileWaitsForTheAnalysis() throws {
+        let ckdb = "DEFINE SCHEMA\n    RECORD TYPE Bed (\n        \"___recordID\" REFERENCE QUERYABLE,\n        size INT64\n    );\n"
+        let folder = URL(fileURLWithPath: try Session.folder(["Schema.ckdb": ckdb]))
+        let uri = folder.appendingPathComponent("Garden.cloudschema").absoluteString
+        var server = try Self.start(uri, "record Plant {\n    bed: Reference<Bed>\n}\n")
+        _ = try Self.answers(&server, uri)
+        let analyses = server.analysisCount
+        try Self.change(&server, uri, 0, 0, " ")
+        var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+        let definitions = try Self.answers(&server, uri, "textDocument/definition", at: [20])
+        #expect(server.analysisCount == analyses + 1)
+        #expect(definitions == (try Self.answers(&fresh, uri, "textDocument/definition", at: [20])))
+        #expect(definitions.contains { $0.contains("Schema.ckdb") })
     }
 }

@@ -1,0 +1,68 @@
+/// The schema's declared names as `Resolver.resolve` indexes them, with the enums resolved, and
+/// any one record type, model or keyvalue store resolved alone when asked: what the language
+/// server needs to find the symbol under the cursor and its declaration right after a change,
+/// without resolving the whole schema. A declaration resolved here is what `resolve` makes of
+/// it: pass 2 resolves each declaration from pass 1's index and the enums only (its "did you
+/// mean" hints, which depend on what was asked before, are not kept: only diagnostics have them).
+package struct ResolverIndex {
+    private var resolver = Resolver()
+    private let files: [SourceFileSyntax]
+    /// Where the declaration pass 2 resolves for each name (not a duplicate) is, by name.
+    private var kept: [String: (file: Int, declaration: Int)] = [:]
+    package let enums: [EnumType]
+    package let zones: [String]
+    package let roles: [String]
+    package let recordTypes: [String]
+    package let models: [String]
+    package let keyValueStores: [String]
+
+    /// For the trees `resolve` is given (`.cloudschema` files only: no `.ckdb` record types are
+    /// merged in, no Swift models named).
+    package init(_ files: [SourceFileSyntax]) {
+        self.files = files
+        var schema = Schema()
+        let resolves = resolver.indexAndResolveEnums(files, into: &schema)
+        var position = 0
+        var names: (zones: [String], roles: [String], records: [String], models: [String], stores: [String]) = ([], [], [], [], [])
+        kept.reserveCapacity(resolves.count)
+        for f in files.indices {
+            for d in files[f].declarations.indices {
+                defer { position += 1 }
+                guard resolves[position] else { continue }
+                switch files[f].declarations[d] {
+                case .zone(let syntax): names.zones.append(syntax.name.name)
+                case .role(let syntax): names.roles.append(syntax.name.name)
+                case .record(let syntax):
+                    names.records.append(syntax.name.name)
+                    kept[syntax.name.name] = (f, d)
+                case .model(let syntax):
+                    names.models.append(syntax.name.name)
+                    kept[syntax.name.name] = (f, d)
+                case .keyValue(let syntax):
+                    names.stores.append(syntax.name.name)
+                    kept[syntax.name.name] = (f, d)
+                case .container, .enumeration, .subscription: break
+                }
+            }
+        }
+        enums = schema.enums
+        (zones, roles, recordTypes, models, keyValueStores) = names
+    }
+
+    private func declaration(_ name: String) -> DeclarationSyntax? { kept[name].map { files[$0.file].declarations[$0.declaration] } }
+
+    package mutating func recordType(named name: String) -> RecordType? {
+        guard case .record(let syntax)? = declaration(name) else { return nil }
+        return resolver.resolveRecord(syntax)
+    }
+
+    package mutating func model(named name: String) -> Model? {
+        guard case .model(let syntax)? = declaration(name) else { return nil }
+        return resolver.resolveModel(syntax)
+    }
+
+    package mutating func keyValueStore(named name: String) -> KeyValueStore? {
+        guard case .keyValue(let syntax)? = declaration(name) else { return nil }
+        return resolver.resolveKeyValue(syntax)
+    }
+}
