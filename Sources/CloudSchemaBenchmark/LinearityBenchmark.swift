@@ -89,7 +89,19 @@ func runLinearityBenchmark() {
             "  " + stage.name.padding(toLength: 17, withPad: " ", startingAt: 0)
                 + String(format: "N = %5d: %.3f s -> %.3f s: %.2f", stage.n, timeSmall, timeLarge, ratio)
                 + (ratio > 4.5 ? "  ABOVE 4.5: \(stage.name)" : ""))
+        if stage.name == "lint" { printLintInstructions() }
     }
+}
+
+/// Lint's instruction ratio beside its time ratio, or why it is not measured.
+func printLintInstructions() {
+    guard let counts = lintInstructionRatio() else {
+        print("  lint instructions: not measured (needs valgrind on PATH)")
+        return
+    }
+    print(
+        "  lint instructions (callgrind, Linter.lint only): N = \(lintInstructionUnits): \(counts.small) -> \(counts.large): "
+            + String(format: "%.2f", Double(counts.large) / Double(counts.small)))
 }
 
 /// The best thread CPU time of `small` and of `large`, run in turn `rounds` times (more, up to
@@ -121,6 +133,41 @@ func lintLinearity(rounds: Int = 5) -> Double {
     let (small, large) = bestTimes(lintRun(units: lintUnits), lintRun(units: 4 * lintUnits), rounds: rounds)
     return large / small
 }
+
+/// Lint's instruction counts at `lintInstructionUnits` and 4 × that, counted by callgrind (nil
+/// when valgrind is not on PATH or fails): only the instructions `Linter.lint` runs, not
+/// generating or reading the schema. Unlike time, a count does not move with the machine's load
+/// or its caches, so its ratio says whether the work grows linearly; time above it is memory
+/// (cache misses, allocation), not more work. Counts need no N past the caches, so N is a quarter
+/// of lint's (valgrind runs ~50 times slower than native). The schema's fixed part (1,000 zones,
+/// 512 key-value stores) keeps the ratio a little under 4.
+func lintInstructionRatio() -> (small: Int, large: Int)? {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/valgrind" }
+    guard let valgrind = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+    let counts = [lintInstructionUnits, 4 * lintInstructionUnits].map { units -> Int? in
+        let log = NSTemporaryDirectory() + "cloudschema-lint-callgrind-\(units).log"
+        let run = ChildProcess.run(
+            [
+                valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*6LinterO4lint_*",
+                Bundle.main.executablePath!, "--lint-once", String(units),
+            ], logFile: log)
+        // callgrind ends with "==pid== Collected : <instructions>".
+        let line = run.output.split(separator: "\n").last { $0.contains("Collected :") }
+        return run.succeeded ? line.flatMap { Int($0.split(separator: " ").last ?? "") } : nil
+    }
+    guard let small = counts[0], let large = counts[1] else { return nil }
+    return (small, large)
+}
+
+/// `--lint-once units`: lints the benchmark schema of `units` units once, for callgrind.
+func lintOnceAndExit(units: Int) -> Never {
+    let loaded = SchemaLoader.load(sources: [("Bench.cloudschema", BenchmarkSchema.generate(units: units))])
+    print(Linter.lint(loaded).count, "findings")
+    exit(0)
+}
+
+/// The N of lint's instruction counts.
+let lintInstructionUnits = max(lintUnits / 4, 1)
 
 /// Lint's N: `LINT_N` units, default 16,000.
 let lintUnits = ProcessInfo.processInfo.environment["LINT_N"].flatMap { Int($0) } ?? 16_000

@@ -16,6 +16,9 @@ func runTargetsBenchmark(all: Bool) {
     let generate = compareGenerateWithProtoc()
     print("linearity of lint (N = \(lintUnits) units)")
     let lint = lintLinearity()
+    print(String(format: "  lint t(4N)/t(N), thread CPU time, best of 5 or more: %.2f", lint))
+    // The count of instructions does not move with load or caches: ~4 says the work is linear.
+    printLintInstructions()
     let rows: [Row] = [
         ("decode, 20-field record, vs a hand-written mapping", mapping.decodeSpeed, "%.2f× as fast", "≥ 0.8×", { $0 >= 0.8 }, false),
         ("encode vs hand-written", mapping.encodeSpeed, "%.2f×", "≥ 1.2×", { $0 >= 1.2 }, false),

@@ -182,3 +182,11 @@ struct Borrowed<Element> {
 
     var value: Element { pointer.pointee }
 }
+
+extension Borrowed where Element == RecordType {
+    // Read in place: through `dynamicMember`, a computed property's getter is handed a copy of
+    // the whole record type (every field retained), once per record type per rule.
+    var isCloudKitSystemType: Bool { pointer.pointee.isCloudKitSystemType }
+    var isCoreDataMirror: Bool { pointer.pointee.isCoreDataMirror }
+    var parentField: Field? { pointer.pointee.parentField }
+}

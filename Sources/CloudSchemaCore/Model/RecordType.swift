@@ -51,7 +51,11 @@ public struct RecordType: Hashable, Sendable {
     public func field(named name: String) -> Field? { fields.first { $0.name == name } }
     public func field(key: String) -> Field? { fields.first { $0.key == key } }
     /// The field set as `CKRecord.parent`, if any.
-    public var parentField: Field? { fields.first { $0.isParent } }
+    /// Read in place: `first(where:)` copies every field it looks at, and lint asks for every
+    /// record type's parent several times.
+    public var parentField: Field? {
+        fields.withUnsafeBufferPointer { fields in fields.indices.first { fields[$0].isParent }.map { fields[$0] } }
+    }
 }
 
 /// A field of a record type.

@@ -192,28 +192,30 @@ enum ModelRules {
         check: mirroring { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
             // Relationships by (source model, target model), and explicit inverses by (target, property).
-            var byPair: [String: [String]] = [:]
-            var explicit: Set<String> = []
+            // Keyed by pairs of names, not one string joining them: a joined key is a new heap
+            // string per lookup, and the tables' keys then sit all over memory.
+            var byPair: [NamePair: [String]] = [:]
+            var explicit: Set<NamePair> = []
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard let target = property.type.relationshipTarget else { return }
-                    byPair["\(model.name)\u{0}\(target)", default: []].append(property.name)
+                    byPair[NamePair(model.name, target), default: []].append(property.name)
                     if let inverse = property.inverse {
-                        explicit.insert("\(model.name)\u{0}\(property.name)")
-                        explicit.insert("\(target)\u{0}\(inverse)")
+                        explicit.insert(NamePair(model.name, property.name))
+                        explicit.insert(NamePair(target, inverse))
                     }
                 }
             }
             forEachMirrored(input) { model in
                 forEachSynced(model) { property in
                     guard let target = property.type.relationshipTarget, input.modelsByName[target] != nil,
-                        !explicit.contains("\(model.name)\u{0}\(property.name)")
+                        !explicit.contains(NamePair(model.name, property.name))
                     else { return }
-                    let back = (byPair["\(target)\u{0}\(model.name)"] ?? []).filter {
-                        !explicit.contains("\(target)\u{0}\($0)") && !(target == model.name && $0 == property.name)
+                    let back = (byPair[NamePair(target, model.name)] ?? []).filter {
+                        !explicit.contains(NamePair(target, $0)) && !(target == model.name && $0 == property.name)
                     }
-                    let forward = (byPair["\(model.name)\u{0}\(target)"] ?? []).filter {
-                        !explicit.contains("\(model.name)\u{0}\($0)")
+                    let forward = (byPair[NamePair(model.name, target)] ?? []).filter {
+                        !explicit.contains(NamePair(model.name, $0))
                     }
                     let selfPair = target == model.name
                     // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
@@ -448,4 +450,14 @@ enum ModelRules {
                     at: local.range)
             }
         })
+}
+
+/// Two names, as a dictionary key: (model, property) or (model, target model).
+private struct NamePair: Hashable {
+    let first: String
+    let second: String
+    init(_ first: String, _ second: String) {
+        self.first = first
+        self.second = second
+    }
 }

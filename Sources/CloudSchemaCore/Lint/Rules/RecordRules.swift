@@ -69,13 +69,22 @@ enum RecordRules {
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
                 guard record.format == .cloudschema else { return }
-                if record.cloudKitName == "Users" || record.cloudKitName.lowercased().hasPrefix("cloudkit.") {
+                if record.cloudKitName == "Users" || hasCloudKitPrefix(record.cloudKitName) {
                     out.report(
                         "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
                         at: nameRange(record.spans))
                 }
             }
         })
+
+    /// Whether `name` starts with "cloudkit." in any case. An ASCII name (almost every name) is
+    /// compared byte by byte: `lowercased()` made a new string for every record type.
+    static func hasCloudKitPrefix(_ name: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.lowercased().hasPrefix("cloudkit.") }
+        let prefix = "cloudkit.".utf8
+        return name.utf8.count >= prefix.count
+            && zip(name.utf8, prefix).allSatisfy { (0x41...0x5A).contains($0) ? $0 + 0x20 == $1 : $0 == $1 }
+    }
 
     static let fieldNameInvalid = LintRule(
         "FIELD_NAME_INVALID", .records, .error,
@@ -293,8 +302,11 @@ enum RecordRules {
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
+                // Counted in place first: `filter` copies every field it looks at.
+                var count = 0
+                record.fields.forEachInPlace { field in if field.isParent { count += 1 } }
+                guard count > 1 else { return }
                 let parents = record.fields.filter(\.isParent)
-                guard parents.count > 1 else { return }
                 for extra in parents.dropFirst() {
                     let range = extra.spans.attributes["parent"]
                     out.report(
