@@ -177,6 +177,17 @@ public struct Resolver {
         _ declared: Declared, _ name: NameSyntax, lowercased: inout [String: (String, SourceRange)]
     ) -> Bool {
         if let first = types[name.name] {
+            // Swift has one type of a name per module and scope: two read from Swift files may be two
+            // modules', two apps' (folders without an Xcode project to tell them apart) or nested, so a warning.
+            let swift = "." + SchemaLoader.swiftExtension
+            if name.range.file.hasSuffix(swift) && first.range.file.hasSuffix(swift) {
+                report(
+                    .warning(
+                        .nameDuplicate,
+                        "'\(name.name)' is declared again, so this \(first.kind) is not checked; Swift allows two types of one name only in different modules, apps or enclosing types: lint each app on its own (or with its Xcode project), or rename one",
+                        at: name.range, notes: [.init("first declared here", at: first.range)]))
+                return false
+            }
             report(
                 .error(
                     .nameDuplicate,

@@ -208,6 +208,26 @@ import Testing
         #expect(findings(ambiguous, file: "Models.swift") == ["SWIFT_UNREADABLE 3:31-3:32"])
     }
 
+    /// The current model written outside every `VersionedSchema` (`Trip`, what the app's code
+    /// names) beside its past versions inside them (`SchemaV1.Trip`, another Swift type): the store
+    /// holds the current one, and the versions are not duplicates of it.
+    @Test func aModelOutsideVersionedSchemasIsTheCurrentOne() {
+        let source = """
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String }
+            }
+            @Model final class Trip {
+                var name: String = ""
+                var start: Date = .now
+            }
+            """
+        let loaded = load(source, file: "Schemas.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["name", "start"]])
+    }
+
     @Test func aModelDeclaredTwiceOutsideVersionedSchemasIsStillADuplicate() {
         let source = """
             @Model final class Trip { var name: String = "" }
