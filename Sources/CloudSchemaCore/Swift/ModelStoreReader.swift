@@ -148,10 +148,7 @@ enum ModelStoreReader {
             case .none: ("stored with cloudKitDatabase: .none", true)
             case .chosen: nil
             case .unread:
-                (
-                    "stored by a ModelContainer whose configurations are not read here (a parameter, or built elsewhere), so whether it syncs is not known; lint the file that builds them too",
-                    false
-                )
+                ("stored by a ModelContainer whose configurations are not read (a parameter, or built elsewhere)", false)
             case .automatic:
                 switch cloudKit(file) {
                 case .enabled: nil
@@ -214,7 +211,13 @@ enum ModelStoreReader {
             let listed = stores[index].models
             let unsure = names.filter { listed?.contains($0) ?? true && !decided.contains($0) }
             decided.formUnion(unsure)
-            if !unsure.isEmpty { result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false)) }
+            let remedy =
+                stores[index].database == .unread
+                ? "give the ModelContainer a ModelConfiguration written in its own call or file, with its cloudKitDatabase, to make this an error (or, if the store is local, list its models in cloudschema.json's swiftdata.localModels)"
+                : nil
+            if !unsure.isEmpty {
+                result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false, remedy: remedy))
+            }
         }
         return result
     }

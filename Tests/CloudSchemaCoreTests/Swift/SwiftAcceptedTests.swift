@@ -309,6 +309,11 @@ import Testing
         // A configuration not read may sync or not: its container's models are checked, their errors warnings.
         let parameter = setup.replacingOccurrences(of: "[ModelConfiguration(cloudKitDatabase: .none)]", with: "given")
         #expect(Self.lint(parameter) == Self.cacheWarnings)
+        let notes = Linter.lint(load([("Models.swift", Self.models), ("App.swift", parameter), cloudKitEntitlements])).flatMap(\.notes)
+        #expect(
+            notes.first?.message
+                == "whether 'CachedImage' syncs is not known: it is stored by a ModelContainer whose configurations are not read (a parameter, or built elsewhere); give the ModelContainer a ModelConfiguration written in its own call or file, with its cloudKitDatabase, to make this an error (or, if the store is local, list its models in cloudschema.json's swiftdata.localModels)"
+        )
         // Given to no container, its models are unknown: it may hold any model, so every model is checked.
         let unknown = setup.replacingOccurrences(of: "configurations: preview", with: "configurations: other")
         #expect(Self.lint(unknown) == Self.cacheErrors)
