@@ -66,15 +66,7 @@ enum GardenSchema {
                 notes           ENCRYPTED STRING,
                 planted         TIMESTAMP
             );
-            RECORD TYPE Users (
-                "___createTime" TIMESTAMP,
-                "___createdBy"  REFERENCE,
-                "___etag"       STRING,
-                "___modTime"    TIMESTAMP,
-                "___modifiedBy" REFERENCE,
-                "___recordID"   REFERENCE,
-                roles           LIST<INT64>
-            );
+            RECORD TYPE Users (roles LIST<INT64>);
         """
 
     /// The findings of the app-code rules for `swift` (and more Swift files) against `schema`.
