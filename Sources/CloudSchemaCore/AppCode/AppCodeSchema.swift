@@ -14,8 +14,13 @@ struct AppCodeSchema: Sendable {
     }
 
     private(set) var types: [String: Entry] = [:]
-    /// Every record type of the container is listed: a `.cloudschema` or `.ckdb` file was read.
-    private(set) var listsEveryType = false
+    /// Record types of the container are listed: a `.cloudschema` or `.ckdb` file was read.
+    private(set) var listsTypes = false
+    /// The `.ckdb` files read, when none of the files read is known to list every record type
+    /// (`isWholeSchema`): a record type they lack may be one they leave out.
+    private(set) var partialFiles: [String] = []
+    /// Every record type of the container is listed.
+    var listsEveryType: Bool { listsTypes && partialFiles.isEmpty }
     /// The record types with each field key (system keys left out), for a record whose type the
     /// code does not say.
     private(set) var typesByKey: [String: [String]] = [:]
@@ -23,16 +28,33 @@ struct AppCodeSchema: Sendable {
     init() {}
 
     init(_ schema: Schema) {
-        for record in schema.recordTypes where types[record.cloudKitName] == nil {
+        var ckdbFiles: Set<String> = []
+        var isWhole = false
+        for record in schema.recordTypes {
+            if record.format == .ckdb, let file = record.spans.range?.file { ckdbFiles.insert(file) }
+            isWhole = isWhole || Self.isWholeSchema(record)
+            guard types[record.cloudKitName] == nil else { continue }
             let listsFields = !record.isCoreDataMirror && record.fields.contains { !$0.isCloudKitSystemField }
             add(record, isStated: true, listsEveryField: listsFields)
-            listsEveryType = true
+            listsTypes = true
         }
+        if !isWhole { partialFiles = ckdbFiles.sorted() }
         for record in CoreDataMirror.recordTypes(for: schema) + SQLiteDataMirror.recordTypes(for: schema.sqlite)
         where types[record.cloudKitName] == nil {
             add(record, isStated: false, listsEveryField: false)
         }
     }
+
+    /// Whether `record` says its file lists every record type of the container: a `.cloudschema`
+    /// file is the app's whole schema; a `.ckdb` file is when it lists CloudKit's `Users` type,
+    /// which every `cktool export-schema` file has (ckdb-language.md §2.2, 16 of 16 exports in the
+    /// corpus) and a file written to add a few types to a container (`cktool import-schema`) need not.
+    static func isWholeSchema(_ record: RecordType) -> Bool {
+        record.format == .cloudschema || record.cloudKitName == usersType
+    }
+
+    /// CloudKit's user record type (`CKRecordTypeUserRecord`) as exports name it.
+    static let usersType = "Users"
 
     private mutating func add(_ record: RecordType, isStated: Bool, listsEveryField: Bool) {
         var fields: [String: Field] = [:]
@@ -68,7 +90,7 @@ struct AppCodeSchema: Sendable {
                 guard owners.count == 1, let entry = types[owners[0]], let field = entry.fields[key] else { return .notChecked }
                 return .field(field, entry, isTypeKnown: false)
             }
-            guard listsEveryType else { return .notChecked }
+            guard listsTypes else { return .notChecked }
             return .unknown(isSure: false, suggestion: Spelling.closest(to: key, among: typesByKey.keys.sorted()))
         }
         guard let entry = types[type] else { return .notChecked }

@@ -13,6 +13,8 @@ public struct LoadedSchema: Sendable {
     public var nothingDeclared: Diagnostic? = nil
     /// The CloudKit calls of the Swift files read, checked against the schema by `AppCodeRules`.
     public var appCode = AppCode()
+    /// Each app read, loaded on its own when the files are more than one app's (`SchemaLoader.load`).
+    public var apps: [LoadedSchema] = []
 }
 
 /// Finds schema files, reads them and runs the front end. The only file I/O of the pipeline.
@@ -48,8 +50,26 @@ public enum SchemaLoader {
     /// (`HEAD:Schemas/0001.sql` to `Schemas/0001.sql`), which names its migration. `parses`
     /// keeps each `.cloudschema` file's parse for the next load, which parses only the files
     /// that changed (the language server loads a folder again after every change to one file).
+    /// Two or more Xcode projects whose folders hold Swift files are two apps: besides the whole
+    /// (which export, diff and generate read), each is loaded on its own with the files in no
+    /// project's folder (`apps`), which lint reads, so same-named models, stores and CloudKit calls
+    /// of two apps linted together keep apart.
     public static func load(
         bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:], parses: ParseCache? = nil
+    ) -> LoadedSchema {
+        var loaded = loadApp(sources, pathsOnDisk: pathsOnDisk, parses: parses)
+        let apps = Entitlements.apps(sources.map(\.path))
+        guard apps.count > 1 else { return loaded }
+        let inApp = Set(apps.joined())
+        for app in apps.map(Set.init) {
+            let read = sources.filter { app.contains($0.path) || !inApp.contains($0.path) }
+            loaded.apps.append(loadApp(read, pathsOnDisk: pathsOnDisk, parses: nil))
+        }
+        return loaded
+    }
+
+    private static func loadApp(
+        _ sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String], parses: ParseCache?
     ) -> LoadedSchema {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
@@ -220,11 +240,15 @@ public enum SchemaLoader {
             }
         }
         var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk)
-        if !schemas.isEmpty, let nothing = loaded.nothingDeclared {  // the config's schema is what is missing
-            loaded.diagnostics.removeAll { $0 == nothing }
-            loaded.nothingDeclared = nil
+        func finish(_ loaded: inout LoadedSchema) {
+            if !schemas.isEmpty, let nothing = loaded.nothingDeclared {  // the config's schema is what is missing
+                loaded.diagnostics.removeAll { $0 == nothing }
+                loaded.nothingDeclared = nil
+            }
+            loaded.diagnostics = (diagnostics + loaded.diagnostics).sorted()
         }
-        loaded.diagnostics = (diagnostics + loaded.diagnostics).sorted()
+        finish(&loaded)
+        for i in loaded.apps.indices { finish(&loaded.apps[i]) }
         return loaded
     }
 
@@ -267,6 +291,7 @@ public enum SchemaLoader {
         var swiftBesideSchemas: [(folder: String, schema: String, files: [String])] = []
         var seen = Set<[UInt64]>()
         var named: Set<String> = []
+        var settingsOnly: [String] = []  // folders that hold only entitlements or an Xcode project
         let isSwift = { (path: String) in path.hasSuffix("." + swiftExtension) }
         for path in paths {
             if path == standardInput {
@@ -290,9 +315,9 @@ public enum SchemaLoader {
                 var found: [String] = []
                 let problemsBefore = diagnostics.count
                 collect(in: path, fileSystem: fileSystem, seen: &seen, into: &found, diagnostics: &diagnostics)
+                // A folder of app settings alone (`App.xcodeproj`) is read beside Swift files, and is nothing without them.
                 if found.allSatisfy(isAppSetting) && diagnostics.count == problemsBefore {
-                    diagnostics.append(
-                        unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(path)'"))
+                    if found.isEmpty { diagnostics.append(noFiles(in: path)) } else { settingsOnly.append(path) }
                 }
                 // A folder with schema files is read as them: the Swift beside them is generated from them.
                 if let schema = found.sorted().first(where: { !isSwift($0) && !isAppSetting($0) }) {
@@ -304,8 +329,15 @@ public enum SchemaLoader {
             }
         }
         // Entitlements and Xcode projects found in a folder matter only to the Swift files read.
-        if !files.contains(where: isSwift) { files.removeAll { isAppSetting($0) && !named.contains($0) } }
+        if !files.contains(where: isSwift) {
+            files.removeAll { isAppSetting($0) && !named.contains($0) }
+            diagnostics += settingsOnly.map(noFiles)
+        }
         return Found(files: files, diagnostics: diagnostics, swiftBesideSchemas: swiftBesideSchemas)
+    }
+
+    private static func noFiles(in folder: String) -> Diagnostic {
+        unreadable("no \((extensions + [swiftExtension]).map { "*.\($0)" }.joined(separator: ", ")) files in '\(folder)'")
     }
 
     /// The first line of the Swift files cloudschema generates (Templates/Header.swift.template).

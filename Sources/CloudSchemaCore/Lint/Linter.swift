@@ -24,6 +24,22 @@ public enum Linter {
     public static func lint(
         _ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration = { _ in .default }
     ) -> [Diagnostic] {
+        guard !loaded.apps.isEmpty else { return lintApp(loaded, configuration: configuration) }
+        // Each app on its own. A file of no app's folder is read with each: its findings count
+        // once, and its suppression is unused only when it silences nothing in any app.
+        var counts: [Diagnostic: Int] = [:]
+        var readers: [String: Int] = [:]
+        for app in loaded.apps {
+            for finding in Set(lintApp(app, configuration: configuration)) { counts[finding, default: 0] += 1 }
+            for path in app.sources.paths { readers[path, default: 0] += 1 }
+        }
+        return counts.compactMap { finding, count in
+            let isUnused = finding.id == SuppressionRules.unused.id
+            return !isUnused || count == finding.range.flatMap({ readers[$0.file] }) ? finding : nil
+        }.sorted()
+    }
+
+    private static func lintApp(_ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration) -> [Diagnostic] {
         var schema = loaded.schema
         schema.sqlite.adoptSyncedTables(from: configuration)
         if let file = schema.models.first?.spans.range?.file, let section = configuration(file).swiftdata, !section.localModels.isEmpty {

@@ -135,11 +135,15 @@ public struct LocalModels: Hashable, Sendable {
     public var reason: String
     @IgnoredInEquality public var range: SourceRange?
     public var isCertain: Bool
+    /// For models not known to sync: what would make their findings errors (nil: reading the
+    /// app's entitlements).
+    public var remedy: String?
 
-    public init(models: [String], reason: String, range: SourceRange?, isCertain: Bool = true) {
+    public init(models: [String], reason: String, range: SourceRange?, isCertain: Bool = true, remedy: String? = nil) {
         self.models = models
         self.reason = reason
         self.range = range
         self.isCertain = isCertain
+        self.remedy = remedy
     }
 }

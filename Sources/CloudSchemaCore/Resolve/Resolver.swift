@@ -187,11 +187,18 @@ public struct Resolver {
         _ declared: Declared, _ name: NameSyntax, lowercased: inout [String: (String, SourceRange)]
     ) -> Bool {
         if let first = types[name.name] {
+            // Swift has one type of a name per module and scope: two read from Swift files may be two
+            // modules', two apps' (folders without an Xcode project to tell them apart) or nested, so a warning.
+            let swift = "." + SchemaLoader.swiftExtension
+            let inSwift = name.range.file.hasSuffix(swift) && first.range.file.hasSuffix(swift)
+            let message =
+                inSwift
+                ? "'\(name.name)' is declared again, so this \(first.kind) is not checked; Swift allows two types of one name only in different modules, apps or enclosing types: lint each app on its own (or with its Xcode project), or rename one"
+                : "'\(name.name)' is already declared as a \(first.kind); rename one of them"
             report(
-                .error(
-                    .nameDuplicate,
-                    "'\(name.name)' is already declared as a \(first.kind); rename one of them",
-                    at: name.range, notes: [.init("first declared here", at: first.range)]))
+                Diagnostic(
+                    .nameDuplicate, inSwift ? .warning : .error, message, at: name.range,
+                    notes: [.init("first declared here", at: first.range)]))
             return false
         }
         types[name.name] = declared

@@ -67,11 +67,8 @@ struct Entitlements {
     /// (`CODE_SIGN_ENTITLEMENTS = App/App.entitlements;`, per SDK `"CODE_SIGN_ENTITLEMENTS[sdk=…]"`).
     mutating func readProject(_ bytes: [UInt8], file: String) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let suffix = "/" + SchemaLoader.xcodeProjectFile
-        let bundle = file.hasSuffix(suffix) ? String(file.dropLast(suffix.count)) : file
-        let slash = bundle.lastIndex(of: "/").map { bundle.index(after: $0) } ?? bundle.startIndex
-        let folder = normalized(String(bundle[..<slash]))
-        var project = Project(name: bundle, folder: folder.isEmpty ? "" : folder + "/")
+        let (bundle, folder) = Self.project(file)
+        var project = Project(name: bundle, folder: folder)
         if text.contains("baseConfigurationReference") {
             project.unfollowed = "takes build settings from .xcconfig files, which are not read"
         }
@@ -142,7 +139,36 @@ struct Entitlements {
     }
 
     /// `a/./b/../c` as `a/c`, so a path a project names compares with a path read.
-    private func normalized(_ path: String) -> String {
+    /// The `.xcodeproj` of a `project.pbxproj` path and the folder that holds it, as a path prefix.
+    private static func project(_ file: String) -> (bundle: String, folder: String) {
+        let suffix = "/" + SchemaLoader.xcodeProjectFile
+        let bundle = file.hasSuffix(suffix) ? String(file.dropLast(suffix.count)) : file
+        let slash = bundle.lastIndex(of: "/").map { bundle.index(after: $0) } ?? bundle.startIndex
+        let folder = normalized(String(bundle[..<slash]))
+        return (bundle, folder.isEmpty ? "" : folder + "/")
+    }
+
+    /// The apps among `paths`: each Xcode project (`project.pbxproj`) whose folder holds Swift
+    /// files, with the paths it holds (a path in nested projects' folders is the innermost's).
+    /// The paths in no app's folder are left out: the caller reads them with every app.
+    static func apps(_ paths: [String]) -> [[String]] {
+        let folders = paths.filter { $0.hasSuffix(".xcodeproj/" + SchemaLoader.xcodeProjectFile) }.map { project($0).folder }
+        func innermost(_ path: String, among folders: [String]) -> String? {
+            let path = normalized(path)
+            return folders.filter { path.hasPrefix($0) }.max { $0.count < $1.count }
+        }
+        let withSwift = Set(
+            paths.filter { $0.hasSuffix("." + SchemaLoader.swiftExtension) }.compactMap { innermost($0, among: folders) })
+        var apps: [String: [String]] = [:]
+        for path in paths {
+            if let folder = innermost(path, among: Array(withSwift)) { apps[folder, default: []].append(path) }
+        }
+        return apps.keys.sorted().compactMap { apps[$0] }
+    }
+
+    private func normalized(_ path: String) -> String { Self.normalized(path) }
+
+    private static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: false) {
             if part == "." || (part.isEmpty && !parts.isEmpty) { continue }

@@ -32,8 +32,11 @@ enum ModelStoreReader {
         case none
         /// `.automatic`, written or by default: it mirrors when the entitlements enable CloudKit.
         case automatic
-        /// `.private("iCloud.x")`, a runtime choice, or a configuration not read: it may sync.
+        /// `.private("iCloud.x")`, or a runtime choice: it syncs when the app chooses to.
         case chosen
+        /// A container's configuration the reader cannot see (a parameter, one built elsewhere):
+        /// whether it syncs is not known.
+        case unread
     }
 
     /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
@@ -51,7 +54,11 @@ enum ModelStoreReader {
         var stores: [Store] = []
         var configurations: [Int: Int] = [:]  // a configuration's store, by the index of its call and of the name bound to it
         var containers: [(models: Set<String>?, configurations: [Range<Int>], range: SourceRange)] = []
+        let previews = t.previews()
+        var preview = 0
         for i in tokens.indices where tokens[i].kind == .identifier {
+            while preview < previews.count, previews[preview].upperBound <= i { preview += 1 }
+            if preview < previews.count, previews[preview].contains(i) { continue }  // Xcode's previews, not the app's stores
             let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
             guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
                 let (arguments, close) = t.arguments(i + 1)
@@ -113,8 +120,8 @@ enum ModelStoreReader {
                     if store == nil { everyOneRead = false }
                 }
             }
-            // A configuration not read (a parameter, one built elsewhere) may sync: the container's models count as syncing.
-            if !everyOneRead { stores.append(Store(models: models, database: .chosen, range: range)) }
+            // A configuration not read (a parameter, one built elsewhere) may sync, or not: its models are not known to.
+            if !everyOneRead { stores.append(Store(models: models, database: .unread, range: range)) }
         }
         return stores
     }
@@ -140,6 +147,8 @@ enum ModelStoreReader {
             switch database {
             case .none: ("stored with cloudKitDatabase: .none", true)
             case .chosen: nil
+            case .unread:
+                ("stored by a ModelContainer whose configurations are not read (a parameter, or built elsewhere)", false)
             case .automatic:
                 switch cloudKit(file) {
                 case .enabled: nil
@@ -202,13 +211,48 @@ enum ModelStoreReader {
             let listed = stores[index].models
             let unsure = names.filter { listed?.contains($0) ?? true && !decided.contains($0) }
             decided.formUnion(unsure)
-            if !unsure.isEmpty { result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false)) }
+            let remedy =
+                stores[index].database == .unread
+                ? "give the ModelContainer a ModelConfiguration written in its own call or file, with its cloudKitDatabase, to make this an error (or, if the store is local, list its models in cloudschema.json's swiftdata.localModels)"
+                : nil
+            if !unsure.isEmpty {
+                result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false, remedy: remedy))
+            }
         }
         return result
     }
 
     /// A file's tokens with each bracket's partner.
     private struct Tokens {
+        /// The bodies of `#Preview { … }` and of `PreviewProvider` types, in order: Xcode runs
+        /// them to draw previews, the app never does, so their containers store nothing of its.
+        func previews() -> [Range<Int>] {
+            var bodies: [Range<Int>] = []
+            var i = 0
+            while i < tokens.count {
+                let isPreview =
+                    (tokens[i].kind == .pound && tokens[i].text == "Preview")
+                    || (tokens[i].isWord("PreviewProvider") && i > 0 && tokens[i - 1].isPunctuation(":"))
+                guard isPreview else {
+                    i += 1
+                    continue
+                }
+                var open = i + 1
+                if tokens[i].kind == .pound {  // `#Preview("Name", traits: …) { … }`
+                    if open < tokens.count, tokens[open].isPunctuation("("), let close = partner[open] { open = close + 1 }
+                } else {  // `struct X_Previews: PreviewProvider, … { … }`
+                    while open < tokens.count, open - i < 16, !tokens[open].isPunctuation("{") { open += 1 }
+                }
+                guard open < tokens.count, tokens[open].isPunctuation("{"), let close = partner[open] else {
+                    i += 1
+                    continue
+                }
+                bodies.append(open..<(close + 1))
+                i = close + 1
+            }
+            return bodies
+        }
+
         let tokens: [SwiftToken]
         /// For each `(`, `[` or `{`, the index of the bracket that closes it (unbalanced: none).
         let partner: [Int: Int]

@@ -250,10 +250,11 @@ enum SwiftModelReader {
     }
 
     /// The models or enums (as [file, declaration] indices) that a later `VersionedSchema` declares
-    /// again: an app keeps every version's models, and the enums they use, for its
-    /// `SchemaMigrationPlan`, and the store (so CloudKit) holds the latest. A name declared more than
-    /// once outside versioned schemas is left to the resolver (NAME_DUPLICATE) or, for an enum, is
-    /// SWIFT_UNREADABLE where a model uses it.
+    /// again, or that one declaration outside every versioned schema declares as the current model
+    /// (`Chapter` beside `SchemaV1.Chapter`, two Swift types): an app keeps every version's models,
+    /// and the enums they use, for its `SchemaMigrationPlan`, and the store (so CloudKit) holds the
+    /// latest. A name declared more than once outside versioned schemas is left to the resolver
+    /// (NAME_DUPLICATE) or, for an enum, is SWIFT_UNREADABLE where a model uses it.
     private static func olderVersions<Syntax>(
         _ scans: [FileScan], _ declarations: KeyPath<FileScan, [ReadDeclaration<Syntax>]>, name: (Syntax) -> String
     ) -> Set<[Int]> {
@@ -268,6 +269,11 @@ enum SwiftModelReader {
         var older: Set<[Int]> = []
         for declarations in byName.values where declarations.count > 1 {
             let versioned = declarations.compactMap { declaration in declaration.version.map { (declaration.index, $0) } }
+            // One declaration outside them is the model the app's code names: the versioned ones are its past.
+            if versioned.count == declarations.count - 1 {
+                for (index, _) in versioned { older.insert(index) }
+                continue
+            }
             guard versioned.count == declarations.count,
                 let latest = versioned.max(by: { $0.1.lexicographicallyPrecedes($1.1) }),
                 versioned.filter({ $0.1 == latest.1 }).count == 1

@@ -40,6 +40,7 @@ enum GardenSchema {
         }
         """
 
+    /// A whole-schema export: it lists CloudKit's `Users` type, as every `cktool export-schema` file does.
     static let ckdb = """
         DEFINE SCHEMA
             RECORD TYPE Bed (
@@ -65,6 +66,7 @@ enum GardenSchema {
                 notes           ENCRYPTED STRING,
                 planted         TIMESTAMP
             );
+            RECORD TYPE Users (roles LIST<INT64>);
         """
 
     /// The findings of the app-code rules for `swift` (and more Swift files) against `schema`.
@@ -544,6 +546,36 @@ enum GardenSchema {
             record["title"] = "x"
             """, schema: ("CloudKit/schema.ckdb", "DEFINE SCHEMA\n    RECORD TYPE Note (\"___recordID\" REFERENCE QUERYABLE);\n"))
         #expect(describe(found) == ["2:8-2:15 warning APPCODE_UNKNOWN_KEY"])
+    }
+
+    /// A `.ckdb` without CloudKit's `Users` type is not known to be an export of the whole
+    /// schema (a file that adds a few types through cktool import-schema): a record type it lacks
+    /// may be one it leaves out, so that finding is a warning; a type it lists keeps its fields.
+    @Test func aCkdbWithoutUsersMayListSomeTypes() {
+        let household = "    RECORD TYPE Household (\"___recordID\" REFERENCE QUERYABLE, name STRING);\n"
+        let added = "DEFINE SCHEMA\n" + household
+        let swift = """
+            let photo = CKRecord(recordType: "Photo")
+            let home = CKRecord(recordType: "Household")
+            home["nmae"] = "x"
+            func merge(_ record: CKRecord) { record["caption"] = "x" }
+            """
+        let found = GardenSchema.findings(swift, schema: ("cloudkit/schema.ckdb", added))
+        #expect(
+            describe(found) == [
+                "1:34-1:41 warning APPCODE_UNKNOWN_RECORD_TYPE", "3:6-3:12 error APPCODE_UNKNOWN_KEY",
+                "4:41-4:50 warning APPCODE_UNKNOWN_KEY",
+            ])
+        #expect(
+            found[0].notes.map(\.message) == [
+                "'cloudkit/schema.ckdb' does not list CloudKit's Users record type, which every cktool export-schema file has, so it may list only some of the container's record types and this is a warning; lint against the container's exported schema (xcrun cktool export-schema), or add RECORD TYPE Users to a file that lists every record type, to make it an error"
+            ])
+        let whole = "DEFINE SCHEMA\n    RECORD TYPE Users (roles LIST<INT64>);\n" + household
+        #expect(
+            describe(GardenSchema.findings(swift, schema: ("cloudkit/schema.ckdb", whole))) == [
+                "1:34-1:41 error APPCODE_UNKNOWN_RECORD_TYPE", "3:6-3:12 error APPCODE_UNKNOWN_KEY",
+                "4:41-4:50 warning APPCODE_UNKNOWN_KEY",
+            ])
     }
 
     @Test func suppressionAndConfigurationApply() {

@@ -220,4 +220,13 @@ import Testing
             """
         #expect(describe(lintFindings(source, file: "schema.ckdb")) == [])
     }
+
+    /// A container's export lists the `CD_` record types the models' mirror writes: linted with
+    /// those models it is the same records, not a collision (a `.cloudschema` record type is).
+    @Test func anExportsMirroredTypesAreNoCollision() {
+        let export = "DEFINE SCHEMA\n    RECORD TYPE CD_Item (CD_n STRING, CD_entityName STRING, \"___recordID\" REFERENCE);\n"
+        let model = "import SwiftData\n@Model final class Item { var n: String? }\n"
+        let loaded = SchemaLoader.load(sources: [("CloudKit/schema.ckdb", export), ("App/Item.swift", model)])
+        #expect(Linter.lint(loaded).filter { $0.id.rawValue == "RECORD_MODEL_COLLISION" } == [])
+    }
 }

@@ -263,6 +263,25 @@ import Testing
     }
 
     static let cacheErrors = ["2:45-2:52 error MODEL_UNIQUE", "2:63-2:69 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+    static let cacheWarnings = ["2:45-2:52 warning MODEL_UNIQUE", "2:63-2:69 warning MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT"]
+
+    /// Xcode's previews (`#Preview`, a `PreviewProvider`) open containers the app never opens:
+    /// they store none of its models, so they neither make a model sync nor keep it local.
+    @Test func previewContainersAreNotTheAppsStores() {
+        let setup = """
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)
+            let app = ModelConfiguration(schema: Schema([Video.self]))
+            #Preview("Library") {
+                LibraryView().modelContainer(for: [Video.self, CachedImage.self], inMemory: true)
+            }
+            struct Library_Previews: PreviewProvider {
+                static var previews: some View { LibraryView().modelContainer(for: CachedImage.self) }
+            }
+            """
+        #expect(Self.lint(setup) == ["1:13-1:92 info MODEL_LOCAL_STORE"])
+        // Outside a preview, the same container syncs the cache.
+        #expect(Self.lint(setup.replacingOccurrences(of: "#Preview(\"Library\")", with: "func library()")) == Self.cacheErrors)
+    }
 
     /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
     @Test func aNoneStoresModelsAreNotMirrored() {
@@ -287,9 +306,14 @@ import Testing
             let cache = try ModelContainer(for: CachedImage.self, configurations: [ModelConfiguration(cloudKitDatabase: .none)])
             """
         #expect(Self.lint(setup) == ["3:72-3:115 info MODEL_LOCAL_STORE"])
-        // A configuration not read may sync, so its container's models are checked.
+        // A configuration not read may sync or not: its container's models are checked, their errors warnings.
         let parameter = setup.replacingOccurrences(of: "[ModelConfiguration(cloudKitDatabase: .none)]", with: "given")
-        #expect(Self.lint(parameter) == Self.cacheErrors)
+        #expect(Self.lint(parameter) == Self.cacheWarnings)
+        let notes = Linter.lint(load([("Models.swift", Self.models), ("App.swift", parameter), cloudKitEntitlements])).flatMap(\.notes)
+        #expect(
+            notes.first?.message
+                == "whether 'CachedImage' syncs is not known: it is stored by a ModelContainer whose configurations are not read (a parameter, or built elsewhere); give the ModelContainer a ModelConfiguration written in its own call or file, with its cloudKitDatabase, to make this an error (or, if the store is local, list its models in cloudschema.json's swiftdata.localModels)"
+        )
         // Given to no container, its models are unknown: it may hold any model, so every model is checked.
         let unknown = setup.replacingOccurrences(of: "configurations: preview", with: "configurations: other")
         #expect(Self.lint(unknown) == Self.cacheErrors)
@@ -562,5 +586,52 @@ import Testing
                 "App/Garden.xcodeproj/project.pbxproj", "App/Garden/Plant.swift",
             ])
         #expect(describe(Linter.lint(SchemaLoader.load(paths: ["App"], fileSystem: fileSystem))) == ["2:21-2:52 info MODEL_LOCAL_STORE"])
+    }
+
+    /// Two apps linted together are two schemas: each project's models, stores and CloudKit calls
+    /// with the files in no project's folder, never a model of the same name in the other app.
+    /// The shared `Tag` syncs in Garden (its suppression silences an error there) and is in no
+    /// store of Shed (local there: one more info), so the suppression is not unused.
+    @Test func twoAppsKeepTheirOwnModels() {
+        let garden = [
+            ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;").1),
+            ("Garden/Garden/Garden.entitlements", Self.cloudKit),
+            ("Garden/Garden/Item.swift", "@Model final class Item { var name: String = \"\"; var tag: Tag? }"),
+            ("Garden/Garden/App.swift", "let container = try ModelContainer(for: Item.self, Tag.self)"),
+        ]
+        let shed = [
+            ("Shed/Shed.xcodeproj/project.pbxproj", Self.project("").1),
+            ("Shed/Shed/Item.swift", "@Model final class Item { var size: Int }\nlet container = try ModelContainer(for: Item.self)"),
+        ]
+        let tag = """
+            @Model final class Tag {
+                // cloudschema:ignore MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT
+                var label: String
+            }
+            """
+        let shared = [("Shared/Tag.swift", tag)]
+        let loaded = load(garden + shed + shared)
+        #expect(loaded.apps.map { $0.schema.models.map(\.name).sorted() } == [["Item", "Tag"], ["Item", "Tag"]])
+        #expect(
+            Linter.lint(loaded).map { "\($0.range?.file ?? "") \(describe([$0])[0])" } == [
+                "Garden/Garden/Item.swift 1:54-1:57 error MODEL_RELATIONSHIP_INVERSE",
+                "Shed/Shed/Item.swift 2:21-2:51 info MODEL_LOCAL_STORE", "Shed/Shed/Item.swift 2:21-2:51 info MODEL_LOCAL_STORE",
+            ])
+        // One app alone is read as it always was: no apps to keep apart.
+        #expect(load(garden + shared).apps.isEmpty)
+    }
+
+    /// An `.xcodeproj` named beside the Swift files is read for its settings, not an empty folder.
+    @Test func anXcodeProjectFolderIsReadBesideTheSwift() {
+        let (path, text) = Self.project("")
+        let fileSystem = MemoryFileSystem(
+            folders: ["App": ["Garden", "Garden.xcodeproj"], "App/Garden": ["Plant.swift"], "App/Garden.xcodeproj": ["project.pbxproj"]],
+            files: ["App/Garden/Plant.swift": Self.models.1 + "\n" + Self.setup.1, "App/" + path: text])
+        #expect(
+            describe(Linter.lint(SchemaLoader.load(paths: ["App/Garden", "App/Garden.xcodeproj"], fileSystem: fileSystem))) == [
+                "2:21-2:52 info MODEL_LOCAL_STORE"
+            ])
+        let alone = SchemaLoader.load(paths: ["App/Garden.xcodeproj"], fileSystem: fileSystem).diagnostics
+        #expect(alone.map(\.message) == ["no *.cloudschema, *.ckdb, *.sql, *.swift files in 'App/Garden.xcodeproj'"])
     }
 }

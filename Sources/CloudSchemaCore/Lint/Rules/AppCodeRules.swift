@@ -34,19 +34,35 @@ enum AppCodeRules {
             add new keys and values at any time" (Apple, CKRecord), and deploying to production is how types get \
             there (Apple, "Deploying an iCloud Container's Schema"). Checked when a .cloudschema or .ckdb file lists the \
             container's record types (cloudschema.json "schema" names one for an app target); CloudKit's own types \
-            (Users, cloudkit.share) are not checked.
+            (Users, cloudkit.share) are not checked. An error when the schema is known to list every record type: a \
+            .cloudschema, or a .ckdb with CloudKit's Users type, which every cktool export-schema file lists; a warning \
+            for a hand-written .ckdb without it, which may list only the types it adds.
             """,
         fix: """
             correct the name, or add the record type to the schema and deploy it.
             """,
         check: { input, out in
             let schema = input.appCodeSchema
-            guard schema.listsEveryType else { return }
+            guard schema.listsTypes else { return }
             for use in input.appCode.recordTypeUses where schema.types[use.name] == nil && !CKDB.isSystemRecordType(use.name) {
                 let suggestion = Spelling.closest(to: use.name, among: schema.types.keys.sorted())
-                out.report("no record type '\(use.name)' in the schema\(Spelling.hint(suggestion))", at: use.range)
+                out.report(
+                    "no record type '\(use.name)' in the schema\(Spelling.hint(suggestion))", at: use.range,
+                    severity: grade(schema.listsEveryType), notes: partialNotes(schema, at: use.range))
             }
         })
+
+    /// Why a finding that a record type or key is missing is a warning: the `.ckdb` files read may
+    /// list only some of the container's record types, and how to make it an error.
+    private static func partialNotes(_ schema: AppCodeSchema, at range: SourceRange) -> [Diagnostic.Note] {
+        guard !schema.partialFiles.isEmpty else { return [] }
+        let files = schema.partialFiles.map { "'\($0)'" }.joined(separator: ", ")
+        return [
+            .init(
+                "\(files) does not list CloudKit's \(AppCodeSchema.usersType) record type, which every cktool export-schema file has, so it may list only some of the container's record types and this is a warning; lint against the container's exported schema (xcrun cktool export-schema), or add RECORD TYPE \(AppCodeSchema.usersType) to a file that lists every record type, to make it an error",
+                at: range)
+        ]
+    }
 
     static let unknownKey = LintRule(
         "APPCODE_UNKNOWN_KEY", .appcode, .error,
@@ -82,7 +98,10 @@ enum AppCodeRules {
         let place = type.map { "record type '\($0)'" } ?? "any record type of the schema"
         out.report(
             "no field '\(key.name)' in \(place)\(Spelling.hint(suggestion))", at: key.range, severity: grade(isSure && type != nil),
-            notes: isSure ? [] : [.init(type == nil ? "the code does not say this record's type" : schemaNote, at: key.range)])
+            notes: isSure
+                ? []
+                : [.init(type == nil ? "the code does not say this record's type" : schemaNote, at: key.range)]
+                    + (type == nil ? partialNotes(input.appCodeSchema, at: key.range) : []))
     }
 
     static let encryptionMismatch = LintRule(

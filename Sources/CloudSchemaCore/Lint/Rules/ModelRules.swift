@@ -32,8 +32,10 @@ enum ModelRules {
             var notes: [String: String] = [:]
             for group in unsure {
                 for model in group.models where notes[model] == nil {
-                    notes[model] =
-                        "whether '\(model)' syncs is not known: it is \(group.reason); lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
+                    let remedy =
+                        group.remedy
+                        ?? "lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
+                    notes[model] = "whether '\(model)' syncs is not known: it is \(group.reason); \(remedy)"
                 }
             }
             // Each finding belongs to the model whose declaration holds it.

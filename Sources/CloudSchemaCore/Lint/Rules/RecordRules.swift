@@ -425,14 +425,16 @@ enum RecordRules {
         explanation: """
             NSPersistentCloudKitContainer (and so SwiftData) stores each model as the record type CD_<EntityName> \
             ("Reading CloudKit Records for Core Data"). A hand-written record type of that name shares the record \
-            type with the mirrored model: each side writes records the other misreads, and fields collide.
+            type with the mirrored model: each side writes records the other misreads, and fields collide. Checked \
+            in .cloudschema files; a .ckdb (an export of the container) lists the CD_ types the mirror writes.
             """,
         fix: """
             rename the record type, or give it another CloudKit name with @name.
             """,
         check: { input, out in
             input.schema.recordTypes.forEachInPlace { record in
-                guard record.cloudKitName.hasPrefix("CD_") else { return }
+                // A .ckdb is the container's schema: its CD_ types are where the models' mirror writes.
+                guard record.format == .cloudschema, record.cloudKitName.hasPrefix("CD_") else { return }
                 let model = String(record.cloudKitName.dropFirst(3))
                 if let found = input.modelsByName[model] {
                     out.report(
