@@ -333,14 +333,13 @@ public enum SwiftNaming {
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
             func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
-            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             func word(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             var words: [String] = []
             // Where the word being read starts; nil between words.
             var start: Int?
             for i in bytes.indices {
                 let byte = bytes[i]
-                guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                guard isUpper(byte) || isLower(byte) || isASCIIDigit(byte) else {
                     if let begun = start { words.append(word(begun..<i)) }
                     start = nil
                     continue
@@ -352,7 +351,7 @@ public enum SwiftNaming {
                 if isUpper(byte) {
                     let previous = bytes[i - 1]
                     let nextIsLower = i + 1 < bytes.count && isLower(bytes[i + 1])
-                    if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                    if isLower(previous) || isASCIIDigit(previous) || (isUpper(previous) && nextIsLower) {
                         words.append(word(begun..<i))
                         start = i
                     }
