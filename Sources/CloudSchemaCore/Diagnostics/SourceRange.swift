@@ -68,6 +68,12 @@ public struct SourceRange: Hashable, Sendable {
     /// An empty range at this range's end.
     public var endOnly: SourceRange { SourceRange(fileID: Int(fileID), start: end, end: end) }
 
+    /// Whether `other` is in this range, in the same file (its ends included; by offset, so
+    /// without looking up either file's path).
+    package func holds(_ other: SourceRange) -> Bool {
+        fileID == other.fileID && start.offset <= other.start.offset && other.end.offset <= end.offset
+    }
+
     /// A range in the same file.
     func with(start: SourcePosition, end: SourcePosition) -> SourceRange {
         SourceRange(fileID: Int(fileID), start: start, end: end)

@@ -254,7 +254,7 @@ public struct Resolver {
 
     // MARK: Declarations
 
-    private mutating func resolveZone(_ syntax: ZoneSyntax) -> Zone {
+    mutating func resolveZone(_ syntax: ZoneSyntax) -> Zone {
         let attributes = checkAttributes(syntax.attributes, site: .zone)
         return Zone(
             name: syntax.name.name, isShareable: attributes.has("shareable"), doc: syntax.doc?.text,

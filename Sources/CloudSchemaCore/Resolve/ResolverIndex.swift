@@ -1,7 +1,7 @@
 /// The schema's declared names as `Resolver.resolve` indexes them, with the enums resolved, and
-/// any one record type, model or keyvalue store resolved alone when asked: what the language
-/// server needs to find the symbol under the cursor and its declaration right after a change,
-/// without resolving the whole schema. A declaration resolved here is what `resolve` makes of
+/// any one zone, record type, model or keyvalue store resolved alone when asked: what the language
+/// server needs to find the symbol under the cursor and its declaration, and to describe it, right
+/// after a change, without resolving the whole schema. A declaration resolved here is what `resolve` makes of
 /// it: pass 2 resolves each declaration from pass 1's index and the enums only (its "did you
 /// mean" hints, which depend on what was asked before, are not kept: only diagnostics have them).
 package struct ResolverIndex {
@@ -30,7 +30,9 @@ package struct ResolverIndex {
                 defer { position += 1 }
                 guard resolves[position] else { continue }
                 switch files[f].declarations[d] {
-                case .zone(let syntax): names.zones.append(syntax.name.name)
+                case .zone(let syntax):
+                    names.zones.append(syntax.name.name)
+                    kept[syntax.name.name] = (f, d)
                 case .role(let syntax): names.roles.append(syntax.name.name)
                 case .record(let syntax):
                     names.records.append(syntax.name.name)
@@ -50,6 +52,11 @@ package struct ResolverIndex {
     }
 
     private func declaration(_ name: String) -> DeclarationSyntax? { kept[name].map { files[$0.file].declarations[$0.declaration] } }
+
+    package mutating func zone(named name: String) -> Zone? {
+        guard case .zone(let syntax)? = declaration(name) else { return nil }
+        return resolver.resolveZone(syntax)
+    }
 
     package mutating func recordType(named name: String) -> RecordType? {
         guard case .record(let syntax)? = declaration(name) else { return nil }

@@ -102,8 +102,13 @@ extension LanguageServer {
             for document in open {
                 let path = Self.path(of: document)
                 guard let text = analysis.texts[path] else { continue }
-                let diagnostics = (analysis.diagnostics ?? []).filter { $0.range?.file == path }.map { diagnostic(_: $0, text, analysis) }
-                notifications.append(Self.diagnosticsNotification(document, diagnostics))
+                let shown = (analysis.diagnostics ?? []).filter { $0.range?.file == path }
+                published[document] = shown.compactMap { diagnostic in
+                    diagnostic.range.map {
+                        PublishedDiagnostic(start: $0.start.offset, end: $0.end.offset, id: diagnostic.id, message: diagnostic.message)
+                    }
+                }
+                notifications.append(Self.diagnosticsNotification(document, shown.map { diagnostic(_: $0, text, analysis) }))
             }
         }
         return notifications
@@ -168,36 +173,64 @@ extension LanguageServer {
 
     // MARK: Hover
 
-    /// Markdown, or plain text when the client did not list `markdown` in `hover.contentFormat`.
+    /// Markdown, or plain text when the client did not list `markdown` in `hover.contentFormat`:
+    /// the element at the cursor (`describe`; on a name used there, its declaration), then the
+    /// explanation of each diagnostic whose range holds the cursor. Those are the diagnostics the
+    /// client shows: the folder's analysis's while it is current; right after a change, until the
+    /// folder is analysed again, those last published for the document, moved with the edits since
+    /// (`PublishedDiagnostic`: one the edits overlap is not explained). The new ones are published
+    /// as soon as no message waits (`publishStaleDiagnostics`), and the next hover explains them.
+    /// Right after a change in a folder of `.cloudschema` files only, the element is described
+    /// from the parses (`ParsedFolder`), but for a role, whose hover lists its grants.
     mutating func hover(_ uri: String, at position: (line: Int, character: Int)) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let analysis = analysis(uri, linted: true)
-        guard let text = analysis.texts[path] else { return .null }
-        let offset = text.offset(line: position.line, character: position.character)
-        func contains(_ range: SourceRange?) -> Bool {
-            guard let range, range.file == path else { return false }
-            return range.start.offset <= offset && offset <= range.end.offset
+        let explained: [(id: DiagnosticID, message: String)]
+        var element: (schema: Schema, target: SourceRange)?
+        if analyses[Self.scope(of: uri)] == nil, let shown = published[uri], let text = lineIndexes[uri] {
+            let offset = text.offset(line: position.line, character: position.character)
+            explained = shown.filter { $0.start <= offset && offset <= $0.end }.map { ($0.id, $0.message) }
+            if var folder = parsedFolder(uri) {
+                let target = Self.hoverTarget(path, offset, folder.lookUp(path, offset))
+                element = folder.elements(around: target).map { ($0, target) }
+            }
+        } else {
+            let analysis = analysis(uri, linted: true)
+            guard let text = analysis.texts[path] else { return .null }
+            let cursor = Self.cursor(path, text.offset(line: position.line, character: position.character))
+            explained = (analysis.diagnostics ?? []).filter { $0.range?.holds(cursor) == true }.map { ($0.id, $0.message) }
         }
-        // A name used here (a type, `to Role`, a predicate's field) is described as where it is declared.
-        var describes = contains
-        if let (_, found, declared) = lookUpDeclaration(uri, position), !found.isDeclaration, let declared {
-            describes = { range in
-                guard let range, range.file == declared.file else { return false }
-                return range.start.offset <= declared.start.offset && declared.end.offset <= range.end.offset
+        if element == nil {
+            let lookedUp = lookUpDeclaration(uri, position)
+            let analysis = lookedUp?.analysis ?? analysis(uri)
+            if let text = analysis.texts[path] {
+                let target = Self.hoverTarget(
+                    path, text.offset(line: position.line, character: position.character), lookedUp.map { ($0.found, $0.declaration) })
+                element = (analysis.loaded.schema, target)
             }
         }
-        var sections: [String] = []
-        for diagnostic in analysis.diagnostics ?? [] where contains(diagnostic.range) {
-            if let explanation = DiagnosticRegistry.explanation(of: diagnostic.id) {
-                sections.append("**\(diagnostic.id)**: \(diagnostic.message)\n\n```\n\(explanation.trimmingCharacters(in: .newlines))\n```")
-            }
+        var sections: [String] = explained.compactMap { id, message in
+            DiagnosticRegistry.explanation(of: id).map { "**\(id)**: \(message)\n\n```\n\($0.trimmingCharacters(in: .newlines))\n```" }
         }
-        let schema = analysis.loaded.schema
-        if let element = Self.describe(schema, where: describes) { sections.insert(element, at: 0) }
+        if let (schema, target) = element, let described = Self.describe(schema, where: { $0?.holds(target) == true }) {
+            sections.insert(described, at: 0)
+        }
         guard !sections.isEmpty else { return .null }
         let markdown = sections.joined(separator: "\n\n---\n\n")
         let contents: (String, String) = client.markdown ? ("markdown", markdown) : ("plaintext", Self.plainText(markdown))
         return .object([("contents", .object([("kind", .string(contents.0)), ("value", .string(contents.1))]))])
+    }
+
+    /// What hover describes: the element that holds the cursor or, on a name used there, the one
+    /// that holds the name's declaration (`lookedUp`).
+    static func hoverTarget(_ path: String, _ offset: Int, _ lookedUp: (found: Reference, declaration: SourceRange?)?) -> SourceRange {
+        if let (found, declaration) = lookedUp, !found.isDeclaration, let declaration { return declaration }
+        return cursor(path, offset)
+    }
+
+    /// An empty range at byte `offset` of `path`, for `SourceRange.holds` (which reads offsets only).
+    static func cursor(_ path: String, _ offset: Int) -> SourceRange {
+        let position = SourcePosition(line: 0, column: 0, offset: offset)
+        return SourceRange(file: path, start: position, end: position)
     }
 
     /// The hover's Markdown without its markup (bold, code spans and fences, hard breaks, rules).

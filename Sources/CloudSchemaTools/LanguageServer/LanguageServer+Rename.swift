@@ -16,6 +16,13 @@ extension LanguageServer {
         /// A record type's field, a model's property or a keyvalue store's key.
         case member(of: String, name: String)
         case enumCase(type: String, name: String)
+
+        /// The top-level declaration's name: its own, or its container's.
+        var declarationName: String {
+            switch self {
+            case .declaration(let name), .member(let name, _), .enumCase(let name, _): name
+            }
+        }
     }
 
     struct Reference {
@@ -96,7 +103,7 @@ extension LanguageServer {
         var analysis = analysis(uri)
         if let references = analysis.references {  // indexed already
             guard let text = analysis.texts[path],
-                let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
+                let found = Self.symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
             else { return nil }
             return (analysis, found, references.first { $0.symbol == found.symbol && $0.isDeclaration }?.range)
         }
@@ -110,17 +117,14 @@ extension LanguageServer {
             analysis, parses: parses, files: { $0 == path },
             declarations: { $0.range.start.offset <= offset && offset <= $0.range.end.offset },
             named: { _ in !path.hasSuffix(".cloudschema") })
-        guard let found = symbol(at: offset, in: path, here) else { return nil }
-        let name =
-            switch found.symbol {
-            case .declaration(let name), .member(let name, _), .enumCase(let name, _): name
-            }
+        guard let found = Self.symbol(at: offset, in: path, here) else { return nil }
+        let name = found.symbol.declarationName
         let declared = Self.references(analysis, parses: parses, declarations: { $0.declaredName == name }, named: { $0 == name })
         return (analysis, found, declared.first { $0.symbol == found.symbol && $0.isDeclaration }?.range)
     }
 
     /// What the name under the cursor names, and where that name is written there.
-    func symbol(at offset: Int, in path: String, _ references: [Reference]) -> Reference? {
+    static func symbol(at offset: Int, in path: String, _ references: [Reference]) -> Reference? {
         references.first { $0.range.file == path && $0.range.start.offset <= offset && offset <= $0.range.end.offset }
     }
 
@@ -129,58 +133,26 @@ extension LanguageServer {
         let (analysis, references) = indexed(uri)
         let path = Self.path(of: uri)
         guard let text = analysis.texts[path],
-            let found = symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
+            let found = Self.symbol(at: text.offset(line: position.line, character: position.character), in: path, references)
         else { return nil }
         return (analysis, references, found)
     }
 
     /// A symbol's declaration and its file's text, for go to definition: nil when the schema
     /// declares no such name. Right after a change to a folder of `.cloudschema` files only, it is
-    /// found without analysing the folder again (`declarationBeforeAnalysis`).
+    /// found without analysing the folder again (`ParsedFolder`).
     mutating func declaration(_ uri: String, at position: (line: Int, character: Int)) -> (range: SourceRange, text: LSPText)? {
-        if analyses[Self.scope(of: uri)] == nil, case let sources = sources(uri), sources.allSatisfy({ $0.0.hasSuffix(".cloudschema") }) {
-            return declarationBeforeAnalysis(uri, position, sources)
+        if var folder = parsedFolder(uri) {
+            let path = Self.path(of: uri)
+            guard let text = lineIndex(path, in: folder),
+                let (_, declared) = folder.lookUp(path, text.offset(line: position.line, character: position.character)),
+                let declared, let target = lineIndex(declared.file, in: folder)
+            else { return nil }
+            return (declared, target)
         }
         guard let (analysis, _, declared) = lookUpDeclaration(uri, position), let declared, let text = analysis.texts[declared.file]
         else { return nil }
         return (declared, text)
-    }
-
-    /// What `lookUpDeclaration` finds, from the files' parses (the changed file's parsed again
-    /// around the change) and the schema's declared names, resolving only the record types,
-    /// models and keyvalue stores the walks look up: the declarations at the cursor, and those
-    /// of the symbol's name. Without `.ckdb`, SQL or Swift inputs, these resolve as `SchemaLoader`
-    /// resolves them (nothing is merged into them), so the answer is the analysis's.
-    private mutating func declarationBeforeAnalysis(
-        _ uri: String, _ position: (line: Int, character: Int), _ sources: [(String, [UInt8])]
-    ) -> (range: SourceRange, text: LSPText)? {
-        let path = Self.path(of: uri)
-        func lineIndex(_ file: String) -> LSPText? {
-            guard let bytes = sources.first(where: { $0.0 == file })?.1 else { return nil }
-            let open = lineIndexes[documentURI(of: file)]
-            return open?.bytes == bytes ? open : LSPText(bytes, encoding: client.encoding)
-        }
-        // As `SchemaLoader.load` reads them: a file that is not text is not parsed.
-        let files = sources.filter { SchemaLoader.notTextDiagnostic($0.1, file: $0.0) == nil }.map { parses.parse($0.1, file: $0.0).syntax }
-        guard let here = files.first(where: { $0.path == path }), let text = lineIndex(path) else { return nil }
-        let offset = text.offset(line: position.line, character: position.character)
-        var index = ResolverIndex(files)
-        func walked(_ declarations: [DeclarationSyntax]) -> [Reference] {
-            var walk = ReferenceWalk(index: &index, for: declarations)
-            for declaration in declarations { walk.visit(declaration) }
-            return Self.inSourceOrder(walk.found)
-        }
-        let atCursor = here.declarations.filter { $0.range.start.offset <= offset && offset <= $0.range.end.offset }
-        guard let found = symbol(at: offset, in: path, walked(atCursor)) else { return nil }
-        let name =
-            switch found.symbol {
-            case .declaration(let name), .member(let name, _), .enumCase(let name, _): name
-            }
-        let named = files.flatMap { $0.declarations.filter { $0.declaredName == name } }
-        guard let declared = walked(named).first(where: { $0.symbol == found.symbol && $0.isDeclaration })?.range,
-            let target = lineIndex(declared.file)
-        else { return nil }
-        return (declared, target)
     }
 
     // MARK: Requests

@@ -49,6 +49,9 @@ public struct LanguageServer {
     var client = Client()
     /// Documents changed since their folder's diagnostics were last published.
     var unpublished: Set<String> = []
+    /// The diagnostics last published for each open document, moved with its edits since: what
+    /// the client shows, which hover explains until the folder is analysed again.
+    var published: [String: [PublishedDiagnostic]] = [:]
     /// The last analysis of each folder (keyed by `scope(of:)`), dropped when a document there changes.
     var analyses: [String: Analysis] = [:]
     /// Each folder's declared names for completion, kept across changes that leave them as they were.
@@ -66,7 +69,8 @@ public struct LanguageServer {
     ) {
         self.fileSystem = fileSystem
         self.watchParent = watchParent
-        parses.discard = { (parse: consuming Any) in Self.release(consume parse) }
+        // `as Any`: passed as itself, not opened (which copied the parse, and freed it here when the queue dropped its copy first).
+        parses.discard = { (parse: consuming Any) in Self.release((consume parse) as Any) }
         _ = withoutFastBins
     }
 
@@ -174,18 +178,22 @@ public struct LanguageServer {
             guard let text = params?["textDocument"]?["text"]?.string else {
                 throw RequestError(code: .invalidParams, message: "didOpen needs textDocument.text")
             }
+            published[uri] = nil
             edited(uri, LSPText(Array(text.utf8), encoding: client.encoding))
         case "textDocument/didChange":
             let uri = try Self.document(params)
             guard case .array(let changes)? = params?["contentChanges"]?.value, var text = lspText(uri) else {
                 throw RequestError(code: .invalidParams, message: "didChange needs contentChanges, for an open document")
             }
-            for change in changes { text = try Self.apply(change, to: text) }
+            var shown = published.removeValue(forKey: uri)
+            for change in changes { text = try Self.apply(change, to: text, moving: &shown) }
+            published[uri] = shown
             edited(uri, text)
         case "textDocument/didClose":
             let uri = try Self.document(params)
             documents[uri] = nil
             lineIndexes[uri] = nil
+            published[uri] = nil
             dropAnalysis(Self.scope(of: uri))
             unpublished.insert(uri)
             return [Self.diagnosticsNotification(uri, [])]
@@ -221,18 +229,26 @@ public struct LanguageServer {
 
     private static let releaseQueue = DispatchQueue(label: "cloudschema.lsp.release", qos: .utility)
 
-    /// One `contentChanges` entry: a range and its new text (incremental sync), or the whole text.
-    static func apply(_ change: PositionedJSON, to document: LSPText) throws(RequestError) -> LSPText {
+    /// One `contentChanges` entry: a range and its new text (incremental sync), or the whole text;
+    /// `shown`, the document's published diagnostics, moved with it.
+    static func apply(
+        _ change: PositionedJSON, to document: LSPText, moving shown: inout [PublishedDiagnostic]?
+    ) throws(RequestError) -> LSPText {
         guard let text = change["text"]?.string else {
             throw RequestError(code: .invalidParams, message: "each of didChange's contentChanges needs its text")
         }
-        guard let range = change["range"] else { return LSPText(Array(text.utf8), encoding: document.encoding) }
+        let bytes = Array(text.utf8)
+        guard let range = change["range"] else {
+            shown = shown.map { PublishedDiagnostic.moved($0, replacing: 0, document.bytes.count, by: bytes.count) }
+            return LSPText(bytes, encoding: document.encoding)
+        }
         guard let start = point(range["start"]), let end = point(range["end"]) else {
             throw RequestError(code: .invalidParams, message: "a change's range needs start and end positions")
         }
         let from = document.offset(line: start.line, character: start.character)
         let to = max(from, document.offset(line: end.line, character: end.character))
-        return document.replacing(from, to, with: Array(text.utf8))
+        shown = shown.map { PublishedDiagnostic.moved($0, replacing: from, to, by: bytes.count) }
+        return document.replacing(from, to, with: bytes)
     }
 
     /// `initialize`: checks the required parameters, remembers what the client can show, and
@@ -308,6 +324,30 @@ public struct LanguageServer {
     static func point(_ json: PositionedJSON?) -> (line: Int, character: Int)? {
         guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
         return (line, character)
+    }
+}
+
+/// A diagnostic as the client shows it: published for a document, then moved with its edits.
+struct PublishedDiagnostic {
+    /// Where it is, in bytes of the document's text.
+    var start: Int
+    var end: Int
+    let id: DiagnosticID
+    let message: String
+
+    /// `diagnostics` once bytes `from..<to` are replaced by `count` bytes: one wholly before the
+    /// replaced bytes stays, one wholly after them moves with the text, and one that overlaps them
+    /// is dropped (its text changed; the next publish says whether it still stands).
+    static func moved(_ diagnostics: [Self], replacing from: Int, _ to: Int, by count: Int) -> [Self] {
+        let shift = count - (to - from)
+        return diagnostics.compactMap { diagnostic in
+            if diagnostic.end <= from { return diagnostic }
+            guard diagnostic.start >= to else { return nil }
+            var moved = diagnostic
+            moved.start += shift
+            moved.end += shift
+            return moved
+        }
     }
 }
 
