@@ -185,7 +185,7 @@ public struct LanguageServer {
             guard case .array(let changes)? = params?["contentChanges"]?.value, var text = lspText(uri) else {
                 throw RequestError(code: .invalidParams, message: "didChange needs contentChanges, for an open document")
             }
-            var shown = published.removeValue(forKey: uri)
+            var shown = published[uri]
             for change in changes { text = try Self.apply(change, to: text, moving: &shown) }
             published[uri] = shown
             edited(uri, text)

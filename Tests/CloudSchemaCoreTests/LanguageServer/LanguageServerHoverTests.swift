@@ -14,7 +14,9 @@ import Testing
 
     /// The hover's text at a position (Markdown), nil for no hover.
     static func hover(_ server: inout LanguageServer, _ uri: String, _ line: Int, _ character: Int) throws -> String? {
-        let request: [String: Any] = ["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": Session.at(uri, line, character)]
+        let request: [String: Any] = [
+            "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": Session.at(uri, line, character),
+        ]
         let reply = try #require(server.handle(try Reuse.body(request)).first)
         let object = try JSONSerialization.jsonObject(with: Data(reply.rendered().utf8)) as? [String: Any]
         return ((object?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
