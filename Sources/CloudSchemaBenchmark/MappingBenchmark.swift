@@ -177,15 +177,8 @@ func runMappingBenchmark() -> MappingFigures {
     // "with the copy's first write" counts that too. A record CloudKit hands back with
     // `.serverRecordChanged` is the app's own to merge into and save, so "alone" merges into a
     // copy that already has storage of its own (reserving room makes it).
-    let client = record.copy()
-    client[field: "title"] = "client"
-    let server = record.copy()
-    server[field: "count"] = 4
-    func ownedCopy() -> InMemoryRecord {
-        let copy = server.copy()
-        copy.reserveCapacity(forFields: 1)
-        return copy
-    }
+    let (client, server) = mappingConflict(record)
+    func ownedCopy() -> InMemoryRecord { ownedCopyOf(server) }
     let merge = time(
         { _ = Sample.mergeConflict(ancestor: record, client: client, server: server.copy()) },
         { _ = server.copy() },
@@ -219,6 +212,23 @@ func mappingSample() -> (Sample, CodableSample, InMemoryRecord) {
     sample.encode(to: record)
     record.simulateServerSave()
     return (sample, codable, record)
+}
+
+/// Copies of `record` where the client edited one field and the server another.
+func mappingConflict(_ record: InMemoryRecord) -> (client: InMemoryRecord, server: InMemoryRecord) {
+    let client = record.copy()
+    client[field: "title"] = "client"
+    let server = record.copy()
+    server[field: "count"] = 4
+    return (client, server)
+}
+
+/// A copy of `server` with storage of its own (reserving room makes it), as a record CloudKit
+/// hands back with `.serverRecordChanged` is.
+func ownedCopyOf(_ server: InMemoryRecord) -> InMemoryRecord {
+    let copy = server.copy()
+    copy.reserveCapacity(forFields: 1)
+    return copy
 }
 
 /// The mapping figures in callgrind instructions beside the time ratios, or why they are not
@@ -263,15 +273,8 @@ let mappingOnceNames = ["decode", "decode-by-hand", "encode", "encode-by-hand", 
 /// What `--mapping-once` runs, by name: the bodies `runMappingBenchmark` times.
 func mappingOnceBody(_ name: String) -> (() -> Void)? {
     let (sample, codable, record) = mappingSample()
-    let client = record.copy()
-    client[field: "title"] = "client"
-    let server = record.copy()
-    server[field: "count"] = 4
-    func ownedCopy() -> InMemoryRecord {
-        let copy = server.copy()
-        copy.reserveCapacity(forFields: 1)
-        return copy
-    }
+    let (client, server) = mappingConflict(record)
+    func ownedCopy() -> InMemoryRecord { ownedCopyOf(server) }
     return [
         "decode": { _ = try! Sample(record: record) },
         "decode-by-hand": { _ = try! CodableSample(handWritten: record) },
