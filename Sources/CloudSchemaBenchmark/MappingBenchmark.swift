@@ -115,19 +115,7 @@ struct MappingFigures {
 @discardableResult
 func runMappingBenchmark() -> MappingFigures {
     let iterations = 20_000
-    let created = Date(timeIntervalSince1970: 1_700_000_000)
-    let sample = Sample(
-        title: "A title", subtitle: "sub", body: String(repeating: "text ", count: 20), author: "Ada", count: 3, views: 99,
-        score: 4.5, ratio: 0.25, pinned: true, created: created, modified: created, tags: ["a", "b", "c"],
-        links: ["https://example.com"], counts: [1, 2, 3])
-    let codable = CodableSample(
-        title: sample.title, subtitle: sample.subtitle, body: sample.body, author: sample.author, category: sample.category,
-        count: sample.count, rank: sample.rank, views: sample.views, likes: sample.likes, score: sample.score, ratio: sample.ratio,
-        weight: sample.weight, published: sample.published, pinned: sample.pinned, created: sample.created,
-        modified: sample.modified, tags: sample.tags, links: sample.links, counts: sample.counts, archived: sample.archived)
-    let record = InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)
-    sample.encode(to: record)
-    record.simulateServerSave()
+    let (sample, codable, record) = mappingSample()
 
     /// `iterations` calls of each body, in turn, eleven rounds; the best round of each in thread
     /// CPU seconds. Alternating keeps both sides under the same conditions (caches, clock, load).
@@ -189,15 +177,8 @@ func runMappingBenchmark() -> MappingFigures {
     // "with the copy's first write" counts that too. A record CloudKit hands back with
     // `.serverRecordChanged` is the app's own to merge into and save, so "alone" merges into a
     // copy that already has storage of its own (reserving room makes it).
-    let client = record.copy()
-    client[field: "title"] = "client"
-    let server = record.copy()
-    server[field: "count"] = 4
-    func ownedCopy() -> InMemoryRecord {
-        let copy = server.copy()
-        copy.reserveCapacity(forFields: 1)
-        return copy
-    }
+    let (client, server) = mappingConflict(record)
+    func ownedCopy() -> InMemoryRecord { ownedCopyOf(server) }
     let merge = time(
         { _ = Sample.mergeConflict(ancestor: record, client: client, server: server.copy()) },
         { _ = server.copy() },
@@ -210,6 +191,113 @@ func runMappingBenchmark() -> MappingFigures {
                 "  merge      %6.2f µs per conflict alone: %.2f hand-written decodes; with the copy's first write %.2f µs, %.2f decodes",
             perCall(merge[2] - merge[3]), (merge[2] - merge[3]) / merge[4], perCall(merge[0] - merge[1]),
             (merge[0] - merge[1]) / merge[4]))
+    printMappingInstructions(decode: decode[3] / decode[0], encode: encode[3] / encode[0], merge: (merge[2] - merge[3]) / merge[4])
     return MappingFigures(
         decodeSpeed: decode[3] / decode[0], encodeSpeed: encode[3] / encode[0], mergeDecodes: (merge[2] - merge[3]) / merge[4])
+}
+
+/// The value both mappings map, and a record the generated one wrote and the server saved.
+func mappingSample() -> (Sample, CodableSample, InMemoryRecord) {
+    let created = Date(timeIntervalSince1970: 1_700_000_000)
+    let sample = Sample(
+        title: "A title", subtitle: "sub", body: String(repeating: "text ", count: 20), author: "Ada", count: 3, views: 99,
+        score: 4.5, ratio: 0.25, pinned: true, created: created, modified: created, tags: ["a", "b", "c"],
+        links: ["https://example.com"], counts: [1, 2, 3])
+    let codable = CodableSample(
+        title: sample.title, subtitle: sample.subtitle, body: sample.body, author: sample.author, category: sample.category,
+        count: sample.count, rank: sample.rank, views: sample.views, likes: sample.likes, score: sample.score, ratio: sample.ratio,
+        weight: sample.weight, published: sample.published, pinned: sample.pinned, created: sample.created,
+        modified: sample.modified, tags: sample.tags, links: sample.links, counts: sample.counts, archived: sample.archived)
+    let record = InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)
+    sample.encode(to: record)
+    record.simulateServerSave()
+    return (sample, codable, record)
+}
+
+/// Copies of `record` where the client edited one field and the server another.
+func mappingConflict(_ record: InMemoryRecord) -> (client: InMemoryRecord, server: InMemoryRecord) {
+    let client = record.copy()
+    client[field: "title"] = "client"
+    let server = record.copy()
+    server[field: "count"] = 4
+    return (client, server)
+}
+
+/// A copy of `server` with storage of its own (reserving room makes it), as a record CloudKit
+/// hands back with `.serverRecordChanged` is.
+func ownedCopyOf(_ server: InMemoryRecord) -> InMemoryRecord {
+    let copy = server.copy()
+    copy.reserveCapacity(forFields: 1)
+    return copy
+}
+
+/// The mapping figures in callgrind instructions beside the time ratios, or why they are not
+/// measured. A count does not move with the machine's load, so it is the steady figure where
+/// sub-microsecond times are not.
+func printMappingInstructions(decode: Double, encode: Double, merge: Double) {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/valgrind" }
+    guard let valgrind = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        print("  instructions: not measured (needs valgrind on PATH)")
+        return
+    }
+    let count = 2_000
+    func instructions(_ body: String) -> Double? {
+        let log = NSTemporaryDirectory() + "cloudschema-mapping-callgrind-\(body).log"
+        let run = ChildProcess.run(
+            [
+                valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedCalls*",
+                Bundle.main.executablePath!, "--mapping-once", body, String(count),
+            ], logFile: log)
+        // callgrind ends with "==pid== Collected : <instructions>".
+        let line = run.output.split(separator: "\n").last { $0.contains("Collected :") }
+        return run.succeeded ? line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { $0 / Double(count) } : nil
+    }
+    let counts = Dictionary(uniqueKeysWithValues: mappingOnceNames.map { ($0, instructions($0)) })
+    guard let decodeGenerated = counts["decode"]!, let decodeByHand = counts["decode-by-hand"]!, let encodeGenerated = counts["encode"]!,
+        let encodeByHand = counts["encode-by-hand"]!, let merged = counts["merge"]!, let copied = counts["copy"]!
+    else {
+        print("  instructions: not measured (callgrind failed; logs in \(NSTemporaryDirectory()))")
+        return
+    }
+    print(
+        String(
+            format: "  instructions per call (callgrind): decode %.0f vs %.0f hand-written: %.2f× (time %.2f×); encode %.0f vs %.0f: %.2f×"
+                + " (time %.2f×); merge alone %.0f: %.2f hand-written decodes (time %.2f)",
+            decodeGenerated, decodeByHand, decodeByHand / decodeGenerated, decode, encodeGenerated, encodeByHand,
+            encodeByHand / encodeGenerated, encode, merged - copied, (merged - copied) / decodeByHand, merge))
+}
+
+/// The names of what `--mapping-once` runs.
+let mappingOnceNames = ["decode", "decode-by-hand", "encode", "encode-by-hand", "merge", "copy"]
+
+/// What `--mapping-once` runs, by name: the bodies `runMappingBenchmark` times.
+func mappingOnceBody(_ name: String) -> (() -> Void)? {
+    let (sample, codable, record) = mappingSample()
+    let (client, server) = mappingConflict(record)
+    func ownedCopy() -> InMemoryRecord { ownedCopyOf(server) }
+    return [
+        "decode": { _ = try! Sample(record: record) },
+        "decode-by-hand": { _ = try! CodableSample(handWritten: record) },
+        "encode": { sample.encode(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) },
+        "encode-by-hand": { codable.encodeByHand(to: InMemoryRecord(recordType: Sample.recordType, recordID: sample.recordID)) },
+        "merge": { _ = Sample.mergeConflict(ancestor: record, client: client, server: ownedCopy()) },
+        "copy": { _ = ownedCopy() },
+    ][name]
+}
+
+/// `--mapping-once body count`: runs one of `mappingOnceNames` `count` times, for callgrind,
+/// which counts only `countedCalls` (not building the sample or starting the process).
+func mappingOnceAndExit(_ arguments: ArraySlice<String>) -> Never {
+    guard let name = arguments.first, let body = mappingOnceBody(name), let count = arguments.dropFirst().first.flatMap(Int.init) else {
+        print("usage: --mapping-once \(mappingOnceNames.joined(separator: "|")) count")
+        exit(2)
+    }
+    body()  // the first call's one-time work (lazy statics, caches) is not counted
+    countedCalls(count, body)
+    exit(0)
+}
+
+@inline(never)
+func countedCalls(_ count: Int, _ body: () -> Void) {
+    for _ in 0..<count { body() }
 }

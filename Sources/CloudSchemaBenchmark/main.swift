@@ -21,6 +21,7 @@ import Foundation
 // `ChildProcess.run` measures a command through a fresh copy of this program: `--measure`.
 if CommandLine.arguments.dropFirst().first == "--measure" { ChildProcess.measureAndExit(Array(CommandLine.arguments.dropFirst())) }
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--mapping-once" { mappingOnceAndExit(arguments.dropFirst()) }
 if arguments.first == "--lint-once" { lintOnceAndExit(units: arguments.dropFirst().first.flatMap(Int.init) ?? lintUnits) }
 if arguments.first == "lsp" {
     runLSPBenchmark(units: arguments.dropFirst().first.flatMap(Int.init) ?? 334)
