@@ -144,16 +144,20 @@ extension Resolver {
                         at: range))
                 return nil
             case (.asset, .modelProperty), (.location, .modelProperty):
-                // A model's enum so named is the enum (Swift has no Asset or Location type).
-                if case .enumeration? = types[name.name] { break }
-                report(
-                    .error(
-                        .typeMisplaced,
-                        builtin == .asset
-                            ? "Asset is a CloudKit record type; in a model, use Data with @externalStorage"
-                            : "Location is a CloudKit record type; in a model, store latitude and longitude as Double properties",
-                        at: range))
-                return nil
+                // An enum or a model so named is the app's own type (Swift has no Asset or Location
+                // type: CloudKit's are CKAsset and CLLocation).
+                switch types[name.name] {
+                case .enumeration?, .model?: break
+                default:
+                    report(
+                        .error(
+                            .typeMisplaced,
+                            builtin == .asset
+                                ? "Asset is a CloudKit record type; in a model, use Data with @externalStorage"
+                                : "Location is a CloudKit record type; in a model, store latitude and longitude as Double properties",
+                            at: range))
+                    return nil
+                }
             default:
                 return builtin
             }

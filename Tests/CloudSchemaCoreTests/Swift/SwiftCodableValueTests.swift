@@ -163,6 +163,27 @@ import Testing
         #expect(loaded.schema.models.first?.properties.map(\.type) == [.enumeration("Location", rawType: .string), .string])
     }
 
+    /// An app's own model named like CloudKit's types is that model: a relationship to it is no
+    /// misplaced ASSET or LOCATION (seen in two public apps whose `@Model final class Asset` the
+    /// build plugin would have failed).
+    @Test func anAppsOwnAssetOrLocationModelIsARelationship() {
+        let source = #"""
+            @Model final class Note {
+                @Relationship(deleteRule: .cascade, inverse: \Asset.note) var assets: [Asset]?
+                var place: Location?
+            }
+            @Model final class Asset {
+                var note: Note?
+            }
+            @Model final class Location {
+                @Relationship(inverse: \Note.place) var notes: [Note]?
+            }
+            """#
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.compact) == [])
+        #expect(loaded.schema.model(named: "Note")?.properties.map(\.type) == [.list(.model("Asset")), .model("Location")])
+    }
+
     /// Never guessed: a type the files read do not declare Codable (CoreLocation's types included,
     /// though many are Codable), or models inside a Set, stay one located warning, and the property
     /// is left out. A generic type the files declare Codable is read.
