@@ -440,7 +440,11 @@ public enum SchemaLoader {
         if let (mark, name) = byteOrderMarks.first(where: { bytes.starts(with: $0.0) }) {
             return encoding(name, length: mark.count)
         }
-        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        // memchr: the language server asks this of every file of a folder on each request.
+        let nul = bytes.withUnsafeBytes { raw in
+            raw.baseAddress.flatMap { start in memchr(start, 0, raw.count).map { UnsafeRawPointer($0) - start } }
+        }
+        guard let nul else { return nil }
         let head = bytes.prefix(4).map { $0 != 0 }
         switch head {
         case [true, false, false, false]: return encoding("UTF-32 (little-endian)", length: 4)
@@ -472,8 +476,8 @@ public final class ParseCache {
     package func parse(_ bytes: [UInt8], file path: String) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
         if let cached = files[path], cached.bytes == bytes { return (cached.syntax, cached.diagnostics) }
         let parse: ResumableParse
-        if let old = files.removeValue(forKey: path) {
-            parse = Parser.reparse(old, to: bytes)
+        if var old = files.removeValue(forKey: path) {
+            parse = Parser.reparse(&old, to: bytes)
             // Handed over: were a reference kept here, the queue might free its copy first and
             // leave the freeing of the whole parse to this thread.
             discard(consume old)

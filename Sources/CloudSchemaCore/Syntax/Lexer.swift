@@ -339,6 +339,11 @@ package struct Lexer {
         var i = 0
         let n = bytes.count
         while i < n {
+            // ASCII eight bytes at a time: a schema is mostly ASCII, and every reparse checks it all.
+            if i + 8 <= n, bytes.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: i, as: UInt64.self) }) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int

@@ -7,188 +7,209 @@ struct PositionShift {
     var offset: Int
     var lines: Int
 
-    func apply(_ position: SourcePosition) -> SourcePosition {
-        guard position.offset >= after else { return position }
-        return SourcePosition(line: position.line + lines, column: position.column, offset: position.offset + offset)
+    // In place: what `reparse` keeps is moved out of the old parse, so a keystroke's shift of
+    // every later declaration changes numbers in arrays nobody else holds, without copying them.
+
+    func apply(_ position: inout SourcePosition) {
+        guard position.offset >= after else { return }
+        position.line += lines
+        position.offset += offset
     }
 
-    func apply(_ range: SourceRange) -> SourceRange {
+    func apply(_ range: inout SourceRange) {
+        apply(&range.start)
+        apply(&range.end)
+    }
+
+    func apply(_ range: inout SourceRange?) {
+        if range != nil { apply(&range!) }
+    }
+
+    func apply(_ name: inout NameSyntax) { apply(&name.range) }
+
+    func apply(_ name: inout NameSyntax?) {
+        if name != nil { apply(&name!.range) }
+    }
+
+    func apply(_ doc: inout DocSyntax?) {
+        if doc != nil { apply(&doc!.range) }
+    }
+
+    func apply(_ checkpoint: inout Checkpoint) {
+        apply(&checkpoint.previous.range)
+        checkpoint.lexerOffset += offset
+    }
+
+    func apply(_ comment: inout Comment) { apply(&comment.range) }
+
+    func apply(_ diagnostic: inout Diagnostic) {
+        apply(&diagnostic.range)
+        for i in diagnostic.notes.indices { apply(&diagnostic.notes[i].range) }
+        for i in diagnostic.fixIts.indices {
+            for j in diagnostic.fixIts[i].edits.indices { apply(&diagnostic.fixIts[i].edits[j].range) }
+        }
+    }
+
+    func each<Element>(_ elements: inout [Element], _ apply: (inout Element) -> Void) {
+        for i in elements.indices { apply(&elements[i]) }
+    }
+
+    /// A copy of `value`, moved.
+    func moved<Value>(_ value: Value, _ apply: (inout Value) -> Void) -> Value {
+        var value = value
+        apply(&value)
+        return value
+    }
+
+    /// A declaration's payload is taken out of the enum while it changes (the enum holds a
+    /// placeholder meanwhile), so its arrays stay uniquely referenced and change in place.
+    func apply(_ declaration: inout DeclarationSyntax) {
+        let payload = declaration
+        declaration = Self.placeholder
+        switch consume payload {
+        case .container(var d):
+            apply(&d.identifierRange)
+            apply(&d.range)
+            declaration = .container(d)
+        case .role(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            apply(&d.range)
+            declaration = .role(d)
+        case .zone(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            each(&d.attributes, apply)
+            apply(&d.range)
+            declaration = .zone(d)
+        case .enumeration(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            apply(&d.rawType)
+            each(&d.attributes, apply)
+            each(&d.cases) { item in
+                apply(&item.doc)
+                apply(&item.name)
+                apply(&item.rawValue)
+                apply(&item.range)
+            }
+            apply(&d.range)
+            apply(&d.bodyRange)
+            declaration = .enumeration(d)
+        case .record(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            apply(&d.placement)
+            each(&d.attributes, apply)
+            each(&d.fields, apply)
+            each(&d.grants) { grant in
+                each(&grant.permissions, apply)
+                apply(&grant.role)
+                apply(&grant.range)
+            }
+            apply(&d.range)
+            declaration = .record(d)
+        case .model(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            each(&d.attributes, apply)
+            each(&d.properties, apply)
+            apply(&d.range)
+            declaration = .model(d)
+        case .keyValue(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            each(&d.attributes, apply)
+            each(&d.keys, apply)
+            apply(&d.range)
+            declaration = .keyValue(d)
+        case .subscription(var d):
+            apply(&d.doc)
+            apply(&d.name)
+            apply(&d.kindRange)
+            apply(&d.target)
+            apply(&d.whereRange)
+            if d.predicate != nil { d.predicate = moved(d.predicate!) }
+            apply(&d.firesRange)
+            each(&d.events, apply)
+            each(&d.attributes, apply)
+            apply(&d.range)
+            declaration = .subscription(d)
+        }
+    }
+
+    private static let placeholder: DeclarationSyntax = {
+        let nowhere = SourcePosition(line: 0, column: 0, offset: 0)
+        let range = SourceRange(fileID: 0, start: nowhere, end: nowhere)
+        return .container(ContainerSyntax(identifier: "", identifierRange: range, range: range))
+    }()
+
+    func apply(_ field: inout FieldSyntax) {
+        if field.doc != nil { field.doc!.range = moved(field.doc!.range) }
+        apply(&field.name)
+        field.type = moved(field.type)
+        apply(&field.defaultValue)
+        each(&field.attributes, apply)
+        apply(&field.range)
+    }
+
+    func apply(_ attribute: inout AttributeSyntax) {
+        apply(&attribute.name)
+        if attribute.arguments != nil { each(&attribute.arguments!, apply) }
+        apply(&attribute.range)
+    }
+
+    func apply(_ expression: inout ExpressionSyntax) { expression = moved(expression) }
+
+    func apply(_ expression: inout ExpressionSyntax?) {
+        if expression != nil { expression = moved(expression!) }
+    }
+
+    private func moved(_ range: SourceRange) -> SourceRange {
         var range = range
-        range.start = apply(range.start)
-        range.end = apply(range.end)
+        apply(&range)
         return range
     }
 
-    func apply(_ name: NameSyntax) -> NameSyntax {
+    private func moved(_ name: NameSyntax) -> NameSyntax {
         var name = name
-        name.range = apply(name.range)
+        apply(&name.range)
         return name
     }
 
-    func apply(_ doc: DocSyntax?) -> DocSyntax? {
-        guard var doc else { return nil }
-        doc.range = apply(doc.range)
-        return doc
-    }
+    // Types, expressions and predicates are indirect enums: each is made again (they are small).
 
-    func apply(_ token: Token) -> Token {
-        var token = token
-        token.range = apply(token.range)
-        return token
-    }
-
-    func apply(_ checkpoint: Checkpoint) -> Checkpoint {
-        var checkpoint = checkpoint
-        checkpoint.previous = apply(checkpoint.previous)
-        checkpoint.lexerOffset += offset
-        return checkpoint
-    }
-
-    func apply(_ comment: Comment) -> Comment {
-        var comment = comment
-        comment.range = apply(comment.range)
-        return comment
-    }
-
-    func apply(_ diagnostic: Diagnostic) -> Diagnostic {
-        var diagnostic = diagnostic
-        diagnostic.range = diagnostic.range.map(apply)
-        for i in diagnostic.notes.indices { diagnostic.notes[i].range = diagnostic.notes[i].range.map(apply) }
-        for i in diagnostic.fixIts.indices {
-            for j in diagnostic.fixIts[i].edits.indices {
-                diagnostic.fixIts[i].edits[j].range = apply(diagnostic.fixIts[i].edits[j].range)
-            }
-        }
-        return diagnostic
-    }
-
-    func apply(_ declaration: DeclarationSyntax) -> DeclarationSyntax {
-        switch declaration {
-        case .container(var d):
-            d.identifierRange = apply(d.identifierRange)
-            d.range = apply(d.range)
-            return .container(d)
-        case .role(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.range = apply(d.range)
-            return .role(d)
-        case .zone(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.attributes = d.attributes.map(apply)
-            d.range = apply(d.range)
-            return .zone(d)
-        case .enumeration(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.rawType = d.rawType.map(apply)
-            d.attributes = d.attributes.map(apply)
-            d.cases = d.cases.map { item in
-                var item = item
-                item.doc = apply(item.doc)
-                item.name = apply(item.name)
-                item.rawValue = item.rawValue.map(apply)
-                item.range = apply(item.range)
-                return item
-            }
-            d.range = apply(d.range)
-            d.bodyRange = apply(d.bodyRange)
-            return .enumeration(d)
-        case .record(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.placement = d.placement.map(apply)
-            d.attributes = d.attributes.map(apply)
-            d.fields = d.fields.map(apply)
-            d.grants = d.grants.map { grant in
-                var grant = grant
-                grant.permissions = grant.permissions.map(apply)
-                grant.role = apply(grant.role)
-                grant.range = apply(grant.range)
-                return grant
-            }
-            d.range = apply(d.range)
-            return .record(d)
-        case .model(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.attributes = d.attributes.map(apply)
-            d.properties = d.properties.map(apply)
-            d.range = apply(d.range)
-            return .model(d)
-        case .keyValue(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.attributes = d.attributes.map(apply)
-            d.keys = d.keys.map(apply)
-            d.range = apply(d.range)
-            return .keyValue(d)
-        case .subscription(var d):
-            d.doc = apply(d.doc)
-            d.name = apply(d.name)
-            d.kindRange = apply(d.kindRange)
-            d.target = apply(d.target)
-            d.whereRange = d.whereRange.map(apply)
-            d.predicate = d.predicate.map(apply)
-            d.firesRange = d.firesRange.map(apply)
-            d.events = d.events.map(apply)
-            d.attributes = d.attributes.map(apply)
-            d.range = apply(d.range)
-            return .subscription(d)
-        }
-    }
-
-    func apply(_ field: FieldSyntax) -> FieldSyntax {
-        var field = field
-        if field.doc != nil { field.doc = apply(field.doc) }
-        field.name = apply(field.name)
-        field.type = apply(field.type)
-        field.defaultValue = field.defaultValue.map(apply)
-        if !field.attributes.isEmpty { field.attributes = field.attributes.map(apply) }
-        field.range = apply(field.range)
-        return field
-    }
-
-    func apply(_ attribute: AttributeSyntax) -> AttributeSyntax {
-        var attribute = attribute
-        attribute.name = apply(attribute.name)
-        attribute.arguments = attribute.arguments.map { $0.map(apply) }
-        attribute.range = apply(attribute.range)
-        return attribute
-    }
-
-    func apply(_ type: TypeSyntax) -> TypeSyntax {
+    private func moved(_ type: TypeSyntax) -> TypeSyntax {
         switch type {
         case .named(let name, let arguments, let range):
-            .named(apply(name), arguments: arguments.isEmpty ? arguments : arguments.map(apply), range: apply(range))
-        case .list(let element, let range): .list(apply(element), range: apply(range))
-        case .optional(let wrapped, let range): .optional(apply(wrapped), range: apply(range))
+            .named(moved(name), arguments: arguments.isEmpty ? arguments : arguments.map(moved), range: moved(range))
+        case .list(let element, let range): .list(moved(element), range: moved(range))
+        case .optional(let wrapped, let range): .optional(moved(wrapped), range: moved(range))
         }
     }
 
-    func apply(_ expression: ExpressionSyntax) -> ExpressionSyntax {
+    private func moved(_ expression: ExpressionSyntax) -> ExpressionSyntax {
         switch expression {
-        case .string(let value, let range): .string(value, range: apply(range))
-        case .integer(let value, let range): .integer(value, range: apply(range))
-        case .float(let value, let range): .float(value, range: apply(range))
-        case .name(let name): .name(apply(name))
-        case .enumCase(let name, let range): .enumCase(apply(name), range: apply(range))
-        case .list(let items, let range): .list(items.map(apply), range: apply(range))
-        case .call(let name, let range): .call(apply(name), range: apply(range))
-        case .swiftInitializer(let value, let range): .swiftInitializer(value.map(apply), range: apply(range))
+        case .string(let value, let range): .string(value, range: moved(range))
+        case .integer(let value, let range): .integer(value, range: moved(range))
+        case .float(let value, let range): .float(value, range: moved(range))
+        case .name(let name): .name(moved(name))
+        case .enumCase(let name, let range): .enumCase(moved(name), range: moved(range))
+        case .list(let items, let range): .list(items.map(moved), range: moved(range))
+        case .call(let name, let range): .call(moved(name), range: moved(range))
+        case .swiftInitializer(let value, let range): .swiftInitializer(value.map(moved), range: moved(range))
         }
     }
 
-    func apply(_ predicate: PredicateSyntax) -> PredicateSyntax {
+    private func moved(_ predicate: PredicateSyntax) -> PredicateSyntax {
         switch predicate {
-        case .and(let terms, let operators): .and(terms.map(apply), operators: operators.map(apply))
-        case .not(let inner, let bang): .not(apply(inner), bang: apply(bang))
-        case .parenthesized(let inner, let range): .parenthesized(apply(inner), range: apply(range))
+        case .and(let terms, let operators): .and(terms.map(moved), operators: operators.map(moved))
+        case .not(let inner, let bang): .not(moved(inner), bang: moved(bang))
+        case .parenthesized(let inner, let range): .parenthesized(moved(inner), range: moved(range))
         case .comparison(let field, let op, let operatorRange, let value):
-            .comparison(field: apply(field), operator: op, operatorRange: apply(operatorRange), value: apply(value))
+            .comparison(field: moved(field), operator: op, operatorRange: moved(operatorRange), value: moved(value))
         case .call(let receiver, let method, let arguments, let range):
-            .call(receiver: apply(receiver), method: apply(method), arguments: arguments.map(apply), range: apply(range))
+            .call(receiver: moved(receiver), method: moved(method), arguments: arguments.map(moved), range: moved(range))
         }
     }
 }

@@ -48,7 +48,8 @@ import Testing
     static func expectReparse(_ old: ResumableParse, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
         -> ResumableParse
     {
-        let reparsed = Parser.reparse(old, to: bytes)
+        var old = old
+        let reparsed = Parser.reparse(&old, to: bytes)
         #expect(described(reparsed) == described(Parser.resumableParse(bytes, file: "Garden.cloudschema")), sourceLocation: sourceLocation)
         return reparsed
     }
@@ -126,5 +127,23 @@ import Testing
             if parse.parsed.upperBound < parse.syntax.declarations.count { moved += 1 }
         }
         #expect(moved > 25)  // 38 with this seed: the edits exercise the moving as well as the parsing
+    }
+
+    /// Where two texts differ (compared eight bytes at a time): after their longest common prefix,
+    /// before the longest common suffix of what is left.
+    @Test func theEditIsBetweenTheCommonPrefixAndSuffix() {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let old = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 97...98, using: &random) }
+            var new = old
+            let start = Int.random(in: 0...old.count, using: &random)
+            let end = min(old.count, start + Int.random(in: 0...20, using: &random))
+            new.replaceSubrange(
+                start..<end, with: (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 97...98, using: &random) })
+            let prefix = zip(old, new).prefix { $0 == $1 }.count
+            let suffix = zip(old[prefix...].reversed(), new[prefix...].reversed()).prefix { $0 == $1 }.count
+            let edit = TextEdit(from: old, to: new)
+            #expect([edit.start, edit.oldEnd, edit.newEnd] == [prefix, old.count - suffix, new.count - suffix])
+        }
     }
 }

@@ -309,6 +309,22 @@ struct MalformedInputTests {
         #expect(loaded.diagnostics.first?.message == "file is not valid UTF-8 (byte 0xFF); save it as UTF-8")
     }
 
+    /// ASCII is read eight bytes at a time: a bad byte is found wherever it falls in a word, and a
+    /// character cut short at the end is bad where it starts.
+    @Test func theFirstInvalidByteIsFoundAtEveryOffset() {
+        for length in 1..<24 {
+            for bad in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[bad] = 0xFF
+                #expect(Lexer.firstInvalidUTF8(bytes) == bad)
+            }
+        }
+        let text = Array("name: String // Süd 🌑 and more ASCII".utf8)
+        #expect(Lexer.firstInvalidUTF8(text) == nil)
+        let moon = Array("name: String // Süd ".utf8).count
+        #expect(Lexer.firstInvalidUTF8(Array(text[..<(moon + 2)])) == moon)
+    }
+
     @Test func duplicateNamesAcrossTwoFilesPointAtBoth() {
         let loaded = load([
             ("Garden.cloudschema", "record Bed {\n    name: String\n}\n"),
