@@ -4,10 +4,11 @@ extension CKDBParser {
     ///
     /// Two `.ckdb` files of which one lists CloudKit's `Users` type, as every `cktool export-schema`
     /// file does (ckdb-language.md §2.2), describe one container twice (a production export kept
-    /// beside the development schema, a schema and its export), not one schema in two parts: the
-    /// record types both declare are read from the first file, and the second gets one
-    /// `INPUT_NOT_CHECKED` info saying how to lint and compare it, instead of an error for each.
-    static func merge(_ schemas: [Schema], into schema: inout Schema) -> [Diagnostic] {
+    /// beside the development schema, a schema and its export), not one schema in two parts. With
+    /// `exportsAreVersions` (lint) the record types both declare are read from the first file, and
+    /// the second gets one `INPUT_NOT_CHECKED` info saying how to lint and compare it, instead of an
+    /// error for each; without (export, diff, generate, push), which version to use is not known.
+    static func merge(_ schemas: [Schema], into schema: inout Schema, exportsAreVersions: Bool) -> [Diagnostic] {
         guard !schemas.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         // Where each name was first declared (not a copy of each record type: those are large).
@@ -23,7 +24,9 @@ extension CKDBParser {
             var versions: [(name: String, first: String, at: SourceRange?)] = []  // declared again by this file
             for record in other.recordTypes {
                 if let first = names[record.cloudKitName] {
-                    if let firstFile = first?.file, ckdbFiles.contains(firstFile), isExport || exports.contains(firstFile) {
+                    if exportsAreVersions, let firstFile = first?.file, ckdbFiles.contains(firstFile),
+                        isExport || exports.contains(firstFile)
+                    {
                         versions.append((record.cloudKitName, firstFile, record.spans.name))
                         continue
                     }

@@ -183,8 +183,8 @@ public enum AlwaysOnRules {
                 statements only PostgreSQL has (CREATE EXTENSION, CREATE POLICY, CREATE FUNCTION, ROW LEVEL SECURITY, \
                 $$ bodies) is not a SQLiteData migration, which is SQLite, and is not read as one. Two .ckdb files of \
                 which one lists CloudKit's Users type, as every cktool export-schema file does, describe one container \
-                twice (a production export beside the development schema): the record types both declare are read from \
-                the first file only.
+                twice (a production export beside the development schema): lint reads the record types both declare \
+                from the first file only.
                 """,
             fix:
                 "name the Swift folders or files beside the schema (cloudschema lint schema.ckdb App/); leave a server's SQL out; lint a second export on its own and compare it with diff --against."
