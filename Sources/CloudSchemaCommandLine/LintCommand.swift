@@ -125,7 +125,8 @@ package enum LintCommand {
             return 2
         }
         let schemas = configurations.schemas
-        var loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
+        var loaded = SchemaLoader.load(
+            paths: paths, standardInputName: arguments.standardInputName, schemas: schemas, exportsAreVersions: true)
         func lintAll() -> [Diagnostic] {
             Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { diagnostic in
                 !(LintRegistry.rule(diagnostic.id) != nil && schemas.contains { $0.path == diagnostic.range?.file })
@@ -148,7 +149,8 @@ package enum LintCommand {
         if arguments.flag("fix") {
             let changed = fix(diagnostics, in: loaded, dryRun: arguments.flag("dry-run"), unwritable: &unwritable)
             if changed && !arguments.flag("dry-run") {
-                loaded = SchemaLoader.load(paths: paths, standardInputName: arguments.standardInputName, schemas: schemas)
+                loaded = SchemaLoader.load(
+                    paths: paths, standardInputName: arguments.standardInputName, schemas: schemas, exportsAreVersions: true)
                 diagnostics = lintAll()
             }
             reportUnsafe(diagnostics)

@@ -54,22 +54,26 @@ public enum SchemaLoader {
     /// (which export, diff and generate read), each is loaded on its own with the files in no
     /// project's folder (`apps`), which lint reads, so same-named models, stores and CloudKit calls
     /// of two apps linted together keep apart.
+    /// `exportsAreVersions` (lint): a `.ckdb` file that declares again a record type a `.ckdb` export
+    /// declares is another version of the container, one info (`CKDBParser.merge`); otherwise (export,
+    /// diff, generate, push: which version to use is not known) each is a `NAME_DUPLICATE` error.
     public static func load(
-        bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:], parses: ParseCache? = nil
+        bytes sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String] = [:], parses: ParseCache? = nil,
+        exportsAreVersions: Bool = false
     ) -> LoadedSchema {
-        var loaded = loadApp(sources, pathsOnDisk: pathsOnDisk, parses: parses)
+        var loaded = loadApp(sources, pathsOnDisk: pathsOnDisk, parses: parses, exportsAreVersions: exportsAreVersions)
         let apps = Entitlements.apps(sources.map(\.path))
         guard apps.count > 1 else { return loaded }
         let inApp = Set(apps.joined())
         for app in apps.map(Set.init) {
             let read = sources.filter { app.contains($0.path) || !inApp.contains($0.path) }
-            loaded.apps.append(loadApp(read, pathsOnDisk: pathsOnDisk, parses: nil))
+            loaded.apps.append(loadApp(read, pathsOnDisk: pathsOnDisk, parses: nil, exportsAreVersions: exportsAreVersions))
         }
         return loaded
     }
 
     private static func loadApp(
-        _ sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String], parses: ParseCache?
+        _ sources: [(path: String, bytes: [UInt8])], pathsOnDisk: [String: String], parses: ParseCache?, exportsAreVersions: Bool
     ) -> LoadedSchema {
         var store = SourceStore()
         var files: [SourceFileSyntax] = []
@@ -188,7 +192,7 @@ public enum SchemaLoader {
         var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
         diagnostics += resolveDiagnostics
         schema.localModels = localModels
-        diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema)
+        diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema, exportsAreVersions: exportsAreVersions)
         // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
         // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).
         var sqlite = migrator.schema
@@ -208,7 +212,7 @@ public enum SchemaLoader {
     /// beside the inputs; one that cannot be read is `INPUT_UNREADABLE` at the config's entry.
     public static func load(
         paths: [String], standardInputName: String = standardInputName, fileSystem: any InputFileSystem = LocalFileSystem(),
-        schemas: [(path: String, range: SourceRange)] = []
+        schemas: [(path: String, range: SourceRange)] = [], exportsAreVersions: Bool = false
     ) -> LoadedSchema {
         let search = search(paths, fileSystem: fileSystem)
         var found = search.files
@@ -239,7 +243,7 @@ public enum SchemaLoader {
                 diagnostics.append(error)
             }
         }
-        var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk)
+        var loaded = load(bytes: sources, pathsOnDisk: pathsOnDisk, exportsAreVersions: exportsAreVersions)
         func finish(_ loaded: inout LoadedSchema) {
             if !schemas.isEmpty, let nothing = loaded.nothingDeclared {  // the config's schema is what is missing
                 loaded.diagnostics.removeAll { $0 == nothing }

@@ -181,6 +181,9 @@ public struct SQLForeignKey: Hashable, Sendable {
     @IgnoredInEquality public var range: SourceRange?
     @IgnoredInEquality public var tableRange: SourceRange?
     @IgnoredInEquality public var onDeleteRange: SourceRange?
+    /// The table as the SQL names it, when `ALTER TABLE … RENAME TO` has since renamed it: SQLite
+    /// rewrites the reference to the new name (lang_altertable.html, compatibility notes).
+    @IgnoredInEquality public var writtenTable: String?
 
     public init(columns: [String], table: String, onDelete: String? = nil) {
         self.columns = columns

@@ -58,6 +58,9 @@ struct SQLMigrator {
                 for other in schema.tables.indices {
                     for k in schema.tables[other].foreignKeys.indices
                     where SQLName.key(schema.tables[other].foreignKeys[k].table) == SQLName.key(old) {
+                        if schema.tables[other].foreignKeys[k].writtenTable == nil {
+                            schema.tables[other].foreignKeys[k].writtenTable = old
+                        }
                         schema.tables[other].foreignKeys[k].table = new
                     }
                 }

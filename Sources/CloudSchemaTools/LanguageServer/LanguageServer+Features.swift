@@ -52,7 +52,7 @@ extension LanguageServer {
     private mutating func analyse(_ uri: String) -> Analysis {
         analysisCount += 1
         let sources = sources(uri)
-        let loaded = SchemaLoader.load(bytes: sources, parses: parses)
+        let loaded = SchemaLoader.load(bytes: sources, parses: parses, exportsAreVersions: true)
         let configurations = ConfigurationSet(files: sources.map(\.0), explicitPath: nil)
         var texts: [String: LSPText] = [:]
         for (file, bytes) in sources where texts[file] == nil {

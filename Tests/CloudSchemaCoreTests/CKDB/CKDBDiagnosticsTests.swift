@@ -147,6 +147,37 @@ struct CKDBDiagnosticsTests {
         #expect(CKDBImporter.importSchema(parsed).hasPrefix("// Schema v3\n// Private database.\nrecord A {\n"))
     }
 
+    /// A production export committed beside the development schema describes one container
+    /// twice: lint reads the record types both declare from the first file, with one info on the
+    /// second saying how to lint and compare it, and its other record types. Export, diff and
+    /// generate cannot know which version to use: each is a duplicate, as in two files without
+    /// CloudKit's `Users` type, one schema in parts, where a second declaration is a mistake.
+    @Test("a second export of the container is one info in lint, not a duplicate per record type")
+    func aSecondExportIsAnotherVersion() {
+        let production = "DEFINE SCHEMA\n    RECORD TYPE Note (title STRING);\n    RECORD TYPE Users (roles LIST<INT64>);\n"
+        let development = """
+            DEFINE SCHEMA
+                RECORD TYPE Folder (name STRING);
+                RECORD TYPE Note (title STRING, body STRING);
+                RECORD TYPE Users (roles LIST<INT64>);
+
+            """
+        let files = [("CloudKit/production.ckdb", production), ("CloudKit/schema.ckdb", development)]
+        func linted(_ files: [(String, String)]) -> LoadedSchema {  // as lint loads them
+            SchemaLoader.load(bytes: files.map { ($0.0, Array($0.1.utf8)) }, exportsAreVersions: true)
+        }
+        let found = Linter.lint(linted(files))
+        #expect(describe(found) == ["3:17-3:21 info INPUT_NOT_CHECKED"])
+        #expect(
+            found.first?.message
+                == "not checked: 2 record types of this file ('Note', 'Users') are also in 'CloudKit/production.ckdb', and one of the two files lists CloudKit's Users type, as every cktool export-schema file does, so they describe one container twice (two versions of its schema, or a schema and its export); they are read from 'CloudKit/production.ckdb' only: lint this file on its own (cloudschema lint CloudKit/schema.ckdb), and compare the two with cloudschema diff CloudKit/schema.ckdb --against CloudKit/production.ckdb"
+        )
+        #expect(linted(files).schema.recordTypes.map(\.name) == ["Note", "Users", "Folder"])
+        #expect(describe(Linter.lint(load(files))) == ["3:17-3:21 error NAME_DUPLICATE", "4:17-4:22 error NAME_DUPLICATE"])
+        let parts = files.map { ($0.0, $0.1.replacingOccurrences(of: "    RECORD TYPE Users (roles LIST<INT64>);\n", with: "")) }
+        #expect(describe(Linter.lint(linted(parts))) == ["3:17-3:21 error NAME_DUPLICATE"])
+    }
+
     @Test("recovery: independent errors in one file are all reported, and the rest is read")
     func recovery() {
         let source = """

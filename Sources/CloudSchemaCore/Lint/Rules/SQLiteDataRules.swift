@@ -199,8 +199,12 @@ package enum SQLiteDataRules {
                     let known = tables.contains(SQLName.key(key.table))
                     // A statement that was not read may have created it: SQL_NOT_CHECKED says so.
                     guard known || sqlite.unread.isEmpty else { return }
+                    let missing =
+                        key.writtenTable.map {
+                            "this reference to '\($0)' names '\(key.table)' since ALTER TABLE … RENAME TO (SQLite rewrites references to a renamed table), and no table '\(key.table)' is left after the migrations read, so it is not synced; "
+                        } ?? "table '\(key.table)' is not created in the SQL read, so it is not synced; "
                     out.report(
-                        "\(known ? "" : "table '\(key.table)' is not created in the SQL read, so it is not synced; ")\(thrown("Foreign key \"\(table.name)\".\"\(column)\" references table \"\(key.table)\" that is not synchronized. Update 'SyncEngine.init' to synchronize \"\(key.table)\"."))",
+                        "\(known ? "" : missing)\(thrown("Foreign key \"\(table.name)\".\"\(column)\" references table \"\(key.table)\" that is not synchronized. Update 'SyncEngine.init' to synchronize \"\(key.table)\"."))",
                         at: key.tableRange ?? key.range)
                 }
             }
