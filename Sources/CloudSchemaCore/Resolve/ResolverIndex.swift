@@ -10,11 +10,12 @@ package struct ResolverIndex {
     /// Where the declaration pass 2 resolves for each name (not a duplicate) is, by name.
     private var kept: [String: (file: Int, declaration: Int)] = [:]
     package let enums: [EnumType]
-    package let zones: [String]
-    package let roles: [String]
-    package let recordTypes: [String]
-    package let models: [String]
-    package let keyValueStores: [String]
+    package let zones: Set<String>
+    package let roles: Set<String>
+    /// Every name declared: zones, roles, enums, record types, models and keyvalue stores.
+    package let declared: Set<String>
+    /// Each enum's cases, by the enum's name.
+    package let enumCases: [String: Set<String>]
 
     /// For the trees `resolve` is given (`.cloudschema` files only: no `.ckdb` record types are
     /// merged in, no Swift models named).
@@ -23,7 +24,10 @@ package struct ResolverIndex {
         var schema = Schema()
         let resolves = resolver.indexAndResolveEnums(files, into: &schema)
         var position = 0
-        var names: (zones: [String], roles: [String], records: [String], models: [String], stores: [String]) = ([], [], [], [], [])
+        var zones: Set<String> = []
+        var roles: Set<String> = []
+        var enumCases: [String: Set<String>] = [:]
+        for type in schema.enums where enumCases[type.name] == nil { enumCases[type.name] = Set(type.cases.map(\.name)) }
         kept.reserveCapacity(resolves.count)
         for f in files.indices {
             for d in files[f].declarations.indices {
@@ -31,24 +35,21 @@ package struct ResolverIndex {
                 guard resolves[position] else { continue }
                 switch files[f].declarations[d] {
                 case .zone(let syntax):
-                    names.zones.append(syntax.name.name)
+                    zones.insert(syntax.name.name)
                     kept[syntax.name.name] = (f, d)
-                case .role(let syntax): names.roles.append(syntax.name.name)
-                case .record(let syntax):
-                    names.records.append(syntax.name.name)
-                    kept[syntax.name.name] = (f, d)
-                case .model(let syntax):
-                    names.models.append(syntax.name.name)
-                    kept[syntax.name.name] = (f, d)
-                case .keyValue(let syntax):
-                    names.stores.append(syntax.name.name)
-                    kept[syntax.name.name] = (f, d)
+                case .role(let syntax): roles.insert(syntax.name.name)
+                case .record(let syntax): kept[syntax.name.name] = (f, d)
+                case .model(let syntax): kept[syntax.name.name] = (f, d)
+                case .keyValue(let syntax): kept[syntax.name.name] = (f, d)
                 case .container, .enumeration, .subscription: break
                 }
             }
         }
         enums = schema.enums
-        (zones, roles, recordTypes, models, keyValueStores) = names
+        self.zones = zones
+        self.roles = roles
+        self.enumCases = enumCases
+        declared = Set(kept.keys).union(enumCases.keys).union(roles)
     }
 
     private func declaration(_ name: String) -> DeclarationSyntax? { kept[name].map { files[$0.file].declarations[$0.declaration] } }

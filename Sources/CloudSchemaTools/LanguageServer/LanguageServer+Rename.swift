@@ -386,10 +386,10 @@ struct ReferenceWalk {
         records = Self.byName(names.compactMap { index.recordType(named: $0) }, \.name)
         models = Self.byName(names.compactMap { index.model(named: $0) }, \.name)
         keyValueStores = Self.byName(names.compactMap { index.keyValueStore(named: $0) }, \.name)
-        enumCases = Self.byName(index.enums, \.name).mapValues { Set($0.cases.map(\.name)) }
-        zones = Set(index.zones)
-        roles = Set(index.roles)
-        declared = Set(index.recordTypes).union(index.models).union(index.keyValueStores).union(enumCases.keys).union(zones).union(roles)
+        enumCases = index.enumCases
+        zones = index.zones
+        roles = index.roles
+        declared = index.declared
     }
 
     private static func byName<T>(_ items: [T], _ name: KeyPath<T, String>) -> [String: T] {
