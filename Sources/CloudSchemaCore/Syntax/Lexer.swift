@@ -10,8 +10,8 @@ package struct Lexer {
     private var sawNewline = true
     private var lastTokenLine = 0
 
-    /// Lexed but not yet returned by `next()`.
-    private var pending: [Token] = []
+    /// Lexed but not yet returned by `next()` (a step lexes at most one token).
+    private var pending: Token?
     private var emittedAny = false
     /// The comments and diagnostics of the text lexed so far.
     private(set) var comments: [Comment] = []
@@ -55,13 +55,13 @@ package struct Lexer {
 
     /// The next token, lexed on demand; `endOfFile` at the end, and again on every later call.
     package mutating func next() -> Token {
-        while pending.isEmpty {
+        while true {
+            if let token = pending.take() { return token }
             guard index < bytes.count else {
                 return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)
             }
             step()
         }
-        return pending.removeFirst()
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
@@ -99,7 +99,7 @@ package struct Lexer {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
             emit(.identifier, text(from: start.offset), start)
         default:
-            if let kind = Self.punctuation[c] {
+            if let kind = Self.punctuation(c) {
                 index += 1
                 emit(kind, "", start)
             } else {
@@ -108,15 +108,30 @@ package struct Lexer {
         }
     }
 
-    private static let punctuation: [UInt8: Token.Kind] = [
-        UInt8(ascii: "{"): .leftBrace, UInt8(ascii: "}"): .rightBrace,
-        UInt8(ascii: "("): .leftParen, UInt8(ascii: ")"): .rightParen,
-        UInt8(ascii: "["): .leftBracket, UInt8(ascii: "]"): .rightBracket,
-        UInt8(ascii: "<"): .leftAngle, UInt8(ascii: ">"): .rightAngle,
-        UInt8(ascii: ":"): .colon, UInt8(ascii: ","): .comma, UInt8(ascii: ";"): .semicolon,
-        UInt8(ascii: "="): .equals, UInt8(ascii: "?"): .question, UInt8(ascii: "@"): .at,
-        UInt8(ascii: "."): .dot, UInt8(ascii: "&"): .ampersand, UInt8(ascii: "|"): .pipe, UInt8(ascii: "!"): .bang,
-    ]
+    /// The one-byte token `c` is, if any (a switch: a dictionary hashed the byte for every token).
+    private static func punctuation(_ c: UInt8) -> Token.Kind? {
+        switch c {
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: "<"): .leftAngle
+        case UInt8(ascii: ">"): .rightAngle
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: ";"): .semicolon
+        case UInt8(ascii: "="): .equals
+        case UInt8(ascii: "?"): .question
+        case UInt8(ascii: "@"): .at
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "&"): .ampersand
+        case UInt8(ascii: "|"): .pipe
+        case UInt8(ascii: "!"): .bang
+        default: nil
+        }
+    }
 
     private mutating func newline() {
         index += 1
@@ -126,7 +141,7 @@ package struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, _ start: SourcePosition) {
-        pending.append(Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline))
+        pending = Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline)
         emittedAny = true
         sawNewline = false
         lastTokenLine = line
@@ -300,7 +315,7 @@ package struct Lexer {
         repeat {
             index += 1
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
-        } while index < bytes.count && !isIdentifierPart(bytes[index]) && Self.punctuation[bytes[index]] == nil
+        } while index < bytes.count && !isIdentifierPart(bytes[index]) && Self.punctuation(bytes[index]) == nil
             && !isSpaceOrQuoteOrSlash(bytes[index])
         // Bytes that are not UTF-8 were reported once for the file.
         if Self.firstInvalidUTF8(Array(bytes[start.offset..<index])) != nil { return }

@@ -56,8 +56,12 @@ struct TemplateRenderer {
             case .text(let bytes):
                 output.append(template.text, bytes)
             case .output(let expression):
-                let value = try evaluate(expression, in: template)
-                guard let text = value.scalarText else {
+                // A string is appended where it is, not copied out first (`scalarText`).
+                switch try evaluate(expression, in: template) {
+                case .string(let text): output.append(text)
+                case .int(let number): output.append(String(number))
+                case .bool(let flag): output.append(flag ? "true" : "false")
+                case let value:
                     let hint =
                         switch value {
                         case .null: "; give a fallback with '| default:\"…\"'"
@@ -67,7 +71,6 @@ struct TemplateRenderer {
                     let spelled = template.spelled[Int(expression)]
                     throw template.source.error("cannot output \(value.kindName) '\(spelled.spelling)'\(hint)", at: spelled.position)
                 }
-                output.append(text)
             case .conditional(let branches, let otherwise):
                 var done = false
                 for index in branches {

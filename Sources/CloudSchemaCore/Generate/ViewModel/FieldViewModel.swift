@@ -90,9 +90,18 @@ public final class FieldViewModel: TemplateObject {
         (queryHandle, queryOperators) = (handle, operators)
         // `QueryField<Record, Value, Index>` and friends.
         queryFieldType = handle.map { handle in
-            String(
-                concatenating: handle.value.map { [handle.kind, "<", record, ", ", $0, ", ", handle.index, ">"] }
-                    ?? [handle.kind, "<", record, ", ", handle.index, ">"])
+            String { type in
+                type.append(handle.kind)
+                type.append("<")
+                type.append(record)
+                if let value = handle.value {
+                    type.append(", ")
+                    type.append(value)
+                }
+                type.append(", ")
+                type.append(handle.index)
+                type.append(">")
+            }
         }
     }
 
@@ -121,34 +130,51 @@ public final class FieldViewModel: TemplateObject {
     }
 
     /// The stored property as written to a record: typed references carry the schema's action.
-    var encodedValue: String { String(concatenating: encodedValueParts) }
+    var encodedValue: String { String(pieces: writeEncodedValue) }
 
     /// The value as stored (`RecordValue?`), for the `write` in `encode(to:)`. (An optional
     /// typed reference's `encodedValue` already chains with `?`.)
     var recordValue: String {
-        String(concatenating: encodedValueParts + [isOptional && !isTypedReference ? "?.recordValue" : ".recordValue"])
+        String { value in
+            writeEncodedValue(&value)
+            value.append(isOptional && !isTypedReference ? "?.recordValue" : ".recordValue")
+        }
     }
 
-    /// `encodedValue` in pieces.
-    private var encodedValueParts: [String] {
-        guard isTypedReference else { return ["self.", storageName] }
-        return [
-            "self.", storageName, isOptional ? "?" : "", isList ? ".map { $0.with(action: ." : ".with(action: .", referenceAction,
-            isList ? ") }" : ")",
-        ]
+    /// `encodedValue`, piece by piece.
+    private func writeEncodedValue(_ value: inout TextPieces) {
+        value.append("self.")
+        value.append(storageName)
+        guard isTypedReference else { return }
+        if isOptional { value.append("?") }
+        value.append(isList ? ".map { $0.with(action: ." : ".with(action: .")
+        value.append(referenceAction)
+        value.append(isList ? ") }" : ")")
     }
 
     /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
     /// what differs from a plain field merged with `.mine`.
     var fieldTableEntry: String {
-        var entry = [".field(\"", SwiftNaming.stringLiteralBody(key), "\""]
-        entry.reserveCapacity(12)
-        if let defaultValue { entry += [", default: ", defaultValue, " as ", wrappedType] }
-        if isEncrypted { entry.append(", encrypted: true") }
-        if merge != "mine" { entry += [", merge: ", isCustomMerge ? "nil" : ".", isCustomMerge ? "" : merge] }
-        if isParent { entry.append(", parent: true") }
-        entry.append(")")
-        return String(concatenating: entry)
+        let key = SwiftNaming.stringLiteralBody(key)
+        return String { entry in
+            entry.append(".field(\"")
+            entry.append(key)
+            entry.append("\"")
+            if let defaultValue {
+                entry.append(", default: ")
+                entry.append(defaultValue)
+                entry.append(" as ")
+                entry.append(wrappedType)
+            }
+            if isEncrypted { entry.append(", encrypted: true") }
+            if merge != "mine" {
+                entry.append(", merge: ")
+                entry.append(isCustomMerge ? "nil" : ".")
+                if !isCustomMerge { entry.append(merge) }
+            }
+            if isParent { entry.append(", parent: true") }
+            entry.append(")")
+        }
     }
 
     var templateValue: TemplateValue { .object(self) }
@@ -191,21 +217,38 @@ public final class FieldViewModel: TemplateObject {
     ])
 }
 
-extension String {
-    /// `parts` one after the other, made at its final size: each `+=` cost several times the
-    /// copying it does, and the generator builds a few such strings per field.
-    fileprivate init(concatenating parts: [String]) {
-        var count = 0
-        for part in parts { count += part.utf8.count }
-        self.init(unsafeUninitializedCapacity: count) { buffer in
-            var offset = 0
-            for var part in parts {
-                part.withUTF8 { utf8 in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: utf8)
-                    offset += utf8.count
-                }
+/// Text built from pieces in one buffer made at its final size: `String(pieces:)` runs its
+/// closure twice, to count the bytes and then to copy them. An array of parts, or `+=`, cost
+/// more than twice as much, and the generator builds a few such strings per field.
+private struct TextPieces {
+    /// Nil while counting.
+    private let buffer: UnsafeMutableBufferPointer<UInt8>?
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>?) {
+        self.buffer = buffer
+    }
+
+    mutating func append(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { utf8 in
+            if let buffer {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: utf8)
             }
-            return offset
+            count += utf8.count
+        }
+    }
+}
+
+extension String {
+    /// The text `write` appends; it must append the same pieces each time it is called.
+    fileprivate init(pieces write: (inout TextPieces) -> Void) {
+        var counter = TextPieces(buffer: nil)
+        write(&counter)
+        self.init(unsafeUninitializedCapacity: counter.count) { buffer in
+            var pieces = TextPieces(buffer: buffer)
+            write(&pieces)
+            return pieces.count
         }
     }
 }
