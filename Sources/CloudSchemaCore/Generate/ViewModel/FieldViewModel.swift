@@ -138,17 +138,27 @@ public final class FieldViewModel: TemplateObject {
         ]
     }
 
-    /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
-    /// what differs from a plain field merged with `.mine`.
-    var fieldTableEntry: String {
-        var entry = [".field(\"", SwiftNaming.stringLiteralBody(key), "\""]
-        entry.reserveCapacity(12)
-        if let defaultValue { entry += [", default: ", defaultValue, " as ", wrappedType] }
-        if isEncrypted { entry.append(", encrypted: true") }
-        if merge != "mine" { entry += [", merge: ", isCustomMerge ? "nil" : ".", isCustomMerge ? "" : merge] }
-        if isParent { entry.append(", parent: true") }
-        entry.append(")")
-        return String(concatenating: entry)
+    /// The field's line in the record type's `RecordFields` spelling: its key, then what differs
+    /// from a plain field merged with `.mine` (`notes encrypted`, `tags default union`). Every
+    /// byte of the key but `[A-Za-z0-9_]` is percent-encoded, so the line needs no escaping in a
+    /// Swift string literal and holds no separator.
+    var fieldSpelling: String {
+        var spelling = ""
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"):
+                spelling.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                spelling.unicodeScalars += ["%", hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        if isEncrypted { spelling += " encrypted" }
+        if isParent { spelling += " parent" }
+        if defaultValue != nil { spelling += " default" }
+        if merge != "mine" { spelling += " " + merge }
+        return spelling
     }
 
     var templateValue: TemplateValue { .object(self) }
@@ -187,7 +197,7 @@ public final class FieldViewModel: TemplateObject {
         "isCustomMerge": { .bool($0.isCustomMerge) },
         "encodedValue": { .string($0.encodedValue) },
         "recordValue": { .string($0.recordValue) },
-        "fieldTableEntry": { .string($0.fieldTableEntry) },
+        "fieldSpelling": { .string($0.fieldSpelling) },
     ])
 }
 
