@@ -5,14 +5,34 @@ import Foundation
 /// here, compiled once, instead of in generated code, compiled once per field of every record
 /// type; and a record is read with one lookup per field.
 ///
+/// Generated code spells the fields as one string, read once when the table is first used,
+/// and their defaults as one function of the field's position:
+///
 /// ```swift
-/// private static let recordFields = RecordFields(recordType: "Plant", [
-///     .field("name"),
-///     .field("notes", encrypted: true),
-///     .field("bed", parent: true),
-///     .field("soil", default: Soil.loam),
-/// ])
+/// private static let recordFields = RecordFields(
+///     recordType: "Plant",
+///     """
+///     name
+///     notes encrypted
+///     bed parent
+///     soil default
+///     tags default union
+///     """,
+///     defaults: {
+///         switch $0 {
+///         case 3: (.loam as Soil).recordValue
+///         case 4: ([] as [String]).recordValue
+///         default: nil
+///         }
+///     })
 /// ```
+///
+/// A line per field: its key, then its options: `encrypted`, `parent`, `default` (the field has
+/// one, which `defaults` gives), and a merge policy other than `mine` (`theirs`, `union`, `max`,
+/// `min`, or `custom` for a field generated code merges itself). Every byte of a key but
+/// `[A-Za-z0-9_]` is percent-encoded. (A string rather than an array literal of fields: the
+/// optimizer works through an array literal element by element, 30-40 ms per record type of 20
+/// fields at `-O`, and a string literal costs it nothing.)
 @_spi(Generated)
 public final class RecordFields: Sendable {
     /// How one field is stored and merged.
@@ -20,49 +40,14 @@ public final class RecordFields: Sendable {
         /// The field's key in the record.
         public var key: String
         /// Stored in encrypted values (`CKRecord.encryptedValues`).
-        public var encrypted: Bool
+        public var encrypted = false
         /// The value an absent field reads as (the schema's default), stored.
-        public var defaultValue: RecordValue? {
-            get { defaultIsEmptyList ? .list([]) : storedDefault }
-            set {
-                storedDefault = newValue
-                defaultIsEmptyList = false
-            }
-        }
-        // An empty list default is a flag, not `.list([])`: an array inside the array of fields
-        // keeps the compiler from laying out a generated `recordFields` as constant data, and
-        // building it in code instead costs 5% of a record type's compile time. (Internal, not
-        // private, and the memberwise initializer: so `.field(...)` stays inlinable across modules.)
-        var storedDefault: RecordValue?
-        var defaultIsEmptyList = false
+        public var defaultValue: RecordValue?
         /// How a conflict both sides changed is resolved; `nil` for `@merge(custom)`, which
         /// generated code merges itself.
-        public var merge: FieldMergePolicy?
+        public var merge: FieldMergePolicy? = .mine
         /// A reference that is also the record's parent (`@parent`).
-        public var isParent: Bool
-
-        /// A field without a default: absent, it decodes as `nil` (optional) or fails (required).
-        public static func field(
-            _ key: String, encrypted: Bool = false, merge: FieldMergePolicy? = .mine, parent: Bool = false
-        ) -> Field {
-            Field(key: key, encrypted: encrypted, storedDefault: nil, merge: merge, isParent: parent)
-        }
-
-        /// A field with the schema's default, which an absent field decodes as.
-        public static func field<Value: CloudFieldValue>(
-            _ key: String, default defaultValue: Value, encrypted: Bool = false, merge: FieldMergePolicy? = .mine
-        ) -> Field {
-            Field(key: key, encrypted: encrypted, storedDefault: defaultValue.recordValue, merge: merge, isParent: false)
-        }
-
-        /// A list field with the schema's default (an empty list is kept as a flag, see above).
-        public static func field<Element: CloudFieldValue>(
-            _ key: String, default defaultValue: [Element], encrypted: Bool = false, merge: FieldMergePolicy? = .mine
-        ) -> Field {
-            defaultValue.isEmpty
-                ? Field(key: key, encrypted: encrypted, defaultIsEmptyList: true, merge: merge, isParent: false)
-                : Field(key: key, encrypted: encrypted, storedDefault: defaultValue.recordValue, merge: merge, isParent: false)
-        }
+        public var isParent = false
     }
 
     /// The record type these fields belong to, checked before reading.
@@ -78,7 +63,7 @@ public final class RecordFields: Sendable {
     let mergedParentKeys: [String]
 
     /// The table for `recordType`, indexing the keys once.
-    public init(recordType: String, _ fields: [Field]) {
+    init(recordType: String, _ fields: [Field]) {
         self.recordType = recordType
         self.fields = fields
         keys = fields.map(\.key)
@@ -87,6 +72,32 @@ public final class RecordFields: Sendable {
         for (position, field) in fields.enumerated() { positions[field.key] = position }
         self.positions = positions
         mergedParentKeys = fields.filter { $0.isParent && $0.merge != nil }.map(\.key)
+    }
+
+    /// The table for `recordType` from generated code's spelling of its fields (see above);
+    /// `defaults` is called once for each field with the option `default`.
+    public convenience init(recordType: String, _ spelled: String, defaults: (Int) -> RecordValue? = { _ in nil }) {
+        var fields: [Field] = []
+        for spelledField in spelled.split(separator: "\n") {
+            let words = spelledField.split(separator: " ")
+            let key = String(words[0])
+            var field = Field(key: key.contains("%") ? key.removingPercentEncoding ?? key : key)
+            for option in words.dropFirst() {
+                switch option {
+                case "encrypted": field.encrypted = true
+                case "parent": field.isParent = true
+                case "default": field.defaultValue = defaults(fields.count)
+                case "custom": field.merge = nil
+                default:
+                    guard let merge = FieldMergePolicy(rawValue: String(option)) else {
+                        preconditionFailure("\(recordType): unknown field option \(option) in \(spelled)")
+                    }
+                    field.merge = merge
+                }
+            }
+            fields.append(field)
+        }
+        self.init(recordType: recordType, fields)
     }
 
     /// Reads `record` after checking its record type: every field once, or, for an

@@ -30,7 +30,7 @@ struct Bed: CloudRecord, Hashable {
     static let recordType = "Bed"
     static let databaseScope = DatabaseScope.private
     static let zoneID = RecordZoneID.default
-    private static let recordFields = RecordFields(recordType: recordType, [.field("name")])
+    private static let recordFields = RecordFields(recordType: recordType, "name")
     var recordID: RecordID
     var serverVersion: ServerVersion?
     var name: String
@@ -59,7 +59,13 @@ struct Plant: CloudRecord, Hashable {
     static let zoneID = RecordZoneID.default
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("name"), .field("notes", encrypted: true), .field("bed", parent: true), .field("soil", default: Soil.loam)])
+        """
+        name
+        notes encrypted
+        bed parent
+        soil default
+        """,
+        defaults: { $0 == 3 ? Soil.loam.recordValue : nil })
     var recordID: RecordID
     var serverVersion: ServerVersion?
     var name: String

@@ -11,8 +11,7 @@ import Testing
 ///     }
 @Suite("A record type's field table")
 struct RecordFieldsTests {
-    let fields = RecordFields(
-        recordType: "Task", [.field("title"), .field("done", default: false), .field("project", parent: true)])
+    let fields = RecordFields(recordType: "Task", "title\ndone default\nproject parent", defaults: { _ in false.recordValue })
     let project = RecordReference(recordID: RecordID(recordName: "project-1"))
 
     @Test func writingAParentFieldSetsTheParentAndRemovingItClearsIt() throws {
@@ -58,7 +57,7 @@ struct RecordFieldsTests {
     /// is what an absent field reads as and what counts as unchanged against the server.
     @Test func aListDefaultReadsAsTheList() throws {
         let lists = RecordFields(
-            recordType: "Task", [.field("tags", default: [] as [String]), .field("steps", default: ["plan"] as [String])])
+            recordType: "Task", "tags default\nsteps default", defaults: { $0 == 0 ? ([] as [String]).recordValue : ["plan"].recordValue })
         #expect(lists.fields.map(\.defaultValue) == [.list([]), .list(["plan"])])
         let record = InMemoryRecord(recordType: "Task")
         var read = try lists.read(record)
@@ -67,10 +66,32 @@ struct RecordFieldsTests {
         try read.throwFirstFailure()
         lists.write([.list([]), .list(["plan"])], to: record, changedSince: read.takeServerVersion())
         #expect(record.changedKeys() == [])
+    }
 
-        var field = lists.fields[0]
-        field.defaultValue = "none"
-        #expect(field.defaultValue == "none")
+    /// Generated code's spelling: a line per field, its key (percent-encoded beyond
+    /// `[A-Za-z0-9_]`) and options; `defaults` is asked only for fields marked `default`.
+    @Test func theSpellingGivesEachFieldItsOptions() {
+        var asked: [Int] = []
+        let table = RecordFields(
+            recordType: "Task",
+            """
+            title
+            notes encrypted theirs
+            words default max
+            project parent custom
+            odd%20key%2C%25%F0%9F%98%80 union
+            """,
+            defaults: { position in
+                asked.append(position)
+                return 0
+            })
+        #expect(table.keys == ["title", "notes", "words", "project", "odd key,%😀"])
+        #expect(table.fields.map(\.encrypted) == [false, true, false, false, false])
+        #expect(table.fields.map(\.isParent) == [false, false, false, true, false])
+        #expect(table.fields.map(\.merge) == [.mine, .theirs, .max, nil, .union])
+        #expect(table.fields.map(\.defaultValue) == [nil, nil, 0, nil, nil])
+        #expect(asked == [2])
+        #expect(RecordFields(recordType: "Empty", "").fields.isEmpty)
     }
 
     @Test func decodingErrorsNameTheFieldAtThePosition() throws {
@@ -160,7 +181,7 @@ struct RecordFieldsTests {
     /// and a field this version doesn't know. Found by key, and the unknown field is not part
     /// of the server version (but stays on the record, which a save leaves as it is).
     @Test func fieldsStoredInAnotherOrderAreReadByKey() throws {
-        let secret = RecordFields(recordType: "Task", [.field("title", encrypted: true), .field("done", default: false)])
+        let secret = RecordFields(recordType: "Task", "title encrypted\ndone default", defaults: { _ in false.recordValue })
         let record = InMemoryRecord(recordType: "Task")
         record[field: "addedLater"] = "from a newer app"
         record[field: "done"] = true.recordValue

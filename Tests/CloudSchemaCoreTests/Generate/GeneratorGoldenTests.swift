@@ -262,7 +262,7 @@ import Testing
         #expect(swift.contains("    var title: String?\n"))
         #expect(swift.contains("    var distance: Double?\n"))
         #expect(swift.contains("    var stops: [RecordReference]?\n"))
-        #expect(swift.contains("            .field(\"notes\", encrypted: true),\n"))
+        #expect(swift.contains("        notes encrypted\n"))
         #expect(swift.contains("            notes: fields.decodeIfPresent(1),\n"))
         #expect(!swift.contains("___"))
     }
@@ -298,6 +298,19 @@ import Testing
         #expect(swift.contains("    case unrecognized_(String)\n"))
         #expect(swift.contains("        case \"unrecognized\": self = .unrecognized\n"))
         #expect(swift.contains("        default: self = .unrecognized_(rawValue)\n"))
+    }
+
+    /// A key CloudKit would reject (a lint error) still generates: every byte of it but
+    /// `[A-Za-z0-9_]` is percent-encoded in the field table's spelling, so no key can break the
+    /// string literal or pass for a separator or an option.
+    @Test func aKeyOutsideIdentifiersIsPercentEncodedInTheFieldTable() throws {
+        let swift = try Self.generate(
+            """
+            zone Z
+            record Odd in Z { odd: String? @name("a b,%é")
+             notes: String? @encrypted }
+            """)[0].contents
+        #expect(swift.contains("        a%20b%2C%25%C3%A9\n        notes encrypted\n"))
     }
 
     @Test func namesAreRenamedOnlyWhereTheyWouldBreakTheFile() throws {

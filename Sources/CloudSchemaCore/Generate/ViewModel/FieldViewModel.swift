@@ -152,29 +152,27 @@ public final class FieldViewModel: TemplateObject {
         value.append(isList ? ") }" : ")")
     }
 
-    /// The field's entry in the record type's `RecordFields` table: `.field("key", ...)` with
-    /// what differs from a plain field merged with `.mine`.
-    var fieldTableEntry: String {
-        let key = SwiftNaming.stringLiteralBody(key)
-        return String { entry in
-            entry.append(".field(\"")
-            entry.append(key)
-            entry.append("\"")
-            if let defaultValue {
-                entry.append(", default: ")
-                entry.append(defaultValue)
-                entry.append(" as ")
-                entry.append(wrappedType)
+    /// The field's line in the record type's `RecordFields` spelling: its key, then what differs
+    /// from a plain field merged with `.mine` (`notes encrypted`, `tags default union`). Every
+    /// byte of the key but `[A-Za-z0-9_]` is percent-encoded, so the line needs no escaping in a
+    /// Swift string literal and holds no separator.
+    var fieldSpelling: String {
+        var spelling = ""
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"):
+                spelling.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                spelling.unicodeScalars += ["%", hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             }
-            if isEncrypted { entry.append(", encrypted: true") }
-            if merge != "mine" {
-                entry.append(", merge: ")
-                entry.append(isCustomMerge ? "nil" : ".")
-                if !isCustomMerge { entry.append(merge) }
-            }
-            if isParent { entry.append(", parent: true") }
-            entry.append(")")
         }
+        if isEncrypted { spelling += " encrypted" }
+        if isParent { spelling += " parent" }
+        if defaultValue != nil { spelling += " default" }
+        if merge != "mine" { spelling += " " + merge }
+        return spelling
     }
 
     var templateValue: TemplateValue { .object(self) }
@@ -213,7 +211,7 @@ public final class FieldViewModel: TemplateObject {
         "isCustomMerge": { .bool($0.isCustomMerge) },
         "encodedValue": { .string($0.encodedValue) },
         "recordValue": { .string($0.recordValue) },
-        "fieldTableEntry": { .string($0.fieldTableEntry) },
+        "fieldSpelling": { .string($0.fieldSpelling) },
     ])
 }
 

@@ -37,8 +37,8 @@
 /// `defaultValue`, `nil` for optionals, or null), `isEncrypted`, `isParent`, `referenceAction`
 /// (`none`/`deleteSelf`), `isTypedReference` (`Reference<T>` or a list of them), `encodedValue`
 /// (the property as `encode(to:)` writes it: `self.bed.with(action: .deleteSelf)`), `recordValue`
-/// (that value stored: `self.notes?.recordValue`), `fieldTableEntry` (its entry in the record's
-/// `RecordFields` table: `.field("notes", encrypted: true)`), `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
+/// (that value stored: `self.notes?.recordValue`), `fieldSpelling` (its line in the record's
+/// `RecordFields` spelling: `notes encrypted`), `referenceTarget`, `cloudKitType` (`STRING`, `LIST<REFERENCE>`), `indexes`
 /// (`queryable`, `sortable`, `searchable`), `merge`, `doc`, `deprecation`.
 ///
 /// A model (`ModelViewModel`): `name`, `swiftName`, `doc` (with a deprecation note: models and
@@ -72,7 +72,8 @@
 /// (null when a subscription's generated query uses the handle, which must not warn);
 /// `isCustomMerge` (`@merge(custom)`). A record: `queryFields` (the fields with a
 /// `queryFieldType`), `hasTextSearch` (a SEARCHABLE field: `self CONTAINS`), `customMergeFields`
-/// (the `@merge(custom)` fields, for the generated `CustomMerge` protocol).
+/// (the `@merge(custom)` fields, for the generated `CustomMerge` protocol), `hasDefaults` (a
+/// field has a default: the `RecordFields` table gets its `defaults`).
 ///
 /// An enum (`EnumViewModel`): `name`, `swiftName`, `rawType` (`String`/`Int64`), `doc`,
 /// `deprecation`, `cases` (`name`, `swiftName`, `rawValue` as a Swift literal,

@@ -74,6 +74,7 @@ public final class RecordViewModel: TemplateObject {
         "queryFields": { $0.queryFieldValues },
         "hasTextSearch": { .bool($0.fields.contains { $0.isSearchable && !$0.isEncrypted }) },
         "customMergeFields": { $0.customMergeFieldValues },
+        "hasDefaults": { .bool($0.fields.contains { $0.defaultValue != nil }) },
         // `init(record:)`: `try` before the memberwise init where a field's decoder throws, and
         // a check after it where one remembers its failure instead.
         "decodeThrows": { .bool($0.fields.contains(where: \.decodeThrows)) },

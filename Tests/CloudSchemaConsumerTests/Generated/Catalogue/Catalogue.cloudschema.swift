@@ -53,21 +53,32 @@ public struct Recipe: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("title"),
-            .field("summary"),
-            .field("cuisine"),
-            .field("minutes", default: 30 as Int64),
-            .field("servings", default: 2 as Int64),
-            .field("ingredients", default: [] as [String]),
-            .field("photo"),
-            .field("publishedAt", default: .now as Date),
-            .field("rating", default: 0.0 as Double, merge: .max),
-            .field("author"),
-        ])
+        """
+        title
+        summary
+        cuisine
+        minutes default
+        servings default
+        ingredients default
+        photo
+        publishedAt default
+        rating default max
+        author
+        """,
+        defaults: {
+            switch $0 {
+            case 3: (30 as Int64).recordValue
+            case 4: (2 as Int64).recordValue
+            case 5: ([] as [String]).recordValue
+            case 7: (.now as Date).recordValue
+            case 8: (0.0 as Double).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -251,16 +262,23 @@ public struct Author: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("displayName"),
-            .field("bio"),
-            .field("avatar"),
-            .field("homepage"),
-            .field("joinedOn", default: .now as Date),
-        ])
+        """
+        displayName
+        bio
+        avatar
+        homepage
+        joinedOn default
+        """,
+        defaults: {
+            switch $0 {
+            case 4: (.now as Date).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -397,15 +415,23 @@ public struct Review: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("recipe"),
-            .field("stars", default: 5 as Int64),
-            .field("text"),
-            .field("isHidden", default: false as Bool),
-        ])
+        """
+        recipe
+        stars default
+        text
+        isHidden default
+        """,
+        defaults: {
+            switch $0 {
+            case 1: (5 as Int64).recordValue
+            case 3: (false as Bool).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).

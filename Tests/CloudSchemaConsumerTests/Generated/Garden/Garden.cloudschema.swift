@@ -43,16 +43,24 @@ public struct Bed: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "GardenBeds" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("name"),
-            .field("sunHours", default: 6 as Int64),
-            .field("location"),
-            .field("cover"),
-            .field("tags", default: [] as [String], merge: .union),
-        ])
+        """
+        name
+        sunHours default
+        location
+        cover
+        tags default union
+        """,
+        defaults: {
+            switch $0 {
+            case 1: (6 as Int64).recordValue
+            case 4: ([] as [String]).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -194,17 +202,24 @@ public struct Plant: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "GardenBeds" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "GardenBeds")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("name"),
-            .field("plantedOn"),
-            .field("notes", encrypted: true),
-            .field("bed", parent: true),
-            .field("status", default: .growing as PlantStatus),
-            .field("legacyColour"),
-        ])
+        """
+        name
+        plantedOn
+        notes encrypted
+        bed parent
+        status default
+        legacyColour
+        """,
+        defaults: {
+            switch $0 {
+            case 4: (.growing as PlantStatus).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -355,13 +370,14 @@ public struct Species: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("commonName"),
-            .field("latinName"),
-        ])
+        """
+        commonName
+        latinName
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).

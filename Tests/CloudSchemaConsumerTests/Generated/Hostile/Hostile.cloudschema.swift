@@ -84,24 +84,40 @@ public struct String_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("class", default: "quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #" as String),
-            .field("default", default: -7 as Int64),
-            .field("self", default: true as Bool),
-            .field("init", default: 1000.0 as Double),
-            .field("Type", default: .`default` as Kind),
-            .field("String", default: ["a\"b", "c\\d", ""] as [String]),
-            .field("Field"),
-            .field("CD_record"),
-            .field("rawValue", default: 42 as Int),
-            .field("newValue", default: "*/" as String),
-            .field("recordName", default: .`self` as Kind),
-            .field("enum", default: [.`init`, .Type_, .rawValue_] as [Kind]),
-            .field("legacy"),
-        ])
+        """
+        class default
+        default default
+        self default
+        init default
+        Type default
+        String default
+        Field
+        CD_record
+        rawValue default
+        newValue default
+        recordName default
+        enum default
+        legacy
+        """,
+        defaults: {
+            switch $0 {
+            case 0: ("quote \" backslash \\ newline \n tab \t \\(interpolation) 😀 👩‍👩‍👧 \"\"\" #" as String).recordValue
+            case 1: (-7 as Int64).recordValue
+            case 2: (true as Bool).recordValue
+            case 3: (1000.0 as Double).recordValue
+            case 4: (.`default` as Kind).recordValue
+            case 5: (["a\"b", "c\\d", ""] as [String]).recordValue
+            case 8: (42 as Int).recordValue
+            case 9: ("*/" as String).recordValue
+            case 10: (.`self` as Kind).recordValue
+            case 11: ([.`init`, .Type_, .rawValue_] as [Kind]).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -298,14 +314,21 @@ public struct Field_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("protocol", default: .now as Date),
-            .field("Self"),
-            .field("where", parent: true),
-        ])
+        """
+        protocol default
+        Self
+        where parent
+        """,
+        defaults: {
+            switch $0 {
+            case 0: (.now as Date).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -426,14 +449,21 @@ public struct RecordFields_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("fieldEqual"),
-            .field("recordFields"),
-            .field("fields", default: false as Bool),
-        ])
+        """
+        fieldEqual
+        recordFields
+        fields default
+        """,
+        defaults: {
+            switch $0 {
+            case 2: (false as Bool).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -553,14 +583,23 @@ public struct Type_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("any", default: .init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as UUID),
-            .field("some", default: .init(string: "https://example.com/a?b=\"c\"&d=\\")! as URL),
-            .field("Protocol", default: [.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!] as [UUID]),
-        ])
+        """
+        any default
+        some default
+        Protocol default
+        """,
+        defaults: {
+            switch $0 {
+            case 0: (.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as UUID).recordValue
+            case 1: (.init(string: "https://example.com/a?b=\"c\"&d=\\")! as URL).recordValue
+            case 2: ([.init(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!] as [UUID]).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -681,48 +720,55 @@ public struct Everything: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("string"),
-            .field("int64"),
-            .field("int"),
-            .field("double"),
-            .field("bool"),
-            .field("date"),
-            .field("data"),
-            .field("uuid"),
-            .field("url"),
-            .field("asset"),
-            .field("location"),
-            .field("reference"),
-            .field("untyped"),
-            .field("kind"),
-            .field("count"),
-            .field("strings"),
-            .field("int64s"),
-            .field("ints"),
-            .field("doubles"),
-            .field("bools"),
-            .field("dates"),
-            .field("datas"),
-            .field("uuids"),
-            .field("urls"),
-            .field("assets"),
-            .field("locations"),
-            .field("references"),
-            .field("untypeds"),
-            .field("kinds"),
-            .field("counts"),
-            .field("optionalString"),
-            .field("optionalReference"),
-            .field("optionalReferences"),
-            .field("secret", encrypted: true),
-            .field("secretNumber", default: 0 as Int64, encrypted: true),
-            .field("secretList", encrypted: true),
-            .field("secretLocation", encrypted: true),
-        ])
+        """
+        string
+        int64
+        int
+        double
+        bool
+        date
+        data
+        uuid
+        url
+        asset
+        location
+        reference
+        untyped
+        kind
+        count
+        strings
+        int64s
+        ints
+        doubles
+        bools
+        dates
+        datas
+        uuids
+        urls
+        assets
+        locations
+        references
+        untypeds
+        kinds
+        counts
+        optionalString
+        optionalReference
+        optionalReferences
+        secret encrypted
+        secretNumber encrypted default
+        secretList encrypted
+        secretLocation encrypted
+        """,
+        defaults: {
+            switch $0 {
+            case 34: (0 as Int64).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1082,10 +1128,13 @@ public struct Old: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("name")])
+        """
+        name
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1192,10 +1241,13 @@ public struct Older: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("old")])
+        """
+        old
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1305,10 +1357,13 @@ public struct Used: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("x")])
+        """
+        x
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1411,13 +1466,14 @@ public struct Current: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("used"),
-            .field("legacyCode"),
-        ])
+        """
+        used
+        legacyCode
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1541,10 +1597,13 @@ public struct Watched: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("code")])
+        """
+        code
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1649,13 +1708,14 @@ public struct QueryFields_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("textSearch"),
-            .field("query"),
-        ])
+        """
+        textSearch
+        query
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -1774,13 +1834,14 @@ public struct CustomMerge_: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Hostile" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Hostile")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("mergeConflict", merge: nil),
-            .field("other", merge: nil),
-        ])
+        """
+        mergeConflict custom
+        other custom
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).

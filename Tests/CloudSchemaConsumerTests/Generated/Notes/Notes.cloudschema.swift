@@ -76,15 +76,24 @@ package struct Folder: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("title"),
-            .field("position", default: 0.0 as Double, merge: .max),
-            .field("colour", default: .blue as FolderColour),
-            .field("isPinned", default: false as Bool),
-        ])
+        """
+        title
+        position default max
+        colour default
+        isPinned default
+        """,
+        defaults: {
+            switch $0 {
+            case 1: (0.0 as Double).recordValue
+            case 2: (.blue as FolderColour).recordValue
+            case 3: (false as Bool).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -217,20 +226,30 @@ package struct Note: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("title"),
-            .field("body", encrypted: true),
-            .field("folder", parent: true),
-            .field("createdAt", default: .now as Date),
-            .field("editedAt", default: .now as Date, merge: .max),
-            .field("tags", default: [] as [String], merge: .union),
-            .field("attachments"),
-            .field("isLocked", default: false as Bool),
-            .field("legacyPlainBody"),
-        ])
+        """
+        title
+        body encrypted
+        folder parent
+        createdAt default
+        editedAt default max
+        tags default union
+        attachments
+        isLocked default
+        legacyPlainBody
+        """,
+        defaults: {
+            switch $0 {
+            case 3: (.now as Date).recordValue
+            case 4: (.now as Date).recordValue
+            case 5: ([] as [String]).recordValue
+            case 7: (false as Bool).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -407,17 +426,25 @@ package struct Reminder: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Library" of the private database.
     package static let databaseScope = DatabaseScope.private
     package static let zoneID = RecordZoneID(zoneName: "Library")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("note", parent: true),
-            .field("dueDate"),
-            .field("priority", default: .normal as Priority, merge: .max),
-            .field("isDone", default: false as Bool, merge: .theirs),
-            .field("place"),
-            .field("details", encrypted: true, merge: nil),
-        ])
+        """
+        note parent
+        dueDate
+        priority default max
+        isDone default theirs
+        place
+        details encrypted custom
+        """,
+        defaults: {
+            switch $0 {
+            case 2: (.normal as Priority).recordValue
+            case 3: (false as Bool).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).

@@ -63,10 +63,13 @@ public struct Owner: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("name")])
+        """
+        name
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -172,33 +175,41 @@ public struct Sample: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("title"),
-            .field("subtitle"),
-            .field("rank"),
-            .field("size"),
-            .field("count"),
-            .field("score"),
-            .field("seen"),
-            .field("flag"),
-            .field("uuid"),
-            .field("link"),
-            .field("kind"),
-            .field("level"),
-            .field("owner"),
-            .field("anything"),
-            .field("place"),
-            .field("tags", default: [] as [String]),
-            .field("numbers", default: [] as [Int64]),
-            .field("owners"),
-            .field("body"),
-            .field("plain"),
-            .field("secret", encrypted: true),
-            .field("stamp"),
-        ])
+        """
+        title
+        subtitle
+        rank
+        size
+        count
+        score
+        seen
+        flag
+        uuid
+        link
+        kind
+        level
+        owner
+        anything
+        place
+        tags default
+        numbers default
+        owners
+        body
+        plain
+        secret encrypted
+        stamp
+        """,
+        defaults: {
+            switch $0 {
+            case 15: ([] as [String]).recordValue
+            case 16: ([] as [Int64]).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -498,10 +509,13 @@ public struct Bare: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("note")])
+        """
+        note
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -605,42 +619,53 @@ public struct Merged: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Fixtures" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Fixtures")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("text"),
-            .field("number", default: 0 as Int64),
-            .field("flag"),
-            .field("seen"),
-            .field("place"),
-            .field("file"),
-            .field("owner", parent: true),
-            .field("secret", encrypted: true),
-            .field("theirsText", merge: .theirs),
-            .field("theirsNumbers", merge: .theirs),
-            .field("theirsSecret", encrypted: true, merge: .theirs),
-            .field("tags", default: [] as [String], merge: .union),
-            .field("owners", merge: .union),
-            .field("secretTags", encrypted: true, merge: .union),
-            .field("maxText", merge: .max),
-            .field("maxInt64", merge: .max),
-            .field("maxInt", default: 0 as Int, merge: .max),
-            .field("maxDouble", merge: .max),
-            .field("maxDate", merge: .max),
-            .field("maxLevel", merge: .max),
-            .field("maxSecret", encrypted: true, merge: .max),
-            .field("minText", merge: .min),
-            .field("minInt64", merge: .min),
-            .field("minDouble", default: 0.0 as Double, merge: .min),
-            .field("minDate", merge: .min),
-            .field("minLevel", merge: .min),
-            .field("customTitle", merge: nil),
-            .field("customCount", default: 0 as Int64, merge: nil),
-            .field("customTags", merge: nil),
-            .field("customSecret", encrypted: true, merge: nil),
-            .field("customOwner", merge: nil),
-        ])
+        """
+        text
+        number default
+        flag
+        seen
+        place
+        file
+        owner parent
+        secret encrypted
+        theirsText theirs
+        theirsNumbers theirs
+        theirsSecret encrypted theirs
+        tags default union
+        owners union
+        secretTags encrypted union
+        maxText max
+        maxInt64 max
+        maxInt default max
+        maxDouble max
+        maxDate max
+        maxLevel max
+        maxSecret encrypted max
+        minText min
+        minInt64 min
+        minDouble default min
+        minDate min
+        minLevel min
+        customTitle custom
+        customCount default custom
+        customTags custom
+        customSecret encrypted custom
+        customOwner custom
+        """,
+        defaults: {
+            switch $0 {
+            case 1: (0 as Int64).recordValue
+            case 11: ([] as [String]).recordValue
+            case 16: (0 as Int).recordValue
+            case 23: (0.0 as Double).recordValue
+            case 27: (0 as Int64).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).

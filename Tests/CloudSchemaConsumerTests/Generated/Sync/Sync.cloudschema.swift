@@ -67,19 +67,28 @@ public struct Entry: CloudRecord, Hashable, Sendable {
     /// New records go to the custom zone "Journal" of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID(zoneName: "Journal")
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [
-            .field("title"),
-            .field("body", encrypted: true),
-            .field("mood", default: .calm as Mood),
-            .field("priority"),
-            .field("words", default: 0 as Int64),
-            .field("tags", default: [] as [String], merge: .union),
-            .field("moods"),
-            .field("journal", parent: true),
-        ])
+        """
+        title
+        body encrypted
+        mood default
+        priority
+        words default
+        tags default union
+        moods
+        journal parent
+        """,
+        defaults: {
+            switch $0 {
+            case 2: (.calm as Mood).recordValue
+            case 4: (0 as Int64).recordValue
+            case 5: ([] as [String]).recordValue
+            default: nil
+            }
+        })
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -234,10 +243,13 @@ public struct Setting: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the private database.
     public static let databaseScope = DatabaseScope.private
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("name")])
+        """
+        name
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
@@ -341,10 +353,13 @@ public struct Notice: CloudRecord, Hashable, Sendable {
     /// New records go to the default zone of the public database.
     public static let databaseScope = DatabaseScope.public
     public static let zoneID = RecordZoneID.default
-    /// The fields in declaration order, as the runtime reads, writes and merges them.
+    /// The fields in declaration order, as the runtime reads, writes and merges them: one line
+    /// each, its key and what differs from a plain field (see `RecordFields`).
     private static let recordFields = RecordFields(
         recordType: recordType,
-        [.field("text")])
+        """
+        text
+        """)
 
     /// The keys of the record's fields, as CloudKit calls take them (`desiredKeys`,
     /// `changedKeys()`, `record[key]`).
