@@ -9,22 +9,28 @@ public enum Linter {
     /// The raw findings of `rules` (default: every rule), before configuration and suppression,
     /// rule by rule. One walk over the record types and one over the models call every rule's
     /// check of one element (`LintRule.init` says why); then each rule's whole-schema check runs.
+    /// Model rules' errors in models that may not sync are warnings (`gradeUnsureModels`).
     public static func findings(_ input: LintInput, rules: [LintRule] = LintRegistry.rules) -> [Diagnostic] {
         var reporters = rules.map { LintReporter(rule: $0.id, severity: $0.defaultSeverity) }
-        let recordChecks = rules.indices.compactMap { r in rules[r].eachRecordType.map { (r, $0) } }
-        if !recordChecks.isEmpty {
+        // Each check is called where the rule stores it: a closure put in an array of tuples is
+        // stored generically, and every call through it copied the whole LintInput.
+        let recordRules = rules.indices.filter { rules[$0].eachRecordType != nil }
+        if !recordRules.isEmpty {
             input.schema.recordTypes.forEachInPlace { record in
-                for (r, check) in recordChecks { check(input, record, &reporters[r]) }
+                for r in recordRules { rules[r].eachRecordType?(input, record, &reporters[r]) }
             }
         }
-        let modelChecks = rules.indices.compactMap { r in rules[r].eachMirroredModel.map { (r, $0) } }
-        if !modelChecks.isEmpty {
+        let modelRules = rules.indices.filter { rules[$0].eachMirroredModel != nil }
+        if !modelRules.isEmpty {
             input.schema.models.forEachInPlace { model in
                 guard input.isMirrored(model.name) else { return }
-                for (r, check) in modelChecks { check(input, model, &reporters[r]) }
+                for r in modelRules { rules[r].eachMirroredModel?(input, model, &reporters[r]) }
             }
         }
-        for r in rules.indices { rules[r].check?(input, &reporters[r]) }
+        for r in rules.indices {
+            rules[r].check?(input, &reporters[r])
+            if rules[r].category == .models { ModelRules.gradeUnsureModels(input, &reporters[r]) }
+        }
         return reporters.flatMap(\.diagnostics)
     }
 

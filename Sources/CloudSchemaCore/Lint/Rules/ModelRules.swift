@@ -17,10 +17,11 @@ enum ModelRules {
         input.schema.models.forEachInPlace { model in if input.isMirrored(model.name) { body(model) } }
     }
 
-    /// A mirroring rule's last check: its errors in a model that may be local (an `.automatic`
-    /// store whose entitlements were not read: `LocalModels.isCertain` false) are warnings, with a
-    /// note saying why and what makes them errors: the guide's "no false error on an app that works".
-    static let gradeUnsureModels: LintRule.SchemaCheck = { input, out in
+    /// Run by the Linter after each rule of this category: its errors in a model that may be local
+    /// (an `.automatic` store whose entitlements were not read: `LocalModels.isCertain` false) are
+    /// warnings, with a note saying why and what makes them errors: the guide's "no false error on
+    /// an app that works".
+    static func gradeUnsureModels(_ input: LintInput, _ out: inout LintReporter) {
         let unsure = input.schema.localModels.filter { !$0.isCertain }
         guard !unsure.isEmpty, !out.diagnostics.isEmpty else { return }
         var notes: [String: String] = [:]
@@ -45,14 +46,6 @@ enum ModelRules {
             else { continue }
             out.diagnostics[index].severity = .warning
             out.diagnostics[index].notes.append(Diagnostic.Note(model.note, at: range))
-        }
-    }
-
-    /// A mirroring rule's whole-schema check, then `gradeUnsureModels`.
-    static func mirroring(_ check: @escaping LintRule.SchemaCheck) -> LintRule.SchemaCheck {
-        { input, out in
-            check(input, &out)
-            gradeUnsureModels(input, &out)
         }
     }
 
@@ -92,8 +85,7 @@ enum ModelRules {
                     at: range ?? property.spans.name,
                     fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     /// A literal that is a sensible "empty" default for the type, if there is one.
     static func zeroDefault(_ type: FieldType, _ schema: LintInput) -> String? {
@@ -143,8 +135,7 @@ enum ModelRules {
                     "'\(property.name)' must be optional or have a default value; \(runtime(header, "\(model.name): \(property.name)"))",
                     at: property.spans.type ?? property.spans.name, fixIts: fixIts)
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let relationshipOptional = LintRule(
         "MODEL_RELATIONSHIP_OPTIONAL", .models, .error,
@@ -172,8 +163,7 @@ enum ModelRules {
                     fixIts: property.spans.type.map { [.insert("?", at: $0.endOnly, "make '\(property.name)' optional")] }
                         ?? [])
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let relationshipInverse = LintRule(
         "MODEL_RELATIONSHIP_INVERSE", .models, .error,
@@ -189,7 +179,7 @@ enum ModelRules {
             add the relationship back on the other model, and write \
             @inverse(property) on one side when a model has several relationships to the same model.
             """,
-        check: mirroring { input, out in
+        check: { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
             // Relationships by (source model, target model), and explicit inverses by (target, property).
             // Keyed by pairs of names, not one string joining them: a joined key is a new heap
@@ -252,8 +242,7 @@ enum ModelRules {
                     at: range ?? property.spans.name,
                     fixIts: range.map { [.replace($0, with: "@deleteRule(nullify)", "use @deleteRule(nullify)")] } ?? [])
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let encryptedRelationship = LintRule(
         "MODEL_ENCRYPTED_RELATIONSHIP", .models, .error,
@@ -276,8 +265,7 @@ enum ModelRules {
                     at: range ?? property.spans.name,
                     fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let externalStorage = LintRule(
         "MODEL_EXTERNAL_STORAGE", .models, .warning,
@@ -302,8 +290,7 @@ enum ModelRules {
                         [.insert(" @externalStorage", at: $0.endOnly, "add @externalStorage")]
                     } ?? [])
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let recordSize = LintRule(
         "MODEL_RECORD_SIZE", .models, .warning,
@@ -330,8 +317,7 @@ enum ModelRules {
                     "'\(model.name)' is estimated at \(total) bytes; \(runtime(header, "\(model.name): Estimated size \(total) bytes"))",
                     at: model.spans.name)
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let propertyReserved = LintRule(
         "MODEL_PROPERTY_RESERVED", .models, .warning,
@@ -354,8 +340,7 @@ enum ModelRules {
                         at: property.spans.attributes["name"] ?? property.spans.name)
                 }
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let fieldLimit = LintRule(
         "MODEL_FIELD_LIMIT", .models, .warning,
@@ -386,8 +371,7 @@ enum ModelRules {
                     "'\(model.name)' maps to about \(count) CloudKit fields (with Core Data's _ckAsset companions); CloudKit allows 256",
                     at: model.spans.name)
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let decimal = LintRule(
         "MODEL_DECIMAL", .models, .warning,
@@ -408,8 +392,7 @@ enum ModelRules {
                     "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
                     at: property.spans.type ?? property.spans.name)
             }
-        },
-        check: gradeUnsureModels)
+        })
 
     static let localStore = LintRule(
         "MODEL_LOCAL_STORE", .models, .info,
