@@ -71,7 +71,13 @@ extension RecordType {
 
     /// A record type `NSPersistentCloudKitContainer` creates: `CD_<Entity>`, or `CDMR` for
     /// many-to-many relationships. It lives in the private database's Core Data zone.
-    public var isCoreDataMirror: Bool { coreDataEntityName != nil || cloudKitName == CoreDataMirror.manyToManyRecordType }
+    public var isCoreDataMirror: Bool { Self.isCoreDataMirror(cloudKitName: cloudKitName) }
+
+    /// `isCoreDataMirror` from the name alone, for lint to read a record type in place.
+    static func isCoreDataMirror(cloudKitName: String) -> Bool {
+        (cloudKitName.hasPrefix(CKDB.coreDataPrefix) && cloudKitName.count > CKDB.coreDataPrefix.count)
+            || cloudKitName == CoreDataMirror.manyToManyRecordType
+    }
 
     /// For a `CD_`-prefixed record type: the Core Data / SwiftData entity it mirrors
     /// (`CD_Harvest` → `Harvest`). `NSPersistentCloudKitContainer` creates and owns such types.

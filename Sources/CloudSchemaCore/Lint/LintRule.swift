@@ -38,25 +38,43 @@ public enum RuleCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// One lint rule: its public metadata and the check that reads a resolved `Schema`.
+/// One lint rule: its public metadata and the checks that read a resolved `Schema`.
 ///
 /// Rules are independent: each reads only the `LintInput` and reports through its own
 /// `LintReporter`, which stamps the rule's ID and default severity on every diagnostic
 /// (configuration changes the severity afterwards).
 public struct LintRule: Sendable {
+    /// Reads one record type (or one model) where it is stored.
+    typealias ElementCheck<Element> = @Sendable (LintInput, Borrowed<Element>, inout LintReporter) -> Void
+    /// Reads the whole schema.
+    typealias SchemaCheck = @Sendable (LintInput, inout LintReporter) -> Void
+
     public var metadata: DiagnosticRule
-    /// Nil for rules the engine itself applies (suppression checks).
-    var check: (@Sendable (LintInput, inout LintReporter) -> Void)?
+    /// Called by the Linter's one walk over the record types, for each of them.
+    var eachRecordType: ElementCheck<RecordType>?
+    /// Called by the Linter's one walk over the models Core Data mirrors (`LintInput.isMirrored`).
+    var eachMirroredModel: ElementCheck<Model>?
+    /// Called after the walks, with what they reported. Nil with no walk either: a rule the
+    /// engine itself applies (suppression checks).
+    var check: SchemaCheck?
 
     public var id: DiagnosticID { metadata.id }
     public var category: RuleCategory { metadata.category }
     public var defaultSeverity: Diagnostic.Severity { metadata.defaultSeverity }
 
+    /// A rule that looks at one record type or model at a time gives `eachRecordType` or
+    /// `eachMirroredModel` rather than walking the schema in `check`: the Linter then visits
+    /// each element once for every rule, while it is in the processor's cache. (When each rule
+    /// walked the whole schema in turn, a schema past the cache was read from memory once per
+    /// rule, and lint's time grew faster than its work: issue 36.)
     init(
         _ id: DiagnosticID, _ category: RuleCategory, _ severity: Diagnostic.Severity, summary: String,
-        explanation: String, fix: String, check: (@Sendable (LintInput, inout LintReporter) -> Void)?
+        explanation: String, fix: String, eachRecordType: ElementCheck<RecordType>? = nil,
+        eachMirroredModel: ElementCheck<Model>? = nil, check: SchemaCheck? = nil
     ) {
         metadata = DiagnosticRule(id, .lint, category, severity, summary: summary, explanation: explanation, fix: fix)
+        self.eachRecordType = eachRecordType
+        self.eachMirroredModel = eachMirroredModel
         self.check = check
     }
 }
@@ -90,6 +108,9 @@ public struct LintInput: Sendable {
     public let sources: SourceStore?
     let recordTypesByName: FirstByName<RecordType>
     let modelsByName: FirstByName<Model>
+    let zonesByName: FirstByName<Zone>
+    /// Models stored without CloudKit for certain: Core Data mirrors all others.
+    let localModelNames: Set<String>
     /// The CloudKit calls of the Swift files read, and the record types they are checked against.
     public let appCode: AppCode
     let appCodeSchema: AppCodeSchema
@@ -100,8 +121,13 @@ public struct LintInput: Sendable {
         self.appCode = appCode
         recordTypesByName = FirstByName(schema.recordTypes, name: \.name)
         modelsByName = FirstByName(schema.models, name: \.name)
+        zonesByName = FirstByName(schema.zones, name: \.name)
+        localModelNames = Set(schema.localModels.filter(\.isCertain).flatMap(\.models))
         appCodeSchema = appCode.isEmpty ? AppCodeSchema() : AppCodeSchema(schema)
     }
+
+    /// Whether Core Data mirrors the model named `name` (`MODEL_LOCAL_STORE` lists those it does not).
+    func isMirrored(_ name: String) -> Bool { localModelNames.isEmpty || !localModelNames.contains(name) }
 
     /// The range to delete to remove an attribute: the attribute and the blanks before it
     /// on its line, so `a: String @queryable` becomes `a: String`.
@@ -185,8 +211,9 @@ struct Borrowed<Element> {
 
 extension Borrowed where Element == RecordType {
     // Read in place: through `dynamicMember`, a computed property's getter is handed a copy of
-    // the whole record type (every field retained), once per record type per rule.
-    var isCloudKitSystemType: Bool { pointer.pointee.isCloudKitSystemType }
-    var isCoreDataMirror: Bool { pointer.pointee.isCoreDataMirror }
+    // the whole record type (every field retained), once per record type per rule; so is
+    // `pointee.isCloudKitSystemType`. These read only the stored name.
+    var isCloudKitSystemType: Bool { CKDB.isSystemRecordType(pointer.pointee.cloudKitName) }
+    var isCoreDataMirror: Bool { RecordType.isCoreDataMirror(cloudKitName: pointer.pointee.cloudKitName) }
     var parentField: Field? { pointer.pointee.parentField }
 }

@@ -6,16 +6,32 @@ public enum Linter {
     package static let syncUnknownNote =
         "no SyncEngine(for:tables:) call read names the synced tables, nor does cloudschema.json, so it is not known that this table syncs; lint the file with the SyncEngine call in the same run, or list the synced tables in cloudschema.json's \"sqlitedata\" section, to make this an error"
 
-    /// The raw findings of `rules` (default: every rule), before configuration and suppression.
+    /// The raw findings of `rules` (default: every rule), before configuration and suppression,
+    /// rule by rule. One walk over the record types and one over the models call every rule's
+    /// check of one element (`LintRule.init` says why); then each rule's whole-schema check runs.
+    /// Model rules' errors in models that may not sync are warnings (`gradeUnsureModels`).
     public static func findings(_ input: LintInput, rules: [LintRule] = LintRegistry.rules) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for rule in rules {
-            guard let check = rule.check else { continue }
-            var reporter = LintReporter(rule: rule.id, severity: rule.defaultSeverity)
-            check(input, &reporter)
-            diagnostics += reporter.diagnostics
+        var reporters = rules.map { LintReporter(rule: $0.id, severity: $0.defaultSeverity) }
+        // Each check is called where the rule stores it: a closure put in an array of tuples is
+        // stored generically, and every call through it copied the whole LintInput.
+        let recordRules = rules.indices.filter { rules[$0].eachRecordType != nil }
+        if !recordRules.isEmpty {
+            input.schema.recordTypes.forEachInPlace { record in
+                for r in recordRules { rules[r].eachRecordType?(input, record, &reporters[r]) }
+            }
         }
-        return diagnostics
+        let modelRules = rules.indices.filter { rules[$0].eachMirroredModel != nil }
+        if !modelRules.isEmpty {
+            input.schema.models.forEachInPlace { model in
+                guard input.isMirrored(model.name) else { return }
+                for r in modelRules { rules[r].eachMirroredModel?(input, model, &reporters[r]) }
+            }
+        }
+        for r in rules.indices {
+            rules[r].check?(input, &reporters[r])
+            if rules[r].category == .models { ModelRules.gradeUnsureModels(input, &reporters[r]) }
+        }
+        return reporters.flatMap(\.diagnostics)
     }
 
     /// Front-end diagnostics plus lint findings, each with its element, with configuration,
@@ -75,13 +91,18 @@ public enum Linter {
 
         var (suppressions, problems) = SuppressionRules.collect(loaded.files)
         if !suppressions.isEmpty {
-            // Suppressions by (file, rule), so matching stays near-linear.
-            var index: [String: [Int]] = [:]
+            // Suppressions by (file, rule), so matching stays near-linear. A key of two strings, not
+            // one joined string: joining made a new heap string for every finding looked up.
+            struct Key: Hashable {
+                var file: String
+                var rule: DiagnosticID
+            }
+            var index: [Key: [Int]] = [:]
             for (i, suppression) in suppressions.enumerated() {
-                index["\(suppression.comment.file)\u{0}\(suppression.rule)", default: []].append(i)
+                index[Key(file: suppression.comment.file, rule: suppression.rule), default: []].append(i)
             }
             kept = kept.filter { diagnostic in
-                guard let range = diagnostic.range, let candidates = index["\(range.file)\u{0}\(diagnostic.id)"] else {
+                guard let range = diagnostic.range, let candidates = index[Key(file: range.file, rule: diagnostic.id)] else {
                     return true
                 }
                 var silenced = false

@@ -17,13 +17,11 @@ enum DatabaseRules {
             add grants, typically grant read to world, grant create to icloud and \
             grant write to creator.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema && record.placement.isPublic && record.grants.isEmpty else { return }
-                out.report(
-                    "public record type '\(record.name)' has no grants, so no user can read or create its records; add e.g. 'grant read to world' and 'grant create to icloud'",
-                    at: record.spans.name)
-            }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema && record.placement.isPublic && record.grants.isEmpty else { return }
+            out.report(
+                "public record type '\(record.name)' has no grants, so no user can read or create its records; add e.g. 'grant read to world' and 'grant create to icloud'",
+                at: record.spans.name)
         })
 
     static let grantNotPublic = LintRule(
@@ -37,15 +35,13 @@ enum DatabaseRules {
         fix: """
             remove the grant, or write 'in public'.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema && !record.placement.isPublic else { return }
-                record.grants.forEachInPlace { grant in
-                    out.report(
-                        "grants apply to the public database only; '\(record.name)' is private, so this grant has no effect",
-                        at: grant.spans.range,
-                        fixIts: grant.spans.range.map { [.remove(input.removal(of: $0), "remove the grant")] } ?? [])
-                }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema && !record.placement.isPublic else { return }
+            record.grants.forEachInPlace { grant in
+                out.report(
+                    "grants apply to the public database only; '\(record.name)' is private, so this grant has no effect",
+                    at: grant.spans.range,
+                    fixIts: grant.spans.range.map { [.remove(input.removal(of: $0), "remove the grant")] } ?? [])
             }
         })
 
@@ -62,13 +58,11 @@ enum DatabaseRules {
         fix: """
             declare 'zone Name' and write 'record X in Name'.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema && record.placement == .privateDefaultZone else { return }
-                out.report(
-                    "'\(record.name)' lives in the private database's default zone, which has no change tokens, atomic saves or sharing; declare a zone and write 'in ZoneName'",
-                    at: record.placementSpan ?? record.spans.name)
-            }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema && record.placement == .privateDefaultZone else { return }
+            out.report(
+                "'\(record.name)' lives in the private database's default zone, which has no change tokens, atomic saves or sharing; declare a zone and write 'in ZoneName'",
+                at: record.placementSpan ?? record.spans.name)
         })
 
     static let sharePublic = LintRule(
@@ -82,15 +76,13 @@ enum DatabaseRules {
             remove @shareable, or move the record type to a custom zone of the private \
             database.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.isShareable && record.placement.isPublic else { return }
-                let range = record.spans.attributes["shareable"]
-                out.report(
-                    "'\(record.name)' is in the public database, which has no shares; remove @shareable or move it to a private zone",
-                    at: range ?? record.spans.name,
-                    fixIts: range.map { [input.removeAttribute($0, "remove @shareable")] } ?? [])
-            }
+        eachRecordType: { input, record, out in
+            guard record.isShareable && record.placement.isPublic else { return }
+            let range = record.spans.attributes["shareable"]
+            out.report(
+                "'\(record.name)' is in the public database, which has no shares; remove @shareable or move it to a private zone",
+                at: range ?? record.spans.name,
+                fixIts: range.map { [input.removeAttribute($0, "remove @shareable")] } ?? [])
         })
 
     static let shareDefaultZone = LintRule(
@@ -103,13 +95,11 @@ enum DatabaseRules {
         fix: """
             declare 'zone Name' and write 'record X in Name @shareable'.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema && record.isShareable && record.placement == .privateDefaultZone else { return }
-                out.report(
-                    "'\(record.name)' is in the default zone, which cannot be shared; put it in a custom zone ('in ZoneName')",
-                    at: record.spans.attributes["shareable"] ?? record.spans.name)
-            }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema && record.isShareable && record.placement == .privateDefaultZone else { return }
+            out.report(
+                "'\(record.name)' is in the default zone, which cannot be shared; put it in a custom zone ('in ZoneName')",
+                at: record.spans.attributes["shareable"] ?? record.spans.name)
         })
 
     static let shareRootParent = LintRule(
@@ -123,16 +113,14 @@ enum DatabaseRules {
             remove \
             @shareable here and share the parent, or remove this record type's @parent.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.isShareable else { return }
-                guard let parent = record.parentField, case .reference(let target?) = parent.type, target != record.name
-                else { return }
-                out.report(
-                    "'\(record.name)' is @shareable but has a @parent, so it is shared through its parent '\(target)'; remove @shareable or @parent",
-                    at: parent.spans.attributes["parent"] ?? parent.spans.name,
-                    notes: [.init("@shareable here", at: record.spans.attributes["shareable"])])
-            }
+        eachRecordType: { input, record, out in
+            guard record.isShareable else { return }
+            guard let parent = record.parentField, case .reference(let target?) = parent.type, target != record.name
+            else { return }
+            out.report(
+                "'\(record.name)' is @shareable but has a @parent, so it is shared through its parent '\(target)'; remove @shareable or @parent",
+                at: parent.spans.attributes["parent"] ?? parent.spans.name,
+                notes: [.init("@shareable here", at: record.spans.attributes["shareable"])])
         })
 
     static let shareChildZone = LintRule(
@@ -145,20 +133,18 @@ enum DatabaseRules {
         fix: """
             put the child record type in its parent's zone.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema else { return }
-                guard let parent = record.parentField, case .reference(let target?) = parent.type,
-                    let position = input.recordTypesByName.position(of: target)
-                else { return }
-                // Read in place: a copy of the parent type retained everything in it.
-                input.schema.recordTypes.inPlace(at: position) { other in
-                    guard other.format == .cloudschema, other.placement != record.placement else { return }
-                    out.report(
-                        "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
-                        at: parent.spans.type ?? parent.spans.name,
-                        notes: [.init("'\(target)' declared here", at: other.spans.name)])
-                }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema else { return }
+            guard let parent = record.parentField, case .reference(let target?) = parent.type,
+                let position = input.recordTypesByName.position(of: target)
+            else { return }
+            // Read in place: a copy of the parent type retained everything in it.
+            input.schema.recordTypes.inPlace(at: position) { other in
+                guard other.format == .cloudschema, other.placement != record.placement else { return }
+                out.report(
+                    "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
+                    at: parent.spans.type ?? parent.spans.name,
+                    notes: [.init("'\(target)' declared here", at: other.spans.name)])
             }
         })
 

@@ -13,16 +13,14 @@ enum EncryptionRules {
             remove the index attribute (the fix-it does), or store an unencrypted, less sensitive copy \
             (a category, a hash) in a separate indexed field.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.isEncrypted else { return }
-                    for (index, _) in AttributeCatalog.indexes {
-                        guard let range = field.spans.attributes[index] else { continue }
-                        out.report(
-                            "encrypted field '\(field.name)' cannot be \(index); CloudKit does not index encrypted fields",
-                            at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
-                    }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.isEncrypted else { return }
+                for (index, _) in AttributeCatalog.indexes {
+                    guard let range = field.spans.attributes[index] else { continue }
+                    out.report(
+                        "encrypted field '\(field.name)' cannot be \(index); CloudKit does not index encrypted fields",
+                        at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
                 }
             }
         })
@@ -41,16 +39,14 @@ enum EncryptionRules {
         fix: """
             remove @encrypted.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.isEncrypted && field.type.isReferenceOrList else { return }
-                    let range = field.spans.attributes["encrypted"]
-                    out.report(
-                        "'\(field.name)' is a reference, which CloudKit never encrypts (the server follows references); remove @encrypted",
-                        at: range ?? field.spans.name,
-                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
-                }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.isEncrypted && field.type.isReferenceOrList else { return }
+                let range = field.spans.attributes["encrypted"]
+                out.report(
+                    "'\(field.name)' is a reference, which CloudKit never encrypts (the server follows references); remove @encrypted",
+                    at: range ?? field.spans.name,
+                    fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
             }
         })
 
@@ -65,16 +61,14 @@ enum EncryptionRules {
             remove @encrypted; the \
             asset's contents are already encrypted.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.isEncrypted && (field.type == .asset || field.type.listElement == .asset) else { return }
-                    let range = field.spans.attributes["encrypted"]
-                    out.report(
-                        "'\(field.name)' is an Asset, which CloudKit always encrypts; remove @encrypted",
-                        at: range ?? field.spans.name,
-                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
-                }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.isEncrypted && (field.type == .asset || field.type.listElement == .asset) else { return }
+                let range = field.spans.attributes["encrypted"]
+                out.report(
+                    "'\(field.name)' is an Asset, which CloudKit always encrypts; remove @encrypted",
+                    at: range ?? field.spans.name,
+                    fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
             }
         })
 
@@ -90,16 +84,14 @@ enum EncryptionRules {
             move the record type to the private database \
             (a custom zone), or remove @encrypted.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.placement.isPublic && record.format == .cloudschema else { return }
-                record.fields.forEachInPlace { field in
-                    guard field.isEncrypted else { return }
-                    out.report(
-                        "'\(record.name)' is in the public database, where CloudKit does not allow encrypted fields; remove @encrypted or move the record type to a private zone",
-                        at: field.spans.attributes["encrypted"] ?? field.spans.name,
-                        notes: [.init("placed in the public database here", at: record.placementSpan)])
-                }
+        eachRecordType: { input, record, out in
+            guard record.placement.isPublic && record.format == .cloudschema else { return }
+            record.fields.forEachInPlace { field in
+                guard field.isEncrypted else { return }
+                out.report(
+                    "'\(record.name)' is in the public database, where CloudKit does not allow encrypted fields; remove @encrypted or move the record type to a private zone",
+                    at: field.spans.attributes["encrypted"] ?? field.spans.name,
+                    notes: [.init("placed in the public database here", at: record.placementSpan)])
             }
         })
 }

@@ -13,16 +13,14 @@ enum IndexRules {
             remove the index; to find records by their asset, \
             index a separate field (a file name, a content hash).
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.type == .asset || field.type.listElement == .asset else { return }
-                    for (index, _) in AttributeCatalog.indexes {
-                        guard let range = field.spans.attributes[index] else { continue }
-                        out.report(
-                            "'\(field.name)' is an Asset, which CloudKit cannot index; remove @\(index)",
-                            at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
-                    }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.type == .asset || field.type.listElement == .asset else { return }
+                for (index, _) in AttributeCatalog.indexes {
+                    guard let range = field.spans.attributes[index] else { continue }
+                    out.report(
+                        "'\(field.name)' is an Asset, which CloudKit cannot index; remove @\(index)",
+                        at: range, fixIts: [input.removeAttribute(range, "remove @\(index)")])
                 }
             }
         })
@@ -38,16 +36,14 @@ enum IndexRules {
             remove @searchable, or \
             use @queryable for equality and @sortable for ranges.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard let range = field.spans.attributes["searchable"] else { return }
-                    let storage = field.type.cloudKitType
-                    if storage == .string || storage == .list(.string) { return }
-                    out.report(
-                        "@searchable is a full-text index for String fields; '\(field.name)' is \(field.type) (\(storage)), so use @queryable or @sortable",
-                        at: range, fixIts: [input.removeAttribute(range, "remove @searchable")])
-                }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard let range = field.spans.attributes["searchable"] else { return }
+                let storage = field.type.cloudKitType
+                if storage == .string || storage == .list(.string) { return }
+                out.report(
+                    "@searchable is a full-text index for String fields; '\(field.name)' is \(field.type) (\(storage)), so use @queryable or @sortable",
+                    at: range, fixIts: [input.removeAttribute(range, "remove @searchable")])
             }
         })
 
@@ -61,15 +57,13 @@ enum IndexRules {
         fix: """
             remove @sortable, or sort on a separate single-valued field.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.type.isList else { return }
-                    guard let range = field.spans.attributes["sortable"] else { return }
-                    out.report(
-                        "'\(field.name)' is a list, which has no single value to sort by; remove @sortable",
-                        at: range, fixIts: [input.removeAttribute(range, "remove @sortable")])
-                }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.type.isList else { return }
+                guard let range = field.spans.attributes["sortable"] else { return }
+                out.report(
+                    "'\(field.name)' is a list, which has no single value to sort by; remove @sortable",
+                    at: range, fixIts: [input.removeAttribute(range, "remove @sortable")])
             }
         })
 
@@ -90,17 +84,15 @@ enum IndexRules {
             add "___recordID" REFERENCE QUERYABLE to the record type in the .ckdb file; in .cloudschema, write \
             @queryable on the record type (record Post in public @queryable { ... }).
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType,
-                    record.grants.contains(where: { $0.permissions.contains(.read) && ($0.grantee == .world || $0.grantee == .icloud) })
-                else { return }
-                let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
-                if !indexed {
-                    out.report(
-                        "record type '\(record.name)' has no QUERYABLE ___recordID; queries that list all its records will fail",
-                        at: record.spans.name)
-                }
+        eachRecordType: { input, record, out in
+            guard record.format == .ckdb && record.placement.isPublic && !record.isCloudKitSystemType,
+                record.grants.contains(where: { $0.permissions.contains(.read) && ($0.grantee == .world || $0.grantee == .icloud) })
+            else { return }
+            let indexed = record.fields.contains { $0.key == "___recordID" && $0.indexes.contains(.queryable) }
+            if !indexed {
+                out.report(
+                    "record type '\(record.name)' has no QUERYABLE ___recordID; queries that list all its records will fail",
+                    at: record.spans.name)
             }
         })
 }

@@ -14,44 +14,38 @@ enum ModelRules {
 
     /// Calls `body` with each model Core Data mirrors: all but those stored without CloudKit (`MODEL_LOCAL_STORE`).
     static func forEachMirrored(_ input: LintInput, _ body: (Borrowed<Model>) -> Void) {
-        let local = Set(input.schema.localModels.filter(\.isCertain).flatMap(\.models))
-        input.schema.models.forEachInPlace { model in if !local.contains(model.name) { body(model) } }
+        input.schema.models.forEachInPlace { model in if input.isMirrored(model.name) { body(model) } }
     }
 
-    /// A mirroring rule's check whose errors in a model that may be local (an `.automatic` store
-    /// whose entitlements were not read: `LocalModels.isCertain` false) are warnings, with a note
-    /// saying why and what makes them errors: the guide's "no false error on an app that works".
-    static func mirroring(
-        _ check: @escaping @Sendable (LintInput, inout LintReporter) -> Void
-    ) -> @Sendable (LintInput, inout LintReporter) -> Void {
-        { input, out in
-            let first = out.diagnostics.count
-            check(input, &out)
-            let unsure = input.schema.localModels.filter { !$0.isCertain }
-            guard !unsure.isEmpty, out.diagnostics.count > first else { return }
-            var notes: [String: String] = [:]
-            for group in unsure {
-                for model in group.models where notes[model] == nil {
-                    let remedy =
-                        group.remedy
-                        ?? "lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
-                    notes[model] = "whether '\(model)' syncs is not known: it is \(group.reason); \(remedy)"
-                }
+    /// Run by the Linter after each rule of this category: its errors in a model that may be local
+    /// (an `.automatic` store whose entitlements were not read: `LocalModels.isCertain` false) are
+    /// warnings, with a note saying why and what makes them errors: the guide's "no false error on
+    /// an app that works".
+    static func gradeUnsureModels(_ input: LintInput, _ out: inout LintReporter) {
+        let unsure = input.schema.localModels.filter { !$0.isCertain }
+        guard !unsure.isEmpty, !out.diagnostics.isEmpty else { return }
+        var notes: [String: String] = [:]
+        for group in unsure {
+            for model in group.models where notes[model] == nil {
+                let remedy =
+                    group.remedy
+                    ?? "lint the app's .entitlements file with the Swift files (the folder with the app's Xcode project, or the file named on the command line; the build plugin passes the target's) to make this an error"
+                notes[model] = "whether '\(model)' syncs is not known: it is \(group.reason); \(remedy)"
             }
-            // Each finding belongs to the model whose declaration holds it.
-            var byFile: [String: [(range: SourceRange, note: String)]] = [:]
-            for model in input.schema.models {
-                if let note = notes[model.name], let range = model.spans.range { byFile[range.file, default: []].append((range, note)) }
-            }
-            for index in first..<out.diagnostics.count where out.diagnostics[index].severity == .error {
-                guard let range = out.diagnostics[index].range,
-                    let model = byFile[range.file]?.first(where: {
-                        $0.range.start.offset <= range.start.offset && range.end.offset <= $0.range.end.offset
-                    })
-                else { continue }
-                out.diagnostics[index].severity = .warning
-                out.diagnostics[index].notes.append(Diagnostic.Note(model.note, at: range))
-            }
+        }
+        // Each finding belongs to the model whose declaration holds it.
+        var byFile: [String: [(range: SourceRange, note: String)]] = [:]
+        for model in input.schema.models {
+            if let note = notes[model.name], let range = model.spans.range { byFile[range.file, default: []].append((range, note)) }
+        }
+        for index in out.diagnostics.indices where out.diagnostics[index].severity == .error {
+            guard let range = out.diagnostics[index].range,
+                let model = byFile[range.file]?.first(where: {
+                    $0.range.start.offset <= range.start.offset && range.end.offset <= $0.range.end.offset
+                })
+            else { continue }
+            out.diagnostics[index].severity = .warning
+            out.diagnostics[index].notes.append(Diagnostic.Note(model.note, at: range))
         }
     }
 
@@ -73,25 +67,23 @@ enum ModelRules {
             remove @unique and deduplicate in code after sync \
             (e.g. on NSPersistentStoreRemoteChange).
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header = "CloudKit integration does not support unique constraints. The following entities are constrained:"
-            forEachMirrored(input) { model in
-                // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
-                for (index, constraint) in model.uniqueConstraints.enumerated() {
-                    let range =
-                        index < model.uniqueConstraintRanges.count ? model.uniqueConstraintRanges[index] : model.spans.attributes["unique"]
-                    out.report(
-                        "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
-                        at: range ?? model.spans.name, fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
-                }
-                model.properties.forEachInPlace { property in
-                    guard property.isUnique else { return }
-                    let range = property.spans.attributes["unique"]
-                    out.report(
-                        "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(property.name)"))",
-                        at: range ?? property.spans.name,
-                        fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
-                }
+            // One finding per constraint (the runtime lists one line per constraint), each at its own `@unique`.
+            for (index, constraint) in model.uniqueConstraints.enumerated() {
+                let range =
+                    index < model.uniqueConstraintRanges.count ? model.uniqueConstraintRanges[index] : model.spans.attributes["unique"]
+                out.report(
+                    "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(constraint.joined(separator: ", "))"))",
+                    at: range ?? model.spans.name, fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
+            }
+            model.properties.forEachInPlace { property in
+                guard property.isUnique else { return }
+                let range = property.spans.attributes["unique"]
+                out.report(
+                    "CloudKit cannot enforce uniqueness; \(runtime(header, "\(model.name): \(property.name)"))",
+                    at: range ?? property.spans.name,
+                    fixIts: range.map { [input.removeAttribute($0, "remove @unique")] } ?? [])
             }
         })
 
@@ -124,26 +116,24 @@ enum ModelRules {
         fix: """
             add '?' or '= value' (both offered as fix-its).
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header =
                 "CloudKit integration requires that all attributes be optional, or have a default value set. The following attributes are marked non-optional but do not have a default value:"
-            forEachMirrored(input) { model in
-                // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
-                forEachSynced(model) { property in
-                    guard
-                        !property.isRelationship && !property.isOptional && !property.hasDefault && property.spans.defaultValue == nil
-                    else { return }
-                    var fixIts: [Diagnostic.FixIt] = []
-                    if let type = property.spans.type {
-                        fixIts.append(.insert("?", at: type.endOnly, "make '\(property.name)' optional"))
-                        if let zero = zeroDefault(property.type, input) {
-                            fixIts.append(.insert(" = \(zero)", at: type.endOnly, "add the default '= \(zero)'"))
-                        }
+            // A default written but invalid is the resolver's one error (DEFAULT_TYPE_MISMATCH), not a second one here.
+            forEachSynced(model) { property in
+                guard
+                    !property.isRelationship && !property.isOptional && !property.hasDefault && property.spans.defaultValue == nil
+                else { return }
+                var fixIts: [Diagnostic.FixIt] = []
+                if let type = property.spans.type {
+                    fixIts.append(.insert("?", at: type.endOnly, "make '\(property.name)' optional"))
+                    if let zero = zeroDefault(property.type, input) {
+                        fixIts.append(.insert(" = \(zero)", at: type.endOnly, "add the default '= \(zero)'"))
                     }
-                    out.report(
-                        "'\(property.name)' must be optional or have a default value; \(runtime(header, "\(model.name): \(property.name)"))",
-                        at: property.spans.type ?? property.spans.name, fixIts: fixIts)
                 }
+                out.report(
+                    "'\(property.name)' must be optional or have a default value; \(runtime(header, "\(model.name): \(property.name)"))",
+                    at: property.spans.type ?? property.spans.name, fixIts: fixIts)
             }
         })
 
@@ -163,17 +153,15 @@ enum ModelRules {
         fix: """
             add '?' to the type (the fix-it does); in Swift, `var tags: [Tag]? = []`.
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header = "CloudKit integration requires that all relationships be optional, the following are not:"
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    guard property.isRelationship && !property.isOptional else { return }
-                    out.report(
-                        "relationship '\(property.name)' must be optional; \(runtime(header, "\(model.name): \(property.name)"))",
-                        at: property.spans.type ?? property.spans.name,
-                        fixIts: property.spans.type.map { [.insert("?", at: $0.endOnly, "make '\(property.name)' optional")] }
-                            ?? [])
-                }
+            forEachSynced(model) { property in
+                guard property.isRelationship && !property.isOptional else { return }
+                out.report(
+                    "relationship '\(property.name)' must be optional; \(runtime(header, "\(model.name): \(property.name)"))",
+                    at: property.spans.type ?? property.spans.name,
+                    fixIts: property.spans.type.map { [.insert("?", at: $0.endOnly, "make '\(property.name)' optional")] }
+                        ?? [])
             }
         })
 
@@ -191,7 +179,7 @@ enum ModelRules {
             add the relationship back on the other model, and write \
             @inverse(property) on one side when a model has several relationships to the same model.
             """,
-        check: mirroring { input, out in
+        check: { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
             // Relationships by (source model, target model), and explicit inverses by (target, property).
             // Keyed by pairs of names, not one string joining them: a joined key is a new heap
@@ -244,17 +232,15 @@ enum ModelRules {
         fix: """
             use nullify (the fix-it does) or cascade, and check the condition in code before deleting.
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header = "The following relationships are configured with unsupported delete rules:"
-            forEachMirrored(input) { model in
-                model.properties.forEachInPlace { property in
-                    guard property.deleteRule == .deny else { return }
-                    let range = property.spans.attributes["deleteRule"]
-                    out.report(
-                        "CloudKit sync does not support the deny delete rule; \(runtime(header, "\(model.name):\(property.name) - Deny"))",
-                        at: range ?? property.spans.name,
-                        fixIts: range.map { [.replace($0, with: "@deleteRule(nullify)", "use @deleteRule(nullify)")] } ?? [])
-                }
+            model.properties.forEachInPlace { property in
+                guard property.deleteRule == .deny else { return }
+                let range = property.spans.attributes["deleteRule"]
+                out.report(
+                    "CloudKit sync does not support the deny delete rule; \(runtime(header, "\(model.name):\(property.name) - Deny"))",
+                    at: range ?? property.spans.name,
+                    fixIts: range.map { [.replace($0, with: "@deleteRule(nullify)", "use @deleteRule(nullify)")] } ?? [])
             }
         })
 
@@ -269,17 +255,15 @@ enum ModelRules {
         fix: """
             remove @encrypted from the relationship.
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header = "CloudKit integration does not support encrypted relationships."
-            forEachMirrored(input) { model in
-                model.properties.forEachInPlace { property in
-                    guard property.isEncrypted && property.isRelationship else { return }
-                    let range = property.spans.attributes["encrypted"]
-                    out.report(
-                        "relationships cannot be encrypted; \(runtime(header, "\(model.name):\(property.name)"))",
-                        at: range ?? property.spans.name,
-                        fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
-                }
+            model.properties.forEachInPlace { property in
+                guard property.isEncrypted && property.isRelationship else { return }
+                let range = property.spans.attributes["encrypted"]
+                out.report(
+                    "relationships cannot be encrypted; \(runtime(header, "\(model.name):\(property.name)"))",
+                    at: range ?? property.spans.name,
+                    fixIts: range.map { [input.removeAttribute($0, "remove @encrypted")] } ?? [])
             }
         })
 
@@ -296,17 +280,15 @@ enum ModelRules {
             add @externalStorage (the fix-it does) \
             for anything bigger than a few kilobytes.
             """,
-        check: mirroring { input, out in
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
-                    out.report(
-                        "'\(property.name)' is Data without @externalStorage; it is stored inside the CloudKit record, so add @externalStorage for anything that can grow",
-                        at: property.spans.type ?? property.spans.name,
-                        fixIts: property.spans.range.map {
-                            [.insert(" @externalStorage", at: $0.endOnly, "add @externalStorage")]
-                        } ?? [])
-                }
+        eachMirroredModel: { input, model, out in
+            forEachSynced(model) { property in
+                guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
+                out.report(
+                    "'\(property.name)' is Data without @externalStorage; it is stored inside the CloudKit record, so add @externalStorage for anything that can grow",
+                    at: property.spans.type ?? property.spans.name,
+                    fixIts: property.spans.range.map {
+                        [.insert(" @externalStorage", at: $0.endOnly, "add @externalStorage")]
+                    } ?? [])
             }
         })
 
@@ -322,20 +304,18 @@ enum ModelRules {
             shrink the defaults or move large values to \
             @externalStorage Data.
             """,
-        check: mirroring { input, out in
+        eachMirroredModel: { input, model, out in
             let header =
                 "CloudKit integration requires that all entities can be materialized in a CKRecord of less than 700000 bytes. The following entities cannot:"
-            forEachMirrored(input) { model in
-                var total = 0
-                forEachSynced(model) { property in
-                    guard !property.isExternalStorage else { return }
-                    total += RecordRules.knownSize(property.type, default: property.defaultValue) + property.name.utf8.count + 3
-                }
-                if total > 700_000 {
-                    out.report(
-                        "'\(model.name)' is estimated at \(total) bytes; \(runtime(header, "\(model.name): Estimated size \(total) bytes"))",
-                        at: model.spans.name)
-                }
+            var total = 0
+            forEachSynced(model) { property in
+                guard !property.isExternalStorage else { return }
+                total += RecordRules.knownSize(property.type, default: property.defaultValue) + property.name.utf8.count + 3
+            }
+            if total > 700_000 {
+                out.report(
+                    "'\(model.name)' is estimated at \(total) bytes; \(runtime(header, "\(model.name): Estimated size \(total) bytes"))",
+                    at: model.spans.name)
             }
         })
 
@@ -351,15 +331,13 @@ enum ModelRules {
         fix: """
             rename the property.
             """,
-        check: mirroring { input, out in
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    let stored = property.originalName ?? property.name
-                    if stored == "entityName" || stored == "moveReceipt" || stored.hasSuffix("_ckAsset") {
-                        out.report(
-                            "'\(stored)' is stored as CD_\(stored), which collides with a field Core Data writes itself; rename it",
-                            at: property.spans.attributes["name"] ?? property.spans.name)
-                    }
+        eachMirroredModel: { input, model, out in
+            forEachSynced(model) { property in
+                let stored = property.originalName ?? property.name
+                if stored == "entityName" || stored == "moveReceipt" || stored.hasSuffix("_ckAsset") {
+                    out.report(
+                        "'\(stored)' is stored as CD_\(stored), which collides with a field Core Data writes itself; rename it",
+                        at: property.spans.attributes["name"] ?? property.spans.name)
                 }
             }
         })
@@ -376,24 +354,22 @@ enum ModelRules {
         fix: """
             split the model.
             """,
-        check: mirroring { input, out in
-            forEachMirrored(input) { model in
-                var count = 3
-                forEachSynced(model) { property in
-                    if property.isRelationship {
-                        if !property.isToMany { count += 1 }
-                        return
-                    }
-                    switch property.type {
-                    case .string, .data, .url, .list, .codable: count += 2
-                    default: count += 1
-                    }
+        eachMirroredModel: { input, model, out in
+            var count = 3
+            forEachSynced(model) { property in
+                if property.isRelationship {
+                    if !property.isToMany { count += 1 }
+                    return
                 }
-                if count > 256 {
-                    out.report(
-                        "'\(model.name)' maps to about \(count) CloudKit fields (with Core Data's _ckAsset companions); CloudKit allows 256",
-                        at: model.spans.name)
+                switch property.type {
+                case .string, .data, .url, .list, .codable: count += 2
+                default: count += 1
                 }
+            }
+            if count > 256 {
+                out.report(
+                    "'\(model.name)' maps to about \(count) CloudKit fields (with Core Data's _ckAsset companions); CloudKit allows 256",
+                    at: model.spans.name)
             }
         })
 
@@ -409,14 +385,12 @@ enum ModelRules {
             store money as an \
             Int64 count of the smallest unit, or as a String.
             """,
-        check: mirroring { input, out in
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    guard property.type == .decimal || property.type.listElement == .decimal else { return }
-                    out.report(
-                        "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
-                        at: property.spans.type ?? property.spans.name)
-                }
+        eachMirroredModel: { input, model, out in
+            forEachSynced(model) { property in
+                guard property.type == .decimal || property.type.listElement == .decimal else { return }
+                out.report(
+                    "'\(property.name)' is a Decimal, which CloudKit stores as a Double; store an Int64 of the smallest unit or a String to keep every digit",
+                    at: property.spans.type ?? property.spans.name)
             }
         })
 

@@ -30,14 +30,14 @@ enum RecordRules {
         fix: """
             rename the declaration, or keep the Swift name and give the CloudKit name with @name("ValidName").
             """,
-        check: { input, out in
+        eachRecordType: { input, record, out in
             // CloudKit's own record types are RECORD_NAME_RESERVED's (in .ckdb, they are as exported).
-            input.schema.recordTypes.forEachInPlace { record in
-                guard !record.isCloudKitSystemType else { return }
-                if let problem = problem(record.cloudKitName) {
-                    out.report("record type name '\(record.cloudKitName)' \(problem)", at: nameRange(record.spans))
-                }
+            guard !record.isCloudKitSystemType else { return }
+            if let problem = problem(record.cloudKitName) {
+                out.report("record type name '\(record.cloudKitName)' \(problem)", at: nameRange(record.spans))
             }
+        },
+        check: { input, out in
             for zone in input.schema.zones {
                 if let problem = problem(zone.name) {
                     out.report("zone name '\(zone.name)' \(problem)", at: zone.spans.name)
@@ -66,14 +66,12 @@ enum RecordRules {
             files list these types themselves, so .ckdb input is not checked; `cloudschema import` keeps them with \
             a suppression of this rule.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema else { return }
-                if record.cloudKitName == "Users" || hasCloudKitPrefix(record.cloudKitName) {
-                    out.report(
-                        "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
-                        at: nameRange(record.spans))
-                }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema else { return }
+            if record.cloudKitName == "Users" || hasCloudKitPrefix(record.cloudKitName) {
+                out.report(
+                    "'\(record.cloudKitName)' is a CloudKit system record type; rename this record type or give it another CloudKit name with @name",
+                    at: nameRange(record.spans))
             }
         })
 
@@ -97,24 +95,22 @@ enum RecordRules {
         fix: """
             rename the field or give a valid key with @name("key").
             """,
-        check: { input, out in
+        eachRecordType: { input, record, out in
             // The fields of CloudKit's own record types ("cloudkit.title") are CloudKit's.
-            input.schema.recordTypes.forEachInPlace { record in
-                guard !record.isCloudKitSystemType else { return }
-                record.fields.forEachInPlace { field in
-                    guard !field.isSystem else { return }
-                    let key = field.key
-                    if key.utf8.count > 255 {
-                        out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
-                    } else if key.hasPrefix("_") {
-                        out.report(
-                            "field key '\(key)' starts with '_', which CloudKit reserves for system fields; start it with a letter",
-                            at: nameRange(field.spans))
-                    } else if !isCloudKitIdentifier(key) {
-                        out.report(
-                            "field key '\(key)' is not a CloudKit key; use letters, digits and '_', starting with a letter",
-                            at: nameRange(field.spans))
-                    }
+            guard !record.isCloudKitSystemType else { return }
+            record.fields.forEachInPlace { field in
+                guard !field.isSystem else { return }
+                let key = field.key
+                if key.utf8.count > 255 {
+                    out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
+                } else if key.hasPrefix("_") {
+                    out.report(
+                        "field key '\(key)' starts with '_', which CloudKit reserves for system fields; start it with a letter",
+                        at: nameRange(field.spans))
+                } else if !isCloudKitIdentifier(key) {
+                    out.report(
+                        "field key '\(key)' is not a CloudKit key; use letters, digits and '_', starting with a letter",
+                        at: nameRange(field.spans))
                 }
             }
         })
@@ -150,15 +146,13 @@ enum RecordRules {
             A .ckdb lists the fields the server has, so .ckdb input is not checked; `cloudschema import` keeps such \
             a field with a suppression of this rule.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema && !record.isCloudKitSystemType else { return }
-                record.fields.forEachInPlace { field in
-                    guard !field.isSystem, isReservedKey(field.key) else { return }
-                    out.report(
-                        "field key '\(field.key)' is a CKRecord metadata property; rename the field or give it another key with @name",
-                        at: nameRange(field.spans))
-                }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema && !record.isCloudKitSystemType else { return }
+            record.fields.forEachInPlace { field in
+                guard !field.isSystem, isReservedKey(field.key) else { return }
+                out.report(
+                    "field key '\(field.key)' is a CKRecord metadata property; rename the field or give it another key with @name",
+                    at: nameRange(field.spans))
             }
         })
 
@@ -172,14 +166,14 @@ enum RecordRules {
         fix: """
             move rarely used fields into a related record type (a Reference back to this one).
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                let count = record.fields.lazy.filter { !$0.isSystem }.count
-                if count > 256 {
-                    out.report(
-                        "record type '\(record.name)' has \(count) fields; CloudKit allows at most 256 per record type",
-                        at: record.spans.name)
-                }
+        eachRecordType: { input, record, out in
+            // Counted in place: `lazy.filter` copied every field it looked at.
+            var count = 0
+            record.fields.forEachInPlace { field in if !field.isSystem { count += 1 } }
+            if count > 256 {
+                out.report(
+                    "record type '\(record.name)' has \(count) fields; CloudKit allows at most 256 per record type",
+                    at: record.spans.name)
             }
         })
 
@@ -198,17 +192,15 @@ enum RecordRules {
             CD_x_ckAsset companion it creates when needed (sync-compat-rules 1.3); nor on CloudKit's own record \
             types.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard !record.isCloudKitSystemType else { return }
-                record.fields.forEachInPlace { field in
-                    // `listElement`, not `== .list(.data)`: FieldType is indirect, so that literal allocates.
-                    guard field.type == .data || field.type.listElement == .data else { return }
-                    if record.isCoreDataMirror, field.key.hasPrefix(CKDB.coreDataPrefix) { return }
-                    out.report(
-                        "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
-                        at: field.spans.type ?? field.spans.name)
-                }
+        eachRecordType: { input, record, out in
+            guard !record.isCloudKitSystemType else { return }
+            record.fields.forEachInPlace { field in
+                // `listElement`, not `== .list(.data)`: FieldType is indirect, so that literal allocates.
+                guard field.type == .data || field.type.listElement == .data else { return }
+                if record.isCoreDataMirror, field.key.hasPrefix(CKDB.coreDataPrefix) { return }
+                out.report(
+                    "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
+                    at: field.spans.type ?? field.spans.name)
             }
         })
 
@@ -248,18 +240,16 @@ enum RecordRules {
             shrink the defaults, or move large \
             values into Assets.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                var total = 0
-                record.fields.forEachInPlace { field in
-                    guard !field.isSystem else { return }
-                    total += knownSize(field.type, default: field.defaultValue) + field.key.utf8.count
-                }
-                if total > 1_000_000 {
-                    out.report(
-                        "the known field sizes of '\(record.name)' add up to \(total) bytes, past CloudKit's 1 MB record limit; move large values into Assets",
-                        at: record.spans.name)
-                }
+        eachRecordType: { input, record, out in
+            var total = 0
+            record.fields.forEachInPlace { field in
+                guard !field.isSystem else { return }
+                total += knownSize(field.type, default: field.defaultValue) + field.key.utf8.count
+            }
+            if total > 1_000_000 {
+                out.report(
+                    "the known field sizes of '\(record.name)' add up to \(total) bytes, past CloudKit's 1 MB record limit; move large values into Assets",
+                    at: record.spans.name)
             }
         })
 
@@ -276,17 +266,15 @@ enum RecordRules {
             point the reference the other way (each child holds one Reference to its owner with @deleteSelf), \
             or drop @deleteSelf and delete children yourself.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                record.fields.forEachInPlace { field in
-                    guard field.type.isList && field.referenceAction == .deleteSelf else { return }
-                    out.report(
-                        "a list of @deleteSelf references can pass CloudKit's cap of 750 delete-self references per target; store one Reference<\(record.name)> in each child instead",
-                        at: field.spans.attributes["deleteSelf"] ?? field.spans.name,
-                        fixIts: field.spans.attributes["deleteSelf"].map {
-                            [input.removeAttribute($0, "remove @deleteSelf")]
-                        } ?? [])
-                }
+        eachRecordType: { input, record, out in
+            record.fields.forEachInPlace { field in
+                guard field.type.isList && field.referenceAction == .deleteSelf else { return }
+                out.report(
+                    "a list of @deleteSelf references can pass CloudKit's cap of 750 delete-self references per target; store one Reference<\(record.name)> in each child instead",
+                    at: field.spans.attributes["deleteSelf"] ?? field.spans.name,
+                    fixIts: field.spans.attributes["deleteSelf"].map {
+                        [input.removeAttribute($0, "remove @deleteSelf")]
+                    } ?? [])
             }
         })
 
@@ -300,21 +288,19 @@ enum RecordRules {
             keep @parent on the field that names the record this one is shared with; other fields stay plain \
             references.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                // Counted in place first: `filter` copies every field it looks at.
-                var count = 0
-                record.fields.forEachInPlace { field in if field.isParent { count += 1 } }
-                guard count > 1 else { return }
-                let parents = record.fields.filter(\.isParent)
-                for extra in parents.dropFirst() {
-                    let range = extra.spans.attributes["parent"]
-                    out.report(
-                        "'\(record.name)' already has a @parent ('\(parents[0].name)'); a record has one parent, so remove this @parent",
-                        at: range ?? extra.spans.name,
-                        notes: [.init("first @parent here", at: parents[0].spans.attributes["parent"])],
-                        fixIts: range.map { [input.removeAttribute($0, "remove @parent")] } ?? [])
-                }
+        eachRecordType: { input, record, out in
+            // Counted in place first: `filter` copies every field it looks at.
+            var count = 0
+            record.fields.forEachInPlace { field in if field.isParent { count += 1 } }
+            guard count > 1 else { return }
+            let parents = record.fields.filter(\.isParent)
+            for extra in parents.dropFirst() {
+                let range = extra.spans.attributes["parent"]
+                out.report(
+                    "'\(record.name)' already has a @parent ('\(parents[0].name)'); a record has one parent, so remove this @parent",
+                    at: range ?? extra.spans.name,
+                    notes: [.init("first @parent here", at: parents[0].spans.attributes["parent"])],
+                    fixIts: range.map { [input.removeAttribute($0, "remove @parent")] } ?? [])
             }
         })
 
@@ -388,25 +374,23 @@ enum RecordRules {
             it yourself. (@parent references that leave their zone are reported as SHARE_CHILD_ZONE.) \
             Record types read from .ckdb carry no zone and are not checked.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.format == .cloudschema else { return }
-                record.fields.forEachInPlace { field in
-                    guard !field.isParent else { return }
-                    let target: String?
-                    switch field.type {
-                    case .reference(let t), .list(.reference(let t)): target = t
-                    default: target = nil
-                    }
-                    guard let target, let position = input.recordTypesByName.position(of: target) else { return }
-                    // Read in place: a copy of the target type retained everything in it.
-                    input.schema.recordTypes.inPlace(at: position) { other in
-                        guard other.format == .cloudschema, other.placement != record.placement else { return }
-                        out.report(
-                            "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
-                            at: field.spans.type ?? field.spans.name,
-                            notes: [.init("'\(target)' declared here", at: other.spans.name)])
-                    }
+        eachRecordType: { input, record, out in
+            guard record.format == .cloudschema else { return }
+            record.fields.forEachInPlace { field in
+                guard !field.isParent else { return }
+                let target: String?
+                switch field.type {
+                case .reference(let t), .list(.reference(let t)): target = t
+                default: target = nil
+                }
+                guard let target, let position = input.recordTypesByName.position(of: target) else { return }
+                // Read in place: a copy of the target type retained everything in it.
+                input.schema.recordTypes.inPlace(at: position) { other in
+                    guard other.format == .cloudschema, other.placement != record.placement else { return }
+                    out.report(
+                        "'\(record.name)' is in \(describe(record.placement)) but '\(target)' is in \(describe(other.placement)); CloudKit references work only within one zone",
+                        at: field.spans.type ?? field.spans.name,
+                        notes: [.init("'\(target)' declared here", at: other.spans.name)])
                 }
             }
         })
@@ -431,16 +415,14 @@ enum RecordRules {
         fix: """
             rename the record type, or give it another CloudKit name with @name.
             """,
-        check: { input, out in
-            input.schema.recordTypes.forEachInPlace { record in
-                // A .ckdb is the container's schema: its CD_ types are where the models' mirror writes.
-                guard record.format == .cloudschema, record.cloudKitName.hasPrefix("CD_") else { return }
-                let model = String(record.cloudKitName.dropFirst(3))
-                if let found = input.modelsByName[model] {
-                    out.report(
-                        "record type '\(record.cloudKitName)' is where Core Data mirrors model '\(model)'; rename it so the two do not share records",
-                        at: nameRange(record.spans), notes: [.init("model '\(model)' declared here", at: found.spans.name)])
-                }
+        eachRecordType: { input, record, out in
+            // A .ckdb is the container's schema: its CD_ types are where the models' mirror writes.
+            guard record.format == .cloudschema, record.cloudKitName.hasPrefix("CD_") else { return }
+            let model = String(record.cloudKitName.dropFirst(3))
+            if let found = input.modelsByName[model] {
+                out.report(
+                    "record type '\(record.cloudKitName)' is where Core Data mirrors model '\(model)'; rename it so the two do not share records",
+                    at: nameRange(record.spans), notes: [.init("model '\(model)' declared here", at: found.spans.name)])
             }
         })
 }

@@ -60,10 +60,9 @@ enum SubscriptionRules {
         check: { input, out in
             // A database subscription in the shared database already tells participants.
             if input.schema.subscriptions.contains(where: { $0.target == .database(.shared) }) { return }
-            let zones = Dictionary(input.schema.zones.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             input.schema.subscriptions.forEachInPlace { subscription in
                 guard case .query(let name) = subscription.target, let record = input.recordTypesByName[name],
-                    let reason = sharedReason(record, zones: zones, records: input.recordTypesByName)
+                    let reason = sharedReason(record, zones: input.zonesByName, records: input.recordTypesByName)
                 else { return }
                 out.report(
                     "'\(name)' \(reason), so participants see its records in their shared database, where CloudKit has no query subscriptions; this one reaches only the owner. Add 'subscription \(subscription.name)Shared database shared' for participants",
@@ -73,7 +72,7 @@ enum SubscriptionRules {
 
     /// Why records of `record` can be shared, or nil: a @shareable root, a @shareable zone, or a
     /// @parent chain up to one. The chain is walked at most once per record type (cycles end).
-    static func sharedReason(_ record: RecordType, zones: [String: Zone], records: FirstByName<RecordType>) -> String? {
+    static func sharedReason(_ record: RecordType, zones: FirstByName<Zone>, records: FirstByName<RecordType>) -> String? {
         if record.isShareable { return "is @shareable" }
         if case .zone(let zone) = record.placement, zones[zone]?.isShareable == true { return "is in @shareable zone '\(zone)'" }
         var seen: Set<String> = [record.name]
@@ -181,15 +180,12 @@ enum SubscriptionRules {
             """,
         fix:
             "share either the zone (keep @shareable on the zone) or record hierarchies (keep it on the record type, and move the record type to a zone that is not @shareable).",
-        check: { input, out in
-            let zones = Dictionary(input.schema.zones.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            input.schema.recordTypes.forEachInPlace { record in
-                guard record.isShareable else { return }
-                guard case .zone(let name) = record.placement, let zone = zones[name], zone.isShareable else { return }
-                out.report(
-                    "'\(record.name)' is @shareable in zone '\(name)', which is @shareable too; a zone and its records take part in only one share, so remove one of the two @shareable",
-                    at: record.spans.attribute("shareable"),
-                    notes: [.init("zone '\(name)' is @shareable here", at: zone.spans.attribute("shareable"))])
-            }
+        eachRecordType: { input, record, out in
+            guard record.isShareable else { return }
+            guard case .zone(let name) = record.placement, let zone = input.zonesByName[name], zone.isShareable else { return }
+            out.report(
+                "'\(record.name)' is @shareable in zone '\(name)', which is @shareable too; a zone and its records take part in only one share, so remove one of the two @shareable",
+                at: record.spans.attribute("shareable"),
+                notes: [.init("zone '\(name)' is @shareable here", at: zone.spans.attribute("shareable"))])
         })
 }
