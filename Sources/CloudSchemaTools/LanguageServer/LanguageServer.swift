@@ -86,6 +86,7 @@ public struct LanguageServer {
         while true {
             if !reader.holdsHeader && !hasInput() {
                 for notification in server.publishStaleDiagnostics() { write(LSPMessageReader.frame(notification)) }
+                Self.releaseDiscarded()
             }
             guard let frame = reader.next() else { break }
             let replies: [JSON]
@@ -221,13 +222,27 @@ public struct LanguageServer {
         Self.release(analyses.removeValue(forKey: scope))
     }
 
-    /// Frees `value` on a queue of its own: handed over, so the queue drops the last reference.
+    /// Frees `value` on a queue of its own, once no message waits (`releaseDiscarded`): handed
+    /// over, so the queue drops the last reference.
     static func release<Value>(_ value: consuming Value) {
         let discarded = Discarded(value)
+        if discards.add(discarded) >= Self.discardsKept { releaseDiscarded() }
+    }
+
+    /// Hands what `release` was given to the release queue. `serve` calls it when no message
+    /// waits, after publishing diagnostics: freed while a request runs, on two free cores, the
+    /// queue's frees contended with the request's allocations (document symbols right after a
+    /// change took 62 ms instead of 32 ms on the same CPU alone).
+    public static func releaseDiscarded() {
+        let discarded = Discarded(discards.takeAll())
         releaseQueue.async { discarded.value = nil }
     }
 
     private static let releaseQueue = DispatchQueue(label: "cloudschema.lsp.release", qos: .utility)
+    /// Released values waiting for `releaseDiscarded`; more than this many in a burst of messages
+    /// are handed over at once, so a long burst does not hold every old analysis.
+    private static let discardsKept = 8
+    private static let discards = DiscardBin()
 
     /// One `contentChanges` entry: a range and its new text (incremental sync), or the whole text;
     /// `shown`, the document's published diagnostics, moved with it.
@@ -368,6 +383,28 @@ private let withoutFastBins: Void = {
 private final class Discarded<Value>: @unchecked Sendable {
     var value: Value?
     init(_ value: consuming Value) { self.value = value }
+}
+
+/// The values `LanguageServer.release` was given, until `releaseDiscarded` hands them over.
+private final class DiscardBin: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [AnyObject] = []
+
+    /// Adds `value`; returns how many wait.
+    func add(_ value: AnyObject) -> Int {
+        lock.withLock {
+            values.append(value)
+            return values.count
+        }
+    }
+
+    func takeAll() -> [AnyObject] {
+        lock.withLock {
+            let all = values
+            values = []
+            return all
+        }
+    }
 }
 
 /// Watches the process that started the server (`initialize`'s `processId`), as the protocol

@@ -153,7 +153,7 @@ struct SARIFTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base + "/App/Sources", withIntermediateDirectories: true)
         #expect(SARIFPaths.from(base + "/App").root == SARIFPaths.normalized(base + "/App"), "no .git: the directory itself")
-        FileManager.default.createFile(atPath: base + "/.git", contents: Data("gitdir: elsewhere\n".utf8))  // a worktree's .git file
+        _ = FileManager.default.createFile(atPath: base + "/.git", contents: Data("gitdir: elsewhere\n".utf8))  // a worktree's .git file
         let paths = SARIFPaths.from(base + "/App/Sources")
         #expect(paths.root == SARIFPaths.normalized(base))
         #expect(paths.workingDirectory == SARIFPaths.normalized(base + "/App/Sources"))
