@@ -2,7 +2,7 @@
 /// keeps the documented key order. Rendering escapes per RFC 8259, and also writes every
 /// other control character (`DiagnosticRenderer.isControl`) as `\uXXXX`, so JSON shown in a
 /// terminal cannot carry escape sequences.
-public indirect enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+public enum JSON: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
     case string(String)

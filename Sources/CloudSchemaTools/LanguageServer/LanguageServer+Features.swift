@@ -307,59 +307,88 @@ extension LanguageServer {
     /// per analysis: editors ask again whenever the document is shown.
     mutating func symbols(_ uri: String) throws(RequestError) -> JSON {
         let path = Self.path(of: uri)
-        let analysis = analysis(uri)
-        if let symbols = analysis.symbols[path] { return symbols }
+        let scope = Self.scope(of: uri)
+        if let symbols = analyses[scope]?.symbols[path] { return symbols }
+        let symbols: JSON
+        if path.hasSuffix(".cloudschema") {
+            guard let bytes = text(of: uri, path: path) else { return [] }
+            symbols = writtenSymbols(uri, path, bytes)
+        } else {
+            symbols = resolvedSymbols(uri, path, analysis(uri))
+        }
+        analyses[scope]?.symbols[path] = symbols
+        return symbols
+    }
+
+    /// A `.cloudschema` document's outline from its parse, as written: no analysis needed, so it
+    /// is quick right after a change, and a member whose type does not resolve is still there.
+    private func writtenSymbols(_ uri: String, _ path: String, _ bytes: [UInt8]) -> JSON {
+        // As `SchemaLoader.load` reads it: a file that is not text is not parsed.
+        guard SchemaLoader.notTextDiagnostic(bytes, file: path) == nil else { return [] }
+        let open = lineIndexes[uri]
+        let text = open?.bytes == bytes ? open! : LSPText(bytes, encoding: client.encoding)
+        var list = SymbolList(uri: uri, path: path, text: text, hierarchical: client.hierarchicalSymbols)
+        func written(_ range: SourceRange) -> String {
+            String(decoding: bytes[range.start.offset..<range.end.offset], as: UTF8.self)
+        }
+        func members(_ fields: [FieldSyntax], kind: Int) -> [(String, String, Int, SourceSpans)] {
+            fields.map { ($0.name.name, written($0.type.range), kind, SourceSpans(range: $0.range, name: $0.name.range)) }
+        }
+        // LSP SymbolKind: Namespace 3, Package 4, Class 5, Property 7, Field 8, Enum 10, Object 19, Key 20, EnumMember 22, Struct 23.
+        for declaration in parses.parse(bytes, file: path).syntax.declarations {
+            switch declaration {
+            case .container(let container):
+                list.add(container.identifier, "container", 4, SourceSpans(range: container.range, name: container.identifierRange))
+            case .role(let role): list.add(role.name.name, "role", 20, SourceSpans(range: role.range, name: role.name.range))
+            case .zone(let zone): list.add(zone.name.name, "zone", 3, SourceSpans(range: zone.range, name: zone.name.range))
+            case .record(let record):
+                list.add(
+                    record.name.name, "record", 23, SourceSpans(range: record.range, name: record.name.range),
+                    members(record.fields, kind: 8))
+            case .enumeration(let type):
+                // A case without a raw value has its name as one (String enums; Int64 cases need one).
+                let named = type.rawType.map { $0.name == "String" } ?? true
+                list.add(
+                    type.name.name, "enum", 10, SourceSpans(range: type.range, name: type.name.range),
+                    type.cases.map { item in
+                        let raw = item.rawValue.map { written($0.range) } ?? (named ? "\"\(item.name.name)\"" : "")
+                        return (item.name.name, raw, 22, SourceSpans(range: item.range, name: item.name.range))
+                    })
+            case .model(let model):
+                list.add(
+                    model.name.name, "model", 5, SourceSpans(range: model.range, name: model.name.range),
+                    members(model.properties, kind: 7))
+            case .keyValue(let store):
+                list.add(
+                    store.name.name, "keyvalue", 19, SourceSpans(range: store.range, name: store.name.range),
+                    members(store.keys, kind: 20))
+            case .subscription: break
+            }
+        }
+        return JSON.array(list.symbols.map(\.symbol))
+    }
+
+    /// The outline of a document read by another reader (`.ckdb`, Swift models), from the folder's analysis.
+    private func resolvedSymbols(_ uri: String, _ path: String, _ analysis: Analysis) -> JSON {
         guard let text = analysis.texts[path] else { return [] }
         var list = SymbolList(uri: uri, path: path, text: text, hierarchical: client.hierarchicalSymbols)
         let schema = analysis.loaded.schema
-        // A member the resolver left out (its type is unknown, say) stays in the outline while its
-        // error stands, with its type as written.
-        var written: [String: [FieldSyntax]] = [:]
-        if path.hasSuffix(".cloudschema"), analysis.loaded.diagnostics.contains(where: { $0.severity == .error && $0.range?.file == path })
-        {
-            for declaration in Parser.parse(text.bytes, file: path).syntax.declarations {
-                switch declaration {
-                case .record(let record): written[record.name.name] = record.fields
-                case .model(let model): written[model.name.name] = model.properties
-                case .keyValue(let store): written[store.name.name] = store.keys
-                default: break
-                }
-            }
-        }
-        func unresolved(_ container: String, resolved: [String], kind: Int) -> [(String, String, Int, SourceSpans)] {
-            (written[container] ?? []).filter { !resolved.contains($0.name.name) }.map { member in
-                let type = String(decoding: text.bytes[member.type.range.start.offset..<member.type.range.end.offset], as: UTF8.self)
-                return (member.name.name, type, kind, SourceSpans(range: member.range, name: member.name.range))
-            }
-        }
-        // LSP SymbolKind: Namespace 3, Package 4, Class 5, Property 7, Field 8, Enum 10, Object 19, Key 20, EnumMember 22, Struct 23.
         if let container = schema.container { list.add(container.identifier, "container", 4, container.spans) }
         for role in schema.roles { list.add(role.name, "role", 20, role.spans) }
         for zone in schema.zones { list.add(zone.name, "zone", 3, zone.spans) }
         for record in schema.recordTypes {
-            list.add(
-                record.name, "record", 23, record.spans,
-                record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) }
-                    + unresolved(record.name, resolved: record.fields.map(\.name), kind: 8))
+            list.add(record.name, "record", 23, record.spans, record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
         }
         for type in schema.enums {
             list.add(type.name, "enum", 10, type.spans, type.cases.lazy.map { ($0.name, "\($0.rawValue)", 22, $0.spans) })
         }
         for model in schema.models {
-            list.add(
-                model.name, "model", 5, model.spans,
-                model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) }
-                    + unresolved(model.name, resolved: model.properties.map(\.name), kind: 7))
+            list.add(model.name, "model", 5, model.spans, model.properties.map { ($0.name, "\($0.type)", 7, $0.spans) })
         }
         for store in schema.keyValueStores {
-            list.add(
-                store.name, "keyvalue", 19, store.spans,
-                store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) }
-                    + unresolved(store.name, resolved: store.keys.map(\.name), kind: 20))
+            list.add(store.name, "keyvalue", 19, store.spans, store.keys.map { ($0.name, "\($0.type)", 20, $0.spans) })
         }
-        let symbols = JSON.array(list.symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
-        analyses[Self.scope(of: uri)]?.symbols[path] = symbols
-        return symbols
+        return JSON.array(list.symbols.sorted { $0.offset < $1.offset }.map(\.symbol))
     }
 }
 

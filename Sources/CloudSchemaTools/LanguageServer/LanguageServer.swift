@@ -69,7 +69,7 @@ public struct LanguageServer {
     ) {
         self.fileSystem = fileSystem
         self.watchParent = watchParent
-        // `as Any`: passed as itself, not opened (which copied the parse, and freed it here when the queue dropped its copy first).
+        // `as Any`: passed as itself, not opened (which copied the parse).
         parses.discard = { (parse: consuming Any) in Self.release((consume parse) as Any) }
         _ = withoutFastBins
     }
@@ -216,31 +216,28 @@ public struct LanguageServer {
         unpublished.insert(uri)
     }
 
-    /// Forgets a folder's analysis, freed off the request path: freeing a large schema's analysis
-    /// takes milliseconds that the next request would wait for.
+    /// Forgets a folder's analysis, freed once no message waits (`release`): freeing a large
+    /// schema's analysis takes milliseconds that the next request would wait for.
     mutating func dropAnalysis(_ scope: String) {
         Self.release(analyses.removeValue(forKey: scope))
     }
 
-    /// Frees `value` on a queue of its own, once no message waits (`releaseDiscarded`): handed
-    /// over, so the queue drops the last reference.
+    /// Keeps `value` until `releaseDiscarded` frees it, when no message waits; more than
+    /// `discardsKept` in a burst of messages are freed at once, so a long burst does not hold
+    /// every old analysis.
     static func release<Value>(_ value: consuming Value) {
-        let discarded = Discarded(value)
-        if discards.add(discarded) >= Self.discardsKept { releaseDiscarded() }
+        if discards.add(value) > discardsKept { releaseDiscarded() }
     }
 
-    /// Hands what `release` was given to the release queue. `serve` calls it when no message
-    /// waits, after publishing diagnostics: freed while a request runs, on two free cores, the
-    /// queue's frees contended with the request's allocations (document symbols right after a
-    /// change took 62 ms instead of 32 ms on the same CPU alone).
+    /// Frees what `release` was given, on the calling thread. `serve` calls it when no message
+    /// waits, after publishing diagnostics. Not on a thread of its own: glibc's free of a block
+    /// another thread allocated takes that thread's arena lock, so frees running beside a request
+    /// made its allocations wait (document symbols right after a change took 62 ms instead of 32;
+    /// 21,000 futex calls in the benchmark). A large schema's analysis takes about 5 ms to free.
     public static func releaseDiscarded() {
-        let discarded = Discarded(discards.takeAll())
-        releaseQueue.async { discarded.value = nil }
+        discards.freeAll()
     }
 
-    private static let releaseQueue = DispatchQueue(label: "cloudschema.lsp.release", qos: .utility)
-    /// Released values waiting for `releaseDiscarded`; more than this many in a burst of messages
-    /// are handed over at once, so a long burst does not hold every old analysis.
     private static let discardsKept = 8
     private static let discards = DiscardBin()
 
@@ -379,31 +376,26 @@ private let withoutFastBins: Void = {
     #endif
 }()
 
-/// A value on its way to `LanguageServer.releaseQueue`, which frees it; touched by that queue alone.
-private final class Discarded<Value>: @unchecked Sendable {
-    var value: Value?
-    init(_ value: consuming Value) { self.value = value }
-}
-
-/// The values `LanguageServer.release` was given, until `releaseDiscarded` hands them over.
+/// The values `LanguageServer.release` was given, until `releaseDiscarded` frees them.
 private final class DiscardBin: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [AnyObject] = []
+    private var values: [Any] = []
 
     /// Adds `value`; returns how many wait.
-    func add(_ value: AnyObject) -> Int {
+    func add(_ value: Any) -> Int {
         lock.withLock {
             values.append(value)
             return values.count
         }
     }
 
-    func takeAll() -> [AnyObject] {
-        lock.withLock {
-            let all = values
-            values = []
-            return all
+    /// Frees every value, outside the lock.
+    func freeAll() {
+        let all = lock.withLock { () -> [Any] in
+            defer { values = [] }
+            return values
         }
+        _ = consume all
     }
 }
 
