@@ -377,7 +377,8 @@ extension LanguageServer {
         for role in schema.roles { list.add(role.name, "role", 20, role.spans) }
         for zone in schema.zones { list.add(zone.name, "zone", 3, zone.spans) }
         for record in schema.recordTypes {
-            list.add(record.name, "record", 23, record.spans, record.fields.filter { !$0.isSystem }.map { ($0.name, "\($0.type)", 8, $0.spans) })
+            let fields = record.fields.filter { !$0.isSystem }
+            list.add(record.name, "record", 23, record.spans, fields.map { ($0.name, "\($0.type)", 8, $0.spans) })
         }
         for type in schema.enums {
             list.add(type.name, "enum", 10, type.spans, type.cases.lazy.map { ($0.name, "\($0.rawValue)", 22, $0.spans) })
