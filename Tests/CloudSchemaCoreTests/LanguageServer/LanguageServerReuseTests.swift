@@ -72,6 +72,29 @@ import Testing
         #expect(names(3) == ["Orchard", "Gardener"])
     }
 
+    /// A `.cloudschema` outline is its parse, as written (an optional's `?`, a case's raw value),
+    /// so right after a change it needs no analysis of the folder.
+    @Test func documentSymbolsRightAfterAChangeNeedNoAnalysis() throws {
+        let uri = URL(fileURLWithPath: try Session.folder()).appendingPathComponent("Garden.cloudschema").absoluteString
+        var server = try Self.start(uri, "enum Status: String { growing, done = \"finished\" }\nrecord Bed {\n    name: String?\n}\n")
+        _ = try Self.answers(&server, uri)
+        let analyses = server.analysisCount
+        try Self.change(&server, uri, 82, 82, "    tags: [String]\n")  // before the record's `}`
+        let request: [String: Any] = [
+            "jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": ["textDocument": ["uri": uri]],
+        ]
+        let reply = try JSONSerialization.jsonObject(with: Data(server.handle(try Self.body(request))[0].rendered().utf8))
+        func describe(_ symbol: [String: Any]) -> String {
+            let children = (symbol["children"] as? [[String: Any]] ?? []).map(describe)
+            return "\(symbol["name"] ?? "") \(symbol["detail"] ?? "")" + (children.isEmpty ? "" : " [\(children.joined(separator: ", "))]")
+        }
+        #expect(
+            ((reply as? [String: Any])?["result"] as? [[String: Any]])?.map(describe) == [
+                #"Status enum [growing "growing", done "finished"]"#, "Bed record [name String?, tags [String]]",
+            ])
+        #expect(server.analysisCount == analyses)
+    }
+
     static func body(_ object: [String: Any]) throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object)) }
 
     /// A server that opened `text` as `uri`, for a client with Markdown and nested symbols.
