@@ -13,20 +13,44 @@ public struct SourceStore: Sendable {
     public init() {}
 
     public mutating func add(_ path: String, _ bytes: [UInt8]) {
-        var starts: [Int32] = []
-        starts.reserveCapacity(bytes.count { $0 == 0x0A || $0 == 0x0D } + 1)
-        starts.append(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                starts.append(Int32(clamping: i + 1))
-            } else if bytes[i] == 0x0D {
-                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(Int32(clamping: i + 1))
+        files[path] = File(bytes: bytes, lineStarts: Self.lineStarts(bytes))
+    }
+
+    /// Where each line starts: after a LF, a CR or a CRLF. Eight bytes at a time where none is,
+    /// as most are: the language server indexes a large file again for every analysis.
+    private static func lineStarts(_ bytes: [UInt8]) -> [Int32] {
+        var starts: [Int32] = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        bytes.withUnsafeBytes { raw in
+            var i = 0
+            while i < raw.count {
+                var end = raw.count
+                if i + 8 <= raw.count {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    guard holds(0x0A, in: word) || holds(0x0D, in: word) else {
+                        i += 8
+                        continue
+                    }
+                    end = i + 8
+                }
+                while i < end {
+                    if raw[i] == 0x0A {
+                        starts.append(Int32(clamping: i + 1))
+                    } else if raw[i] == 0x0D {
+                        if i + 1 < raw.count, raw[i + 1] == 0x0A { i += 1 }
+                        starts.append(Int32(clamping: i + 1))
+                    }
+                    i += 1
+                }
             }
-            i += 1
         }
-        files[path] = File(bytes: bytes, lineStarts: starts)
+        return starts
+    }
+
+    /// Whether any of the eight bytes of `word` is `byte` (a zero byte of `word ^ byte...`).
+    private static func holds(_ byte: UInt8, in word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (UInt64(byte) &* ones)
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     public func bytes(of path: String) -> [UInt8]? { files[path]?.bytes }

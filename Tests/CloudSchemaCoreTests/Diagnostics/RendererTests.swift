@@ -98,6 +98,31 @@ struct SourceStoreTests {
         #expect(store.line(0, in: "a") == nil)
     }
 
+    /// The line index (built eight bytes at a time) against splitting at every LF, CR and CRLF.
+    @Test func linesOfRandomTexts() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<2000 {
+            // Mostly runs of eight or more bytes without a line break, as the index skips them.
+            let alphabet: [UInt8] = [0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0xC3, 0x0A, 0x0D]
+            let bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            var expected: [[UInt8]] = [[]]
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0A || bytes[i] == 0x0D {
+                    if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                    expected.append([])
+                } else {
+                    expected[expected.count - 1].append(bytes[i])
+                }
+                i += 1
+            }
+            var store = SourceStore()
+            store.add("a", bytes)
+            #expect((1...expected.count).map { store.line($0, in: "a").map(Array.init) } == expected, "\(bytes)")
+            #expect(store.line(expected.count + 1, in: "a") == nil)
+        }
+    }
+
     @Test func tenThousandFindingsRender() {
         var text = "zone Z\n"
         for i in 0..<10_000 { text += "record R\(i) {\n    name: Strng\n}\n" }
