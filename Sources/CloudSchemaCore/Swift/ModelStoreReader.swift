@@ -14,6 +14,7 @@
 /// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
 /// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
 /// to a configuration without a schema (written inline, or a name the same file binds to one).
+/// A store holds the models its listed ones relate to as well (`localModels(related:)`).
 ///
 /// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
 /// store does, and every syncing store's models are known (one that is not could hold any model);
@@ -131,13 +132,28 @@ enum ModelStoreReader {
     /// store decided by entitlements that could not be read (`cloudKit`, for the store's file).
     /// `app`: the Xcode project a file is in, if any. A store whose models are not listed holds
     /// those of its app (in its project's folder, or in no project's), not another app's.
+    /// `related`: the models each model's relationships hold. A schema holds the models its listed
+    /// ones relate to, as SwiftData's `Schema` follows relationships (Apple's SampleTrips opens
+    /// `.modelContainer(for: Trip.self)` and stores Trip's BucketListItem and LivingAccommodation:
+    /// WWDC25 session 291, "SwiftData: Dive into inheritance and schema migration", at 1:18).
     static func localModels(
-        _ stores: [Store], models: [(name: String, range: SourceRange?)], cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled },
-        app: (String?) -> String? = { _ in nil }
+        _ stores: [Store], models: [(name: String, range: SourceRange?)], related: [String: Set<String>] = [:],
+        cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled }, app: (String?) -> String? = { _ in nil }
     ) -> [LocalModels] {
+        func withRelated(_ listed: Set<String>) -> Set<String> {
+            var all = listed
+            var pending = Array(listed)
+            while let name = pending.popLast() {
+                for target in related[name] ?? [] where all.insert(target).inserted { pending.append(target) }
+            }
+            return all
+        }
         let stores = stores.map { store in
-            guard store.models == nil, let storeApp = app(store.range.file) else { return store }
             var scoped = store
+            guard store.models == nil, let storeApp = app(store.range.file) else {
+                scoped.models = store.models.map(withRelated)
+                return scoped
+            }
             scoped.models = Set(models.filter { app($0.range?.file).map { $0 == storeApp } ?? true }.map(\.name))
             return scoped
         }

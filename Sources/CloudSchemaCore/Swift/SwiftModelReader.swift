@@ -138,9 +138,18 @@ enum SwiftModelReader {
             if case .model(let model) = declaration { return (model.name.name, model.name.range) }
             return nil
         }
+        // The models each model's relationships hold, among those read.
+        let names = Set(models.map(\.name))
+        var related: [String: Set<String>] = [:]
+        for case .model(let model) in result.flatMap(\.declarations) {
+            for property in model.properties {
+                guard case .named(let target, _, _)? = relationshipElement(property.type), names.contains(target.name) else { continue }
+                related[model.name.name, default: []].insert(target.name)
+            }
+        }
         let localModels = ModelStoreReader.localModels(
-            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, cloudKit: entitlements.cloudKit(for:),
-            app: entitlements.app(of:))
+            scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, related: related,
+            cloudKit: entitlements.cloudKit(for:), app: entitlements.app(of:))
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
             localModels: localModels)

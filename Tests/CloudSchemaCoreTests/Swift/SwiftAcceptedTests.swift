@@ -342,6 +342,19 @@ import Testing
         #expect(Self.lint("let x = 1") == Self.cacheErrors)
     }
 
+    /// A schema holds the models its listed ones relate to, as SwiftData's does: a model only a
+    /// relationship reaches syncs with its store and is checked, not reported as never opened.
+    @Test func aModelARelationshipReachesIsInTheSchema() {
+        let models = """
+            @Model final class Night { var wakes: [Wake]? }
+            @Model final class Wake { var night: Night?; var note: Note? }
+            @Model final class Note { var wake: Wake?; @Attribute(.unique) var text: String = "" }
+            """
+        let store = #"let store = ModelConfiguration(schema: Schema([Night.self]), cloudKitDatabase: .private("iCloud.app"))"#
+        let loaded = load([("Models.swift", models), ("App.swift", store), cloudKitEntitlements])
+        #expect(describe(Linter.lint(loaded)) == ["3:55-3:62 error MODEL_UNIQUE"])
+    }
+
     /// Without the setup among the files read, cloudschema.json says which models are local.
     @Test func theConfigListsLocalModels() {
         #expect(Self.lint("let x = 1", config: #"{"swiftdata": {"localModels": ["CachedImage"]}}"#) == ["1:31-1:46 info MODEL_LOCAL_STORE"])
