@@ -47,7 +47,7 @@ enum RecordRules {
 
     private static func problem(_ name: String) -> String? {
         if name.utf8.count > 255 { return "is longer than 255 characters; CloudKit rejects it" }
-        if name.hasPrefix("_") { return "starts with '_', which CloudKit reserves for system names; start it with a letter" }
+        if startsWithUnderscore(name) { return "starts with '_', which CloudKit reserves for system names; start it with a letter" }
         if !isCloudKitIdentifier(name) { return "is not a CloudKit identifier; use letters, digits and '_', starting with a letter" }
         return nil
     }
@@ -103,7 +103,7 @@ enum RecordRules {
                 let key = field.key
                 if key.utf8.count > 255 {
                     out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
-                } else if key.hasPrefix("_") {
+                } else if startsWithUnderscore(key) {
                     out.report(
                         "field key '\(key)' starts with '_', which CloudKit reserves for system fields; start it with a letter",
                         at: nameRange(field.spans))
@@ -126,7 +126,18 @@ enum RecordRules {
     ]
 
     /// A field key FIELD_NAME_RESERVED reports in `.cloudschema`: a CKRecord property or a `___` system name.
-    static func isReservedKey(_ key: String) -> Bool { recordPropertyKeys.contains(key) || key.hasPrefix("___") }
+    /// The first byte rules out most keys without hashing them (no other character is canonically
+    /// equivalent to a `c`, `l`, `m`, `r` or `_` that starts one of these).
+    static func isReservedKey(_ key: String) -> Bool {
+        switch key.utf8.first {
+        case UInt8(ascii: "c"), UInt8(ascii: "l"), UInt8(ascii: "m"), UInt8(ascii: "r"): recordPropertyKeys.contains(key)
+        case UInt8(ascii: "_"): key.hasPrefix("___")
+        default: false
+        }
+    }
+
+    /// `name.hasPrefix("_")`, without its Unicode work for names that start with another byte.
+    static func startsWithUnderscore(_ name: String) -> Bool { name.utf8.first == UInt8(ascii: "_") && name.hasPrefix("_") }
 
     static let fieldNameReserved = LintRule(
         "FIELD_NAME_RESERVED", .records, .error,
