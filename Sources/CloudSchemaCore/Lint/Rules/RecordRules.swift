@@ -328,6 +328,15 @@ enum RecordRules {
             choose the root type \
             and make the reference back to its children a plain Reference without @parent.
             """,
+        eachRecordType: { input, record, out in
+            // Kept for `check` while the Linter's walk has the record type in the cache: its @parent
+            // type's position (-1: no @parent, or itself; -2: a name that is no record type).
+            guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else {
+                out.positions.append(-1)
+                return
+            }
+            out.positions.append(Int32(input.recordTypesByName.position(of: target) ?? -2))
+        },
         check: { input, out in
             // Each record type has at most one parent type: follow the chains, colouring visited
             // types. By position in arrays, not by name in dictionaries: dictionaries of every
@@ -340,13 +349,10 @@ enum RecordRules {
             // For each type, its parent type's position and the type whose @parent field names it (-1: none).
             var parent = [Int](repeating: -1, count: records.count)
             var namedBy = [Int](repeating: -1, count: records.count)
-            var i = 0
-            records.forEachInPlace { record in
-                defer { i += 1 }
-                guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else { return }
-                let node = merged ? byName.position(of: record.name) ?? i : i
+            for (i, position) in out.positions.enumerated() where position != -1 {
+                let node = merged ? byName.position(of: records[i].name) ?? i : i
                 // A target that is no record type ends the chain, as a type without a parent does.
-                parent[node] = byName.position(of: target) ?? -1
+                parent[node] = max(Int(position), -1)
                 namedBy[node] = i
             }
             var state = [UInt8](repeating: 0, count: records.count)  // 1 visiting, 2 done
