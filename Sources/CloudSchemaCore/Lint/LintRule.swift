@@ -84,6 +84,9 @@ public struct LintReporter {
     public let rule: DiagnosticID
     public let severity: Diagnostic.Severity
     var diagnostics: [Diagnostic] = []
+    /// What the rule's walk keeps for its `check`, one value per element (PARENT_CYCLE: each record
+    /// type's parent type), so that the check does not read the schema again.
+    var positions: [Int32] = []
 
     init(rule: DiagnosticID, severity: Diagnostic.Severity) {
         self.rule = rule

@@ -210,6 +210,48 @@ import Testing
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c) }
 
+    /// Which inverse SwiftData can infer: one candidate each way, relationships an `@inverse`
+    /// names (on either side) set aside; a self-relationship pairs two properties.
+    @Test func relationshipInverseReasons() {
+        let findings = lintFindings(
+            """
+            model Author {
+                books: [Book]?
+                drafts: [Book]?
+                favourite: Book? @inverse(fans)
+            }
+            model Book {
+                author: Author?
+                fans: [Author]?
+                editor: Author?
+            }
+            model Folder {
+                parent: Folder?
+                children: [Folder]?
+            }
+            model Node {
+                next: Node?
+            }
+            model Tag {
+                items: [Item]?
+                other: [Item]? @inverse(tags)
+            }
+            model Item {
+                tags: [Tag]?
+                tag: Tag?
+            }
+            """
+        ).filter { $0.id.rawValue == "MODEL_RELATIONSHIP_INVERSE" }
+        #expect(
+            findings.map { "\($0.range!.start.line) \($0.message.prefix { $0 != ";" })" } == [
+                "2 relationship 'books' needs an inverse: the inverse is ambiguous ('Book.author', 'Book.editor')",
+                "3 relationship 'drafts' needs an inverse: the inverse is ambiguous ('Book.author', 'Book.editor')",
+                "7 relationship 'author' needs an inverse: the inverse is ambiguous ('Author.books', 'Author.drafts')",
+                "9 relationship 'editor' needs an inverse: the inverse is ambiguous ('Author.books', 'Author.drafts')",
+                "16 relationship 'next' needs an inverse: 'Node' has no relationship back to 'Node'",
+            ])
+    }
+
     /// Every rule in the registry has a documentation test in one of the suites.
     @Test func everyRuleHasACase() {
         let covered = Set(

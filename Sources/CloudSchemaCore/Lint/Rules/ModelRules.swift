@@ -181,42 +181,27 @@ enum ModelRules {
             """,
         check: { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
-            // Relationships by (source model, target model), and explicit inverses by (target, property).
-            // Keyed by pairs of names, not one string joining them: a joined key is a new heap
-            // string per lookup, and the tables' keys then sit all over memory.
-            var byPair: [NamePair: [String]] = [:]
-            var explicit: Set<NamePair> = []
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    guard let target = property.type.relationshipTarget else { return }
-                    byPair[NamePair(model.name, target), default: []].append(property.name)
-                    if let inverse = property.inverse {
-                        explicit.insert(NamePair(model.name, property.name))
-                        explicit.insert(NamePair(target, inverse))
-                    }
+            let relationships = SyncedRelationships(input)
+            // The models are read again only for a finding.
+            for relationship in relationships.all where relationship.target >= 0 && !relationship.isExplicit {
+                let selfPair = relationship.target == relationship.source
+                let back = relationships.candidates(from: relationship.target, to: relationship.source).filter {
+                    !(selfPair && $0 == relationship.name)
                 }
-            }
-            forEachMirrored(input) { model in
-                forEachSynced(model) { property in
-                    guard let target = property.type.relationshipTarget, input.modelsByName[target] != nil,
-                        !explicit.contains(NamePair(model.name, property.name))
-                    else { return }
-                    let back = (byPair[NamePair(target, model.name)] ?? []).filter {
-                        !explicit.contains(NamePair(target, $0)) && !(target == model.name && $0 == property.name)
+                let forward = relationships.candidates(from: relationship.source, to: relationship.target).count
+                // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
+                if back.count == 1 && (selfPair ? forward == 2 : forward == 1) { continue }
+                input.schema.models.inPlace(at: Int(relationship.model)) { model in
+                    model.properties.inPlace(at: Int(relationship.property)) { property in
+                        let target = property.type.relationshipTarget ?? ""
+                        let reason =
+                            back.isEmpty
+                            ? "'\(target)' has no relationship back to '\(model.name)'"
+                            : "the inverse is ambiguous (\(back.map { "'\(target).\($0)'" }.joined(separator: ", ")))"
+                        out.report(
+                            "relationship '\(property.name)' needs an inverse: \(reason); add @inverse or the relationship back; \(runtime(header, "\(model.name): \(property.name)"))",
+                            at: property.spans.name)
                     }
-                    let forward = (byPair[NamePair(model.name, target)] ?? []).filter {
-                        !explicit.contains(NamePair(model.name, $0))
-                    }
-                    let selfPair = target == model.name
-                    // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
-                    if back.count == 1 && (selfPair ? forward.count == 2 : forward.count == 1) { return }
-                    let reason =
-                        back.isEmpty
-                        ? "'\(target)' has no relationship back to '\(model.name)'"
-                        : "the inverse is ambiguous (\(back.map { "'\(target).\($0)'" }.joined(separator: ", ")))"
-                    out.report(
-                        "relationship '\(property.name)' needs an inverse: \(reason); add @inverse or the relationship back; \(runtime(header, "\(model.name): \(property.name)"))",
-                        at: property.spans.name)
                 }
             }
         })
@@ -415,10 +400,11 @@ enum ModelRules {
             or give their configuration a CloudKit database.
             """,
         check: { input, out in
-            let names = Set(input.schema.models.map(\.name))
+            // The models by name are LintInput's: a set of every model's name, built on each lint
+            // with or without local models, was the largest part of this rule.
             for local in input.schema.localModels where local.isCertain {
                 let listed = local.models.map { "'\($0)'" }.joined(separator: ", ")
-                let unknown = local.models.filter { !names.contains($0) }.map { "'\($0)'" }
+                let unknown = local.models.filter { input.modelsByName.position(of: $0) == nil }.map { "'\($0)'" }
                 let missing =
                     unknown.isEmpty ? "" : " (\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "names" : "name") no model read)"
                 out.report(
@@ -428,12 +414,114 @@ enum ModelRules {
         })
 }
 
-/// Two names, as a dictionary key: (model, property) or (model, target model).
-private struct NamePair: Hashable {
-    let first: String
-    let second: String
-    init(_ first: String, _ second: String) {
-        self.first = first
-        self.second = second
+/// The synced relationships of the models Core Data mirrors, for MODEL_RELATIONSHIP_INVERSE: each
+/// model is its position in the schema (of the first model of its name), and each model's
+/// relationships sit together, sorted by target. Dictionaries keyed by pairs of names cost more per
+/// relationship as the schema outgrew the processor's caches (issue 36); these are arrays, and a
+/// model's relationships are found by its position. (The resolver keeps one property of each name.)
+private struct SyncedRelationships {
+    struct Relationship {
+        /// Positions of the model and of its target model (-1: no model of that name).
+        var source: Int32
+        var target: Int32
+        var name: String
+        /// Where it is declared: the model's position (`source` is the first model of its name's)
+        /// and the property's.
+        var model: Int32
+        var property: Int32
+        /// Whether an `@inverse` names this relationship, or it names its own inverse.
+        var isExplicit: Bool
+    }
+
+    /// In the order of the models and their properties.
+    private(set) var all: [Relationship] = []
+    /// Indices into `all`, each model's together, each model's sorted by target (then in order).
+    private var bySource: [Int32] = []
+    /// Where each model's relationships start in `bySource`, by position (one more: the end).
+    private var starts: [Int32] = []
+
+    init(_ input: LintInput) {
+        let byName = input.modelsByName
+        let merged = byName.hasDuplicates
+        // Relationships that name an inverse, as (index, inverse): their targets' relationships of
+        // that name are explicit too.
+        var inverses: [(index: Int32, inverse: String)] = []
+        var position = 0
+        input.schema.models.forEachInPlace { model in
+            defer { position += 1 }
+            guard input.isMirrored(model.name) else { return }
+            let source = Int32(merged ? byName.position(of: model.name) ?? position : position)
+            var index = 0
+            model.properties.forEachInPlace { property in
+                defer { index += 1 }
+                guard !property.isTransient, let target = property.type.relationshipTarget else { return }
+                let inverse = property.inverse
+                if let inverse { inverses.append((Int32(all.count), inverse)) }
+                all.append(
+                    Relationship(
+                        source: source, target: Int32(byName.position(of: target) ?? -1), name: property.name,
+                        model: Int32(position), property: Int32(index), isExplicit: inverse != nil))
+            }
+        }
+        let count = input.schema.models.count
+        (starts, bySource) = Self.group(all.indices.map { Int(all[$0].source) }, count: count)
+        for model in 0..<count where starts[model + 1] - starts[model] > 1 {
+            bySource[Int(starts[model])..<Int(starts[model + 1])].sort { (all[Int($0)].target, $0) < (all[Int($1)].target, $1) }
+        }
+        // Each model's relationships that another's @inverse names: a model's incoming inverse
+        // names, sorted, searched for each of its relationships.
+        let known = inverses.filter { all[Int($0.index)].target >= 0 }
+        let (inverseStarts, byTarget) = Self.group(known.map { Int(all[Int($0.index)].target) }, count: count)
+        for model in 0..<count where inverseStarts[model + 1] > inverseStarts[model] {
+            let names = byTarget[Int(inverseStarts[model])..<Int(inverseStarts[model + 1])].map { known[Int($0)].inverse }.sorted()
+            for i in bySource[Int(starts[model])..<Int(starts[model + 1])] where Self.contains(names, all[Int(i)].name) {
+                all[Int(i)].isExplicit = true
+            }
+        }
+    }
+
+    /// The names of `source`'s relationships to `target` that no `@inverse` names, in order.
+    func candidates(from source: Int32, to target: Int32) -> [String] {
+        let segment = bySource[Int(starts[Int(source)])..<Int(starts[Int(source) + 1])]
+        // The first with this target (the segment is sorted by target).
+        var low = segment.startIndex
+        var high = segment.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if all[Int(segment[middle])].target < target { low = middle + 1 } else { high = middle }
+        }
+        var names: [String] = []
+        for i in segment[low...] {
+            let relationship = all[Int(i)]
+            guard relationship.target == target else { break }
+            if !relationship.isExplicit { names.append(relationship.name) }
+        }
+        return names
+    }
+
+    /// The indices of `keys` grouped by key (each group in order), and where each key's group
+    /// starts (`count + 1` entries): a counting sort, linear in the keys and `count`.
+    private static func group(_ keys: [Int], count: Int) -> (starts: [Int32], order: [Int32]) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for key in keys { starts[key + 1] += 1 }
+        for i in 0..<count { starts[i + 1] += starts[i] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: keys.count)
+        for (i, key) in keys.enumerated() {
+            order[Int(next[key])] = Int32(i)
+            next[key] += 1
+        }
+        return (starts, order)
+    }
+
+    /// Whether the sorted `names` hold `name`.
+    private static func contains(_ names: [String], _ name: String) -> Bool {
+        var low = 0
+        var high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low] == name
     }
 }

@@ -47,7 +47,7 @@ enum RecordRules {
 
     private static func problem(_ name: String) -> String? {
         if name.utf8.count > 255 { return "is longer than 255 characters; CloudKit rejects it" }
-        if name.hasPrefix("_") { return "starts with '_', which CloudKit reserves for system names; start it with a letter" }
+        if startsWithUnderscore(name) { return "starts with '_', which CloudKit reserves for system names; start it with a letter" }
         if !isCloudKitIdentifier(name) { return "is not a CloudKit identifier; use letters, digits and '_', starting with a letter" }
         return nil
     }
@@ -103,7 +103,7 @@ enum RecordRules {
                 let key = field.key
                 if key.utf8.count > 255 {
                     out.report("field key '\(key.prefix(40))...' is longer than 255 characters", at: nameRange(field.spans))
-                } else if key.hasPrefix("_") {
+                } else if startsWithUnderscore(key) {
                     out.report(
                         "field key '\(key)' starts with '_', which CloudKit reserves for system fields; start it with a letter",
                         at: nameRange(field.spans))
@@ -126,7 +126,18 @@ enum RecordRules {
     ]
 
     /// A field key FIELD_NAME_RESERVED reports in `.cloudschema`: a CKRecord property or a `___` system name.
-    static func isReservedKey(_ key: String) -> Bool { recordPropertyKeys.contains(key) || key.hasPrefix("___") }
+    /// The first byte rules out most keys without hashing them (no other character is canonically
+    /// equivalent to a `c`, `l`, `m`, `r` or `_` that starts one of these).
+    static func isReservedKey(_ key: String) -> Bool {
+        switch key.utf8.first {
+        case UInt8(ascii: "c"), UInt8(ascii: "l"), UInt8(ascii: "m"), UInt8(ascii: "r"): recordPropertyKeys.contains(key)
+        case UInt8(ascii: "_"): key.hasPrefix("___")
+        default: false
+        }
+    }
+
+    /// `name.hasPrefix("_")`, without its Unicode work for names that start with another byte.
+    static func startsWithUnderscore(_ name: String) -> Bool { name.utf8.first == UInt8(ascii: "_") && name.hasPrefix("_") }
 
     static let fieldNameReserved = LintRule(
         "FIELD_NAME_RESERVED", .records, .error,
@@ -317,6 +328,15 @@ enum RecordRules {
             choose the root type \
             and make the reference back to its children a plain Reference without @parent.
             """,
+        eachRecordType: { input, record, out in
+            // Kept for `check` while the Linter's walk has the record type in the cache: its @parent
+            // type's position (-1: no @parent, or itself; -2: a name that is no record type).
+            guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else {
+                out.positions.append(-1)
+                return
+            }
+            out.positions.append(Int32(input.recordTypesByName.position(of: target) ?? -2))
+        },
         check: { input, out in
             // Each record type has at most one parent type: follow the chains, colouring visited
             // types. By position in arrays, not by name in dictionaries: dictionaries of every
@@ -329,13 +349,10 @@ enum RecordRules {
             // For each type, its parent type's position and the type whose @parent field names it (-1: none).
             var parent = [Int](repeating: -1, count: records.count)
             var namedBy = [Int](repeating: -1, count: records.count)
-            var i = 0
-            records.forEachInPlace { record in
-                defer { i += 1 }
-                guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else { return }
-                let node = merged ? byName.position(of: record.name) ?? i : i
+            for (i, position) in out.positions.enumerated() where position != -1 {
+                let node = merged ? byName.position(of: records[i].name) ?? i : i
                 // A target that is no record type ends the chain, as a type without a parent does.
-                parent[node] = byName.position(of: target) ?? -1
+                parent[node] = max(Int(position), -1)
                 namedBy[node] = i
             }
             var state = [UInt8](repeating: 0, count: records.count)  // 1 visiting, 2 done
