@@ -24,7 +24,13 @@ public struct Parser {
     }
 
     static func isDeclarationKeyword(_ word: String) -> Bool {
-        switch word {
+        // Every keyword is 4 to 12 ASCII bytes starting with one of these letters: most names
+        // are told apart without comparing them with each keyword.
+        guard (4...12).contains(word.utf8.count), let first = word.utf8.first,
+            first == UInt8(ascii: "c") || first == UInt8(ascii: "r") || first == UInt8(ascii: "z") || first == UInt8(ascii: "e")
+                || first == UInt8(ascii: "m") || first == UInt8(ascii: "k") || first == UInt8(ascii: "s")
+        else { return false }
+        return switch word {
         case "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription": true
         default: false
         }

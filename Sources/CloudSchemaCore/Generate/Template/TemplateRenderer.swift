@@ -180,6 +180,15 @@ struct TemplateRenderer {
     }
 
     private func evaluate(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> TemplateValue {
+        // `variable.name` of an object, most of what templates read, without the general walk
+        // (a call, an optional and a second switch per read); anything else, or a missing
+        // variable or member, takes it.
+        if case .variableMember(let variable, _, let name, _) = template.expressions[Int(expression)],
+            let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value,
+            let value = object.member(name)
+        {
+            return value
+        }
         guard let value = try evaluateIfDefined(expression, in: template, missingIsError: true) else {
             let spelled = template.spelled[Int(expression)]
             throw template.source.error("unknown variable '\(spelled.spelling)'", at: spelled.position)
