@@ -24,14 +24,14 @@ public struct Parser {
     }
 
     static func isDeclarationKeyword(_ word: String) -> Bool {
-        // Every keyword is 4 to 12 ASCII bytes starting with one of these letters: most names
-        // are told apart without comparing them with each keyword.
-        guard (4...12).contains(word.utf8.count), let first = word.utf8.first,
-            first == UInt8(ascii: "c") || first == UInt8(ascii: "r") || first == UInt8(ascii: "z") || first == UInt8(ascii: "e")
-                || first == UInt8(ascii: "m") || first == UInt8(ascii: "k") || first == UInt8(ascii: "s")
-        else { return false }
-        return switch word {
-        case "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription": true
+        // By length first: a name is then compared with one keyword or none, not with each.
+        switch word.utf8.count {
+        case 4: word == "role" || word == "zone" || word == "enum"
+        case 5: word == "model"
+        case 6: word == "record"
+        case 8: word == "keyvalue"
+        case 9: word == "container"
+        case 12: word == "subscription"
         default: false
         }
     }

@@ -337,10 +337,20 @@ private struct RenderedBytes: ~Copyable {
     }
 
     mutating func append(_ text: String) {
+        // The string's own bytes in one copy (a small string's from the stack): copying through
+        // `utf8` as a sequence cost several times as much where the optimizer didn't see through it.
+        guard text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil else { return }
         let length = text.utf8.count
         makeRoom(for: length)
         let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
         count += copied
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        makeRoom(for: bytes.count)
+        (start + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     private mutating func makeRoom(for length: Int) {
