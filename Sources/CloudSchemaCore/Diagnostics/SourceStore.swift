@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text of every file read in one run, so renderers can quote source lines.
 /// Line starts are indexed once per file, so quoting any number of lines stays linear.
 public struct SourceStore: Sendable {
@@ -15,44 +13,20 @@ public struct SourceStore: Sendable {
     public init() {}
 
     public mutating func add(_ path: String, _ bytes: [UInt8]) {
-        files[path] = File(bytes: bytes, lineStarts: bytes.withUnsafeBufferPointer(Self.lineStarts))
-    }
-
-    /// The offset of each line's first byte. Without a carriage return in the text (`\r\n` is
-    /// one break), `memchr` finds the line breaks: a byte at a time was a twentieth of loading
-    /// a large schema.
-    private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var starts: [Int32] = []
-        let first: Int32 = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil else {
-            starts.reserveCapacity(bytes.count { $0 == 0x0A || $0 == 0x0D } + 1)
-            starts.append(first)
-            var i = 0
-            while i < bytes.count {
-                if bytes[i] == 0x0A {
-                    starts.append(Int32(clamping: i + 1))
-                } else if bytes[i] == 0x0D {
-                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                    starts.append(Int32(clamping: i + 1))
-                }
-                i += 1
+        starts.reserveCapacity(bytes.count { $0 == 0x0A || $0 == 0x0D } + 1)
+        starts.append(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                starts.append(Int32(clamping: i + 1))
+            } else if bytes[i] == 0x0D {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(Int32(clamping: i + 1))
             }
-            return starts
+            i += 1
         }
-        func eachLineBreak(_ body: (Int) -> Void) {
-            var offset = 0
-            while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
-                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                body(offset)
-            }
-        }
-        var count = 0
-        eachLineBreak { _ in count += 1 }
-        // Sized once: the index lives as long as the text.
-        starts.reserveCapacity(count + 1)
-        starts.append(first)
-        eachLineBreak { starts.append(Int32(clamping: $0)) }
-        return starts
+        files[path] = File(bytes: bytes, lineStarts: starts)
     }
 
     public func bytes(of path: String) -> [UInt8]? { files[path]?.bytes }
