@@ -73,11 +73,16 @@ package struct Lexer {
 
     /// Lexes what starts at `index`: whitespace, a comment, or one token.
     private mutating func step() {
-        let start = position
         let c = bytes[index]
-        switch c {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0C:
+        if Self.isSpace(c) {
+            // A run of spaces in one step, before anything else: an indent is several, and
+            // they start no token (a step per space was a third of the steps of a schema).
             index += 1
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+            return
+        }
+        let start = position
+        switch c {
         case UInt8(ascii: "\n"):
             newline()
         case UInt8(ascii: "\r"):
@@ -107,6 +112,8 @@ package struct Lexer {
             }
         }
     }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0C }
 
     /// The one-byte token `c` is, if any (a switch: a dictionary hashed the byte for every token).
     private static func punctuation(_ c: UInt8) -> Token.Kind? {

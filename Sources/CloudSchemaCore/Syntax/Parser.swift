@@ -24,8 +24,14 @@ public struct Parser {
     }
 
     static func isDeclarationKeyword(_ word: String) -> Bool {
-        switch word {
-        case "container", "role", "zone", "enum", "record", "model", "keyvalue", "subscription": true
+        // By length first: a name is then compared with one keyword or none, not with each.
+        switch word.utf8.count {
+        case 4: word == "role" || word == "zone" || word == "enum"
+        case 5: word == "model"
+        case 6: word == "record"
+        case 8: word == "keyvalue"
+        case 9: word == "container"
+        case 12: word == "subscription"
         default: false
         }
     }

@@ -180,6 +180,15 @@ struct TemplateRenderer {
     }
 
     private func evaluate(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> TemplateValue {
+        // `variable.name` of an object, most of what templates read, without the general walk
+        // (a call, an optional and a second switch per read); anything else, or a missing
+        // variable or member, takes it.
+        if case .variableMember(let variable, _, let name, _) = template.expressions[Int(expression)],
+            let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value,
+            let value = object.member(name)
+        {
+            return value
+        }
         guard let value = try evaluateIfDefined(expression, in: template, missingIsError: true) else {
             let spelled = template.spelled[Int(expression)]
             throw template.source.error("unknown variable '\(spelled.spelling)'", at: spelled.position)
@@ -328,10 +337,20 @@ private struct RenderedBytes: ~Copyable {
     }
 
     mutating func append(_ text: String) {
+        // The string's own bytes in one copy (a small string's from the stack): copying through
+        // `utf8` as a sequence cost several times as much where the optimizer didn't see through it.
+        guard text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil else { return }
         let length = text.utf8.count
         makeRoom(for: length)
         let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
         count += copied
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        makeRoom(for: bytes.count)
+        (start + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     private mutating func makeRoom(for length: Int) {

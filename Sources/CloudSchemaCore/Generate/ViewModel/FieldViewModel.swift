@@ -157,22 +157,36 @@ public final class FieldViewModel: TemplateObject {
     /// byte of the key but `[A-Za-z0-9_]` is percent-encoded, so the line needs no escaping in a
     /// Swift string literal and holds no separator.
     var fieldSpelling: String {
-        var spelling = ""
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "_"):
-                spelling.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                spelling.unicodeScalars += ["%", hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            }
-        }
+        var spelling = Self.percentEncoded(key)
         if isEncrypted { spelling += " encrypted" }
         if isParent { spelling += " parent" }
         if defaultValue != nil { spelling += " default" }
         if merge != "mine" { spelling += " " + merge }
         return spelling
+    }
+
+    /// `key` with every byte but `[A-Za-z0-9_]` as `%XX`; most keys are returned as they are
+    /// (appending each byte to a string's scalars cost 2,000 instructions per field).
+    private static func percentEncoded(_ key: String) -> String {
+        func isPlain(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+        if key.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlain) }) ?? key.utf8.allSatisfy(isPlain) { return key }
+        var encoded: [UInt8] = []
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in key.utf8 {
+            if isPlain(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     var templateValue: TemplateValue { .object(self) }
