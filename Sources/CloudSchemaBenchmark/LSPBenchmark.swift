@@ -6,8 +6,8 @@ import Foundation
 /// driven in-process as an editor drives it: one-character changes (incremental sync) until
 /// the diagnostics are published, then hover, definition, completion and document symbols,
 /// each right after a change and with the analysis current (the diagnostics published since).
-/// Between runs the server goes idle, as between keystrokes (`idle`). Median of 21 runs, in milliseconds of this thread's CPU time (other builds on the machine do
-/// not count).
+/// Between runs the server goes idle, as between keystrokes (`idle`). Median of 21 runs, in
+/// milliseconds of this thread's CPU time (other builds on the machine do not count).
 func runLSPBenchmark(units: Int) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-lsp-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
