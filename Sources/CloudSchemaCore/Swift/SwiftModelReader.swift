@@ -134,14 +134,15 @@ enum SwiftModelReader {
                 result[scanIndex].declarations.append(.enumeration(e.syntax))
             }
         }
-        let models = result.flatMap(\.declarations).compactMap { declaration -> (name: String, range: SourceRange?)? in
-            if case .model(let model) = declaration { return (model.name.name, model.name.range) }
+        let modelSyntax = result.flatMap(\.declarations).compactMap { declaration -> ModelSyntax? in
+            if case .model(let model) = declaration { return model }
             return nil
         }
+        let models = modelSyntax.map { (name: $0.name.name, range: Optional($0.name.range)) }
         // The models each model's relationships hold, among those read.
         let names = Set(models.map(\.name))
         var related: [String: Set<String>] = [:]
-        for case .model(let model) in result.flatMap(\.declarations) {
+        for model in modelSyntax {
             for property in model.properties {
                 guard case .named(let target, _, _)? = relationshipElement(property.type), names.contains(target.name) else { continue }
                 related[model.name.name, default: []].insert(target.name)
