@@ -15,7 +15,7 @@ import Foundation
 // release --product cloudschema && swift run -c release CloudSchemaBenchmark targets [all]`
 // (TargetsBenchmark.swift; `all` adds the builds and compiles that take minutes).
 // The language server's response times on a 1,000-record-type schema: `swift run -c release
-// CloudSchemaBenchmark lsp [units]`.
+// CloudSchemaBenchmark lsp [units] [figures...]` (`lsp 334 hover` runs only the hover figures).
 // Never part of `swift test`: timings belong here, not in assertions.
 
 // `ChildProcess.run` measures a command through a fresh copy of this program: `--measure`.
@@ -24,7 +24,8 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--mapping-once" { mappingOnceAndExit(arguments.dropFirst()) }
 if arguments.first == "--lint-once" { lintOnceAndExit(units: arguments.dropFirst().first.flatMap(Int.init) ?? lintUnits) }
 if arguments.first == "lsp" {
-    runLSPBenchmark(units: arguments.dropFirst().first.flatMap(Int.init) ?? 334)
+    runLSPBenchmark(
+        units: arguments.dropFirst().first.flatMap(Int.init) ?? 334, only: Set(arguments.dropFirst().filter { Int($0) == nil }))
     exit(0)
 }
 if arguments.first == "targets" {
