@@ -41,12 +41,15 @@ extension LanguageServer {
         return names
     }
 
-    private func namesBasis(_ sources: [(String, [UInt8])]) -> [NamesBasis] {
+    /// `modelProperties`: with each model's property names, which the resolver's first pass also
+    /// reads (`ResolverIndex`).
+    func namesBasis(_ sources: [(String, [UInt8])], modelProperties: Bool = false) -> [NamesBasis] {
         sources.map { path, bytes in
             // As `SchemaLoader.load` tells them apart: what it does not parse as `.cloudschema` by its text.
             let other = [".ckdb", ".sql", ".swift", ".entitlements"].contains { path.hasSuffix($0) }
             guard !other, SchemaLoader.notTextDiagnostic(bytes, file: path) == nil else { return NamesBasis(path: path, what: bytes) }
-            return NamesBasis(path: path, what: Self.namesSignature(parses.parse(bytes, file: path).syntax, bytes))
+            let syntax = parses.parse(bytes, file: path).syntax
+            return NamesBasis(path: path, what: Self.namesSignature(syntax, bytes, modelProperties: modelProperties))
         }
     }
 
@@ -54,7 +57,7 @@ extension LanguageServer {
     /// its kind and name (the resolver keeps the first of duplicates), an enum's whole text (its
     /// cases), a record type's attributes (`@name` decides whether a `.ckdb` record type of the
     /// same CloudKit name is merged in).
-    static func namesSignature(_ syntax: SourceFileSyntax, _ bytes: [UInt8]) -> [UInt8] {
+    static func namesSignature(_ syntax: SourceFileSyntax, _ bytes: [UInt8], modelProperties: Bool = false) -> [UInt8] {
         var signature: [UInt8] = []
         func text(_ range: SourceRange) {
             signature += bytes[min(range.start.offset, bytes.count)..<min(range.end.offset, bytes.count)]
@@ -70,7 +73,13 @@ extension LanguageServer {
                 signature.append(5)
                 signature += record.name.name.utf8
                 for attribute in record.attributes { text(attribute.range) }
-            case .model(let model): signature.append(6); signature += model.name.name.utf8
+            case .model(let model):
+                signature.append(6)
+                signature += model.name.name.utf8
+                for property in model.properties where modelProperties {
+                    signature.append(0)
+                    signature += property.name.name.utf8
+                }
             case .keyValue(let store): signature.append(7); signature += store.name.name.utf8
             case .subscription(let subscription): signature.append(8); signature += subscription.name.name.utf8
             }

@@ -12,11 +12,12 @@ struct ParsedFolder {
     private let files: [SourceFileSyntax]
     private var index: ResolverIndex
 
-    init(_ sources: [(String, [UInt8])], parses: ParseCache) {
+    /// `index`: the folder's last, kept while its basis holds (`LanguageServer.keptIndexes`).
+    init(_ sources: [(String, [UInt8])], parses: ParseCache, index: (([SourceFileSyntax]) -> ResolverIndex)) {
         self.sources = sources
         // As `SchemaLoader.load` reads them: a file that is not text is not parsed.
         files = sources.filter { SchemaLoader.notTextDiagnostic($0.1, file: $0.0) == nil }.map { parses.parse($0.1, file: $0.0).syntax }
-        index = ResolverIndex(files)
+        self.index = index(files)
     }
 
     /// The top-level declarations of `file` whose range holds bytes `from` to `to`.
@@ -44,11 +45,10 @@ struct ParsedFolder {
     }
 
     /// The elements `LanguageServer.describe` may find at `target`: the record types, models,
-    /// keyvalue stores and zones declared around it, and the enums. Nil for a role, whose hover
+    /// keyvalue stores, zones and enums declared around it. Nil for a role, whose hover
     /// lists the record types that grant it something, so needs them all.
     mutating func elements(around target: SourceRange) -> Schema? {
         var schema = Schema()
-        schema.enums = index.enums
         for declaration in declarations(in: target.file, holding: target.start.offset, target.end.offset) {
             // By name: a duplicate declaration at the target gives the first one, which is not at it.
             switch declaration {
@@ -56,8 +56,9 @@ struct ParsedFolder {
             case .record(let syntax): schema.recordTypes += index.recordType(named: syntax.name.name).map { [$0] } ?? []
             case .model(let syntax): schema.models += index.model(named: syntax.name.name).map { [$0] } ?? []
             case .keyValue(let syntax): schema.keyValueStores += index.keyValueStore(named: syntax.name.name).map { [$0] } ?? []
+            case .enumeration(let syntax): schema.enums += index.enumType(named: syntax.name.name).map { [$0] } ?? []
             case .role: return nil
-            case .container, .enumeration, .subscription: break
+            case .container, .subscription: break
             }
         }
         return schema
@@ -68,9 +69,17 @@ extension LanguageServer {
     /// The document's folder as parsed, while its analysis is dropped (right after a change) and
     /// it holds `.cloudschema` files only; nil otherwise.
     mutating func parsedFolder(_ uri: String) -> ParsedFolder? {
-        guard analyses[Self.scope(of: uri)] == nil, case let sources = sources(uri), sources.allSatisfy({ $0.0.hasSuffix(".cloudschema") })
+        let scope = Self.scope(of: uri)
+        guard analyses[scope] == nil, case let sources = sources(uri), sources.allSatisfy({ $0.0.hasSuffix(".cloudschema") })
         else { return nil }
-        return ParsedFolder(sources, parses: parses)
+        let basis = namesBasis(sources, modelProperties: true)
+        return ParsedFolder(sources, parses: parses) { files in
+            if let kept = keptIndexes[scope], kept.basis == basis { return kept.index.reading(files) }
+            let index = ResolverIndex(files)
+            resolverIndexCount += 1
+            keptIndexes[scope] = (basis, index.withoutFiles)
+            return index
+        }
     }
 
     /// A file's text of `folder`, with its line index.

@@ -56,8 +56,13 @@ public struct LanguageServer {
     var analyses: [String: Analysis] = [:]
     /// Each folder's declared names for completion, kept across changes that leave them as they were.
     var keptNames: [String: DeclaredNames] = [:]
+    /// Each folder's resolver index (`ParsedFolder`), kept across changes that leave what it
+    /// reads as it was (`namesBasis` with model properties).
+    var keptIndexes: [String: (basis: [NamesBasis], index: ResolverIndex)] = [:]
     /// How many analyses (load and lint) the server has run; tests read it to see coalescing.
     var analysisCount = 0
+    /// How many resolver indexes `parsedFolder` has made; tests read it to see them kept.
+    var resolverIndexCount = 0
     /// Called with `initialize`'s `processId`: exits the server once that process is gone.
     let watchParent: (Int32) -> Void
     /// Set by `exit`: 0 after `shutdown`, else 1, as the protocol asks.

@@ -334,6 +334,51 @@ import Testing
         #expect(try !pointsToTheEnum(13) && !pointsToTheEnum(21))
     }
 
+    /// Right after a change, hover and definition resolve what they look up from the resolver's
+    /// first pass (`ResolverIndex`), kept across changes that leave what it reads as it was: each
+    /// declaration's kind and name, enum cases, model properties. A keystroke in a field, or text
+    /// moving the declarations, keeps it; a property or case renamed makes it anew. Either way
+    /// hover answers as a server that opened the changed text.
+    @Test func theResolverIndexIsKeptWhileWhatItReadsStays() throws {
+        let text = """
+            enum Light: String { sun, shade }
+            record Bed {
+                light: Light = .sun
+            }
+            model Tray {
+                pots: [Pot]? @inverse(tray)
+            }
+            model Pot {
+                tray: Tray?
+            }
+
+            """
+        let uri = try Hover.uri()
+        var server = try Self.start(uri, text)
+        _ = try Self.answers(&server, uri)
+        /// Replaces the first `old` with `new`, then hovers over every line.
+        func edit(_ old: String, _ new: String) throws -> Int {
+            let bytes = server.documents[uri] ?? []
+            let range = try #require(bytes.firstRange(of: Array(old.utf8)))
+            try Self.change(&server, uri, range.lowerBound, range.upperBound, new)
+            var fresh = try Self.start(uri, String(decoding: server.documents[uri] ?? [], as: UTF8.self))
+            let made = server.resolverIndexCount
+            let characters = [2, 6, 10, 16, 24, 32]
+            let hovers = try Self.hovers(&server, uri, at: characters).map(Hover.description)
+            #expect(hovers == (try Self.hovers(&fresh, uri, at: characters)).map(Hover.description), "after \(old) -> \(new)")
+            return server.resolverIndexCount - made
+        }
+        #expect(try edit("light:", "lightx:") == 1)
+        #expect(try edit("enum", "\n\nenum") == 0)  // the enum moved: described where it is now
+        #expect(try edit(".sun", ".sunny") == 0)
+        #expect(try edit("tray: Tray?", "bin: Tray?") == 1)  // `@inverse(tray)` names no property now
+        #expect(try edit("shade", "shadow") == 1)
+        #expect(try edit("sunny", "sun") == 0)
+        let analyses = server.analysisCount
+        _ = try edit("Bed {", "Bed  {")
+        #expect(server.analysisCount == analyses)
+    }
+
     /// Seeded random edits in a folder of two `.cloudschema` files (the other one on disk), each
     /// followed at once by go to definition at every line, answered before any analysis, then by
     /// hover, both as a server that opened the changed text answers (hover's description; the
