@@ -189,7 +189,13 @@ public enum SchemaLoader {
             }
         }
         parses?.keep(only: sources.map(\.path))
-        var (schema, resolveDiagnostics) = Resolver.resolve(consume files, externalModels: externalModels)
+        let identities = parses.map { parses in files.map { parses.identities(of: $0.path) } }
+        var (schema, resolveDiagnostics) =
+            if let parses, let identities {
+                Resolver.resolve(consume files, externalModels: externalModels, identities: identities, memory: &parses.resolved)
+            } else {
+                Resolver.resolve(consume files, externalModels: externalModels)
+            }
         diagnostics += resolveDiagnostics
         schema.localModels = localModels
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema, exportsAreVersions: exportsAreVersions)
@@ -469,6 +475,12 @@ public enum SchemaLoader {
 /// Keyed by content, so a stale entry is never used; a load keeps only the files it read.
 public final class ParseCache {
     private var files: [String: ResumableParse] = [:]
+    /// Each file's declarations' identities, in order: a declaration a reparse keeps or moves
+    /// keeps its identity, one it parses gets a new one (`ResolverMemory` knows them by it).
+    private var identities: [String: [Int]] = [:]
+    private var nextIdentity = 0
+    /// What the resolver made of the last schema these parses were resolved into.
+    package var resolved = ResolverMemory()
     /// The files parsed, not taken from the cache (tests read it to see the reuse).
     private(set) var parsed: [String] = []
 
@@ -488,11 +500,23 @@ public final class ParseCache {
         }
         parsed.append(path)
         files[path] = parse
+        // Kept: the declarations before those parsed and after them, in the old parse's order (`reparse`).
+        let old = identities[path] ?? []
+        let before = parse.parsed.lowerBound
+        let after = parse.syntax.declarations.count - parse.parsed.upperBound
+        let reparsed = before + after <= old.count
+        let new = nextIdentity..<nextIdentity + (reparsed ? parse.parsed.count : parse.syntax.declarations.count)
+        nextIdentity = new.upperBound
+        identities[path] = reparsed ? old.prefix(before) + new + old.suffix(after) : Array(new)
         return (parse.syntax, parse.diagnostics)
     }
+
+    /// The identities of the declarations of `path`'s last parse, in order.
+    package func identities(of path: String) -> [Int]? { identities[path] }
 
     func keep(only paths: [String]) {
         let kept = Set(paths)
         files = files.filter { kept.contains($0.key) }
+        identities = identities.filter { kept.contains($0.key) }
     }
 }

@@ -50,6 +50,11 @@ public struct AttributeRanges: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// Each range changed by `move` (an element moved with its text).
+    mutating func moveRanges(_ move: (inout SourceRange) -> Void) {
+        for i in entries.indices { move(&entries[i].range) }
+    }
     /// The attribute names, in source order (dictionary-like).
     public var keys: [String] { entries.map(\.name) }
 }

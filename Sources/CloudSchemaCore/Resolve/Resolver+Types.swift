@@ -208,7 +208,10 @@ extension Resolver {
         let key = kind + ":" + name
         if let cached = suggestions[key] { return cached }
         let list = candidates(self)
-        guard suggestionBudget >= list.count else { return nil }
+        guard suggestionBudget >= list.count else {
+            suggestionRefused = true
+            return nil
+        }
         suggestionBudget -= list.count
         let result = Spelling.closest(to: name, among: list)
         suggestions[key] = .some(result)

@@ -11,9 +11,15 @@ public struct Resolver {
     /// "Did you mean" results by kind and name, and the comparisons left for new ones.
     var suggestions: [String: String?] = [:]
     var suggestionBudget = 200_000
+    /// Whether a hint was left out for want of budget.
+    var suggestionRefused = false
+    /// With `resolve(_:externalModels:identities:memory:)`: whether a declaration was taken from
+    /// the memory, and what this run leaves there.
+    var tookFromMemory = false
+    var memory = ResolverMemory()
     var enums: [String: EnumType] = [:]
     /// Each model's property names, for `@inverse`.
-    private var modelProperties: [String: Set<String>] = [:]
+    var modelProperties: [String: Set<String>] = [:]
     var externalModels: Set<String> = []
     var subscriptionNames: [String: SourceRange] = [:]
     /// Subscriptions wait for every record type: their predicates name fields.
@@ -58,11 +64,46 @@ public struct Resolver {
         return (schema, resolver.diagnostics)
     }
 
+    /// `resolve`, taking from `memory` what the last run made of the record types, models and
+    /// keyvalue stores a keystroke left as they were (`ResolverMemory`), and leaving there what
+    /// this run made. `identities`: each file's declarations' identities in the parse cache, nil
+    /// for a file it did not parse. The diagnostics are those `resolve` gives, "did you mean"
+    /// hints included: a hint is left out once a run has compared names `suggestionBudget` times,
+    /// and the names a run without memory would compare are at most those the runs since the last
+    /// one that took nothing compared (`suggestionsSpent`) and this one's; when those could reach
+    /// the budget, the files are resolved again without memory.
+    package static func resolve(
+        _ files: [SourceFileSyntax], externalModels: Set<String> = [], identities: [[Int]?],
+        memory: inout ResolverMemory
+    ) -> (schema: Schema, diagnostics: [Diagnostic]) {
+        var taken = ResolverMemory()
+        swap(&taken, &memory)
+        var resolver = Resolver()
+        resolver.externalModels = externalModels
+        var again = files
+        var schema = resolver.run(&again, identities: identities, memory: taken)
+        if resolver.suggestionRefused && resolver.tookFromMemory {
+            resolver = Resolver()
+            resolver.externalModels = externalModels
+            var files = files
+            schema = resolver.run(&files, identities: identities, memory: ResolverMemory())
+        }
+        memory = resolver.memory
+        return (schema, resolver.diagnostics)
+    }
+
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    private mutating func run(_ files: inout [SourceFileSyntax]) -> Schema {
+    /// `memory`: see `resolve(_:externalModels:identities:memory:)`; empty for `resolve`.
+    private mutating func run(
+        _ files: inout [SourceFileSyntax], identities: [[Int]?] = [], memory: consuming ResolverMemory = ResolverMemory()
+    ) -> Schema {
         var schema = Schema()
+        let budget = suggestionBudget
         let kept = indexAndResolveEnums(files, into: &schema)
+        let passOne = identities.isEmpty ? nil : ResolverMemory.PassOne(self)
+        var recall: Recall?
+        if let passOne { recall = Recall(memory, passOne: passOne) }
         // Pass 2 takes each declaration out of the tree as it resolves it, so the tree shrinks
         // as the schema grows.
         var position = 0
@@ -70,14 +111,62 @@ public struct Resolver {
             var remaining = files[f].declarations
             files[f].declarations = []
             remaining.reverse()
+            let fileIdentities = f < identities.count ? identities[f] : nil
+            var d = 0
             while let declaration = remaining.popLast() {
                 position += 1
-                if kept[position - 1] { resolve(declaration, into: &schema) }
+                d += 1
+                guard kept[position - 1] else { continue }
+                if var current = recall, let identity = fileIdentities?[d - 1] {
+                    recall = nil  // held once while it changes
+                    resolve(declaration, into: &schema, identity: identity, recall: &current)
+                    recall = current
+                } else {
+                    resolve(declaration, into: &schema)
+                }
             }
         }
         checkCloudKitNames(schema.recordTypes)
         resolveSubscriptions(into: &schema)
+        if let passOne, let recall {
+            // Spent since the last run that took nothing: the budget went down by the earlier runs' share at the first take.
+            self.memory = recall.memory(suggestionRefused ? nil : passOne, suggestionsSpent: budget - suggestionBudget)
+        }
         return schema
+    }
+
+    /// Pass 2 for one declaration the parse cache knows by `identity`: a record type, model or
+    /// keyvalue store the last run made is taken from `recall`, moved; one made now is recorded.
+    private mutating func resolve(_ declaration: DeclarationSyntax, into schema: inout Schema, identity: Int, recall: inout Recall) {
+        let range: SourceRange
+        switch declaration {
+        case .record(let d): range = d.range
+        case .model(let d): range = d.range
+        case .keyValue(let d): range = d.range
+        default: return resolve(declaration, into: &schema)
+        }
+        if let (element, diagnostics) = recall.take(identity, at: range) {
+            if !tookFromMemory {
+                tookFromMemory = true
+                suggestionBudget -= recall.suggestionsSpent
+            }
+            self.diagnostics += diagnostics
+            switch element {
+            case .record(let record): schema.recordTypes.append(record)
+            case .model(let model): schema.models.append(model)
+            case .keyValue(let store): schema.keyValueStores.append(store)
+            }
+            return
+        }
+        let first = diagnostics.count
+        resolve(declaration, into: &schema)
+        let element: ResolverMemory.Element
+        switch declaration {
+        case .record: element = .record(schema.recordTypes[schema.recordTypes.count - 1])
+        case .model: element = .model(schema.models[schema.models.count - 1])
+        default: element = .keyValue(schema.keyValueStores[schema.keyValueStores.count - 1])
+        }
+        recall.remember(identity, element, diagnostics[first...], at: range)
     }
 
     /// Pass 1: indexes every named declaration and drops duplicates (reported at the second),
