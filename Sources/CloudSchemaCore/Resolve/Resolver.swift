@@ -80,13 +80,13 @@ public struct Resolver {
         swap(&taken, &memory)
         var resolver = Resolver()
         resolver.externalModels = externalModels
-        var again = files
-        var schema = resolver.run(&again, identities: identities, memory: taken)
+        var trees = files
+        var schema = resolver.run(&trees, identities: identities, memory: taken)
         if resolver.suggestionRefused && resolver.tookFromMemory {
             resolver = Resolver()
             resolver.externalModels = externalModels
-            var files = files
-            schema = resolver.run(&files, identities: identities, memory: ResolverMemory())
+            trees = files
+            schema = resolver.run(&trees, identities: identities)
         }
         memory = resolver.memory
         return (schema, resolver.diagnostics)
@@ -129,7 +129,7 @@ public struct Resolver {
         checkCloudKitNames(schema.recordTypes)
         resolveSubscriptions(into: &schema)
         if let passOne, let recall {
-            // Spent since the last run that took nothing: the budget went down by the earlier runs' share at the first take.
+            // The earlier runs' share came off the budget at the first take.
             self.memory = recall.memory(suggestionRefused ? nil : passOne, suggestionsSpent: budget - suggestionBudget)
         }
         return schema
