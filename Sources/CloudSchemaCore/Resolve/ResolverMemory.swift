@@ -103,7 +103,9 @@ extension Resolver {
 
         /// Records what this run made of declaration `identity` at `range`, unless a diagnostic
         /// points outside it.
-        mutating func remember(_ identity: Int, _ element: ResolverMemory.Element, _ diagnostics: ArraySlice<Diagnostic>, at range: SourceRange) {
+        mutating func remember(
+            _ identity: Int, _ element: ResolverMemory.Element, _ diagnostics: ArraySlice<Diagnostic>, at range: SourceRange
+        ) {
             func inside(_ other: SourceRange?) -> Bool { other.map(range.holds) ?? true }
             guard
                 diagnostics.allSatisfy({ diagnostic in
