@@ -155,8 +155,19 @@ package enum LintCommand {
             }
             reportUnsafe(diagnostics)
         }
-        // The build plugin lints every Swift target it is applied to; most declare no models.
-        if arguments.value("stamp") != nil, let nothing = loaded.nothingDeclared { diagnostics.removeAll { $0 == nothing } }
+        // The build plugin lints every Swift target it is applied to; most declare no models. One
+        // with CloudKit calls and no schema passes too, told once where the first call is.
+        if arguments.value("stamp") != nil, let nothing = loaded.nothingDeclared {
+            diagnostics.removeAll { $0 == nothing }
+            let code = loaded.appCode
+            if let first = code.recordTypeUses.first?.range ?? code.fieldAccesses.first?.key.range ?? code.queries.first?.recordType.range {
+                diagnostics.append(
+                    Diagnostic(
+                        .inputNotChecked, .info,
+                        "the CloudKit calls of this target are not checked: there is no schema to check them against; name one with \"schema\" in cloudschema.json",
+                        at: first))
+            }
+        }
         // A dry run's standard output is the diff alone, so it can be piped to `patch` or `git apply`.
         if arguments.flag("dry-run") {
             if !diagnostics.isEmpty { Terminal.err(DiagnosticRenderer.summary(diagnostics) + "\n") }

@@ -93,6 +93,31 @@ struct LintCommandTests {
         #expect(!FileManager.default.fileExists(atPath: stamp.path))
     }
 
+    /// A target with CloudKit calls and no schema to check them against passes in the build
+    /// plugin, and says so once, where the first call is; without `--stamp` it is an input error.
+    @Test func cloudKitCallsWithoutASchemaAreToldNotChecked() throws {
+        let folder = try temporaryFolder([
+            "Sync.swift": """
+            import CloudKit
+
+            func save(_ title: String) async throws {
+                let record = CKRecord(recordType: "Note")
+                record["title"] = title
+                _ = try await CKContainer.default().privateCloudDatabase.save(record)
+            }
+
+            """
+        ])
+        let stamp = folder.appendingPathComponent("LintStamp.swift")
+        let plugin = try cloudschema("lint", "Sync.swift", "--stamp", stamp.path, in: folder)
+        #expect(plugin.status == 0 && FileManager.default.fileExists(atPath: stamp.path))
+        #expect(
+            plugin.stdout.hasPrefix(
+                "Sync.swift:4:39: info: the CloudKit calls of this target are not checked: there is no schema to check them against; name one with \"schema\" in cloudschema.json [INPUT_NOT_CHECKED]"
+            ))
+        #expect(try cloudschema("lint", "Sync.swift", in: folder).status == 2)
+    }
+
     /// SQLiteData migrations linted where nothing names the synced tables (an app without
     /// CloudKit, or a migrations-only target whose app target holds the SyncEngine call): what
     /// would be errors are warnings saying so, and lint passes; cloudschema.json naming the

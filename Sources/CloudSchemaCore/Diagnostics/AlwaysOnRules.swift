@@ -175,7 +175,7 @@ public enum AlwaysOnRules {
         DiagnosticRule(
             .inputNotChecked, .input, .files, .info,
             summary:
-                "Input that is not checked: Swift files beside a schema, a .sql file that is PostgreSQL, a second export's record types",
+                "Input that is not checked: Swift files beside a schema, a .sql file that is PostgreSQL, a second export's record types, CloudKit calls without a schema",
             explanation: """
                 A folder with schema files (*.cloudschema, *.ckdb, *.sql) is read as its schema files, so the Swift \
                 cloudschema generated beside them is not read twice; the app's own Swift files there (those without \
@@ -184,10 +184,10 @@ public enum AlwaysOnRules {
                 $$ bodies) is not a SQLiteData migration, which is SQLite, and is not read as one. Two .ckdb files of \
                 which one lists CloudKit's Users type, as every cktool export-schema file does, describe one container \
                 twice (a production export beside the development schema): lint reads the record types both declare \
-                from the first file only.
+                from the first file only. The build plugin says once when a target's CloudKit calls have no schema.
                 """,
             fix:
-                "name the Swift folders or files beside the schema (cloudschema lint schema.ckdb App/); leave a server's SQL out; lint a second export on its own and compare it with diff --against."
+                "name the Swift folders or files beside the schema (cloudschema lint schema.ckdb App/); leave a server's SQL out; lint a second export on its own and compare it with diff --against; name a schema in cloudschema.json."
         ),
         DiagnosticRule(
             .outputUnwritable, .output, .files, .error,

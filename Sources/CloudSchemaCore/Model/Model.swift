@@ -9,6 +9,8 @@ public struct Model: Hashable, Sendable {
     public var deprecation: Deprecation?
     public var doc: String?
     public var spans: SourceSpans
+    /// Stored properties the Swift reader left out (`ModelSyntax.unreadProperties`).
+    @IgnoredInEquality public var unreadProperties: [String] = []
 
     public init(
         name: String, uniqueConstraints: [[String]] = [], properties: [ModelProperty] = [],

@@ -256,7 +256,7 @@ public struct Resolver {
             return declare(.record(d.name.range), d.name, lowercased: &lowercased)
         case .model(let d):
             guard declare(.model(d.name.range), d.name, lowercased: &lowercased) else { return false }
-            modelProperties[d.name.name] = Set(d.properties.map(\.name.name))
+            modelProperties[d.name.name] = Set(d.properties.map(\.name.name) + d.unreadProperties)
             return true
         case .enumeration(let d):
             return declare(.enumeration(d.name.range), d.name, lowercased: &lowercased)
@@ -689,6 +689,7 @@ public struct Resolver {
         var model = Model(
             name: syntax.name.name, properties: properties, deprecation: attributes.deprecation, doc: syntax.doc?.text,
             spans: spans(syntax.range, syntax.name, attributes: syntax.attributes))
+        model.unreadProperties = syntax.unreadProperties
         for constraint in attributes.uniqueConstraints {
             let missing = constraint.names.filter { names[$0] == nil }
             guard missing.isEmpty else {

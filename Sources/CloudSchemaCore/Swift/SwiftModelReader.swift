@@ -29,7 +29,7 @@ enum SwiftModelReader {
         for index in scans.indices { scans[index].scan() }
         // Names are global to the module: a model may use an enum, model or typealias of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
-        let older = olderVersions(scans, \.models) { $0.name.name }
+        let older = olderVersions(scans, \.models) { $0.name.name }.union(unlistedVersionedModels(scans))
         let olderEnums = olderVersions(scans, \.enums) { $0.name.name }
         var enumCounts: [String: Int] = [:]
         for (scanIndex, scan) in scans.enumerated() {
@@ -51,6 +51,7 @@ enum SwiftModelReader {
             var declarations: [DeclarationSyntax] = []
             for (modelIndex, model) in scan.models.enumerated() where !older.contains([scanIndex, modelIndex]) {
                 var syntax = model.syntax
+                var unread: [String] = []
                 syntax.properties = model.syntax.properties.compactMap { written -> FieldSyntax? in
                     var property = written
                     property.type = resolvingAliases(written.type, aliases, depth: 0)
@@ -74,6 +75,7 @@ enum SwiftModelReader {
                                 unreadable(
                                     "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one",
                                     at: range))
+                            unread.append(property.name.name)
                             return nil
                         }
                         if codableTypes.contains(name) || foundationCodable.contains(name)
@@ -104,6 +106,7 @@ enum SwiftModelReader {
                                 unknownTypes.append((name, [use]))
                             }
                         }
+                        unread.append(property.name.name)
                         return nil
                     }
                     if codable && relationship {
@@ -111,6 +114,7 @@ enum SwiftModelReader {
                             unreadable(
                                 "property '\(property.name.name)' is not checked: it mixes models and Codable values; a relationship is a model or an array of models",
                                 at: property.type.range))
+                        unread.append(property.name.name)
                         return nil
                     }
                     if codable {
@@ -120,6 +124,7 @@ enum SwiftModelReader {
                     }
                     return property
                 }
+                syntax.unreadProperties += unread
                 declarations.append(.model(syntax))
             }
             result.append(SourceFileSyntax(path: scan.path, declarations: declarations, comments: scan.lexer.comments))
@@ -293,6 +298,38 @@ enum SwiftModelReader {
         return older
     }
 
+    /// The models declared in a `VersionedSchema` that the latest one's `models` does not list
+    /// (`SchemaV1.BedV1` when SchemaV2 lists `BedV2.self, Plant.self`): the store, so CloudKit,
+    /// holds the latest version's models. None when that list is not read or names a model the
+    /// reader does not find (a typealias, say).
+    private static func unlistedVersionedModels(_ scans: [FileScan]) -> Set<[Int]> {
+        var versions: [String: [Int]] = [:]
+        var lists: [String: [[String]]?] = [:]
+        for scan in scans {
+            versions.merge(scan.versions) { first, _ in first }
+            lists.merge(scan.versionModels) { first, _ in first }
+        }
+        guard let latest = versions.max(by: { $0.value.lexicographicallyPrecedes($1.value) }),
+            versions.values.filter({ $0 == latest.value }).count == 1, let list = lists[latest.key] ?? nil
+        else { return [] }
+        let models = scans.enumerated().flatMap { scanIndex, scan in
+            scan.models.enumerated().map { (index: [scanIndex, $0], name: $1.syntax.name.name, container: $1.container) }
+        }
+        var listed: Set<[Int]> = []
+        for path in list {
+            let name = path[path.count - 1]
+            // `Plant.self` in SchemaV2 is SchemaV2's Plant, or one outside every versioned schema.
+            let container = path.count == 1 ? latest.key : path[path.count - 2]
+            var found = models.filter { $0.name == name && $0.container == container }
+            if found.isEmpty && path.count == 1 {
+                found = models.filter { $0.name == name && $0.container.flatMap { versions[$0] } == nil }
+            }
+            guard found.count == 1 else { return [] }
+            listed.insert(found[0].index)
+        }
+        return Set(models.filter { $0.container.flatMap { versions[$0] } != nil && !listed.contains($0.index) }.map(\.index))
+    }
+
     /// The message for a property whose type the reader cannot tell is Codable. SwiftData stores a
     /// Codable value (a composite attribute), a dictionary, a `Set` or another Codable collection
     /// encoded in one attribute. Core Data's CloudKit mirroring encodes Composite and Transformable
@@ -356,6 +393,9 @@ private struct FileScan {
     var inheritance: [(name: String, inherits: [String])] = []
     /// `VersionedSchema` enums by name, with their `versionIdentifier` (`Schema.Version(2, 0, 0)`).
     var versions: [String: [Int]] = [:]
+    /// Each `VersionedSchema`'s `models` as written (`[BedV2.self, SchemaV1.Plant.self]`), each a
+    /// dotted name without `.self`; nil where the list is not one the reader reads.
+    var versionModels: [String: [[String]]?] = [:]
     /// `typealias Name = Type`, by name, for the types the reader reads.
     var aliases: [String: TypeSyntax] = [:]
     /// The enum and extension bodies (token ranges) open at the scan's position, innermost last, by
@@ -570,8 +610,11 @@ private struct FileScan {
         var unreadableReason: (String, SourceRange)?
         var isRelationship = false
         var isTransient: Bool { attributes.contains { $0.name.name == "transient" } }
+        var named = ""
         func report(_ message: String, at range: SourceRange) {
-            if !isTransient { self.report(message, at: range) }
+            guard !isTransient else { return }
+            self.report(message, at: range)
+            model.unreadProperties.append(named)
         }
         // Attributes and modifiers.
         while i < member.upperBound {
@@ -614,6 +657,7 @@ private struct FileScan {
             report("this property is not read: write one name per 'var'", at: range(i, member.upperBound - 1))
             return
         }
+        named = nameToken.text
         var rest = (i + 2)..<member.upperBound
         // A trailing `{ ... }`: observers keep the property stored, anything else is computed.
         if let last = rest.last, tokens[last].isPunctuation("}"), let open = opening(of: last), open >= rest.lowerBound {
@@ -947,6 +991,29 @@ private struct FileScan {
         let parts = split((parenthesis + 1)..<end)
         let numbers = parts.compactMap { $0.count == 1 ? Int(tokens[$0.lowerBound].text) : nil }
         if !numbers.isEmpty && numbers.count == parts.count { versions[name] = numbers }
+        versionModels[name] = models(in: (open + 1)..<close)
+    }
+
+    /// `static var models: [any PersistentModel.Type] { [A.self, B.C.self] }` (or `= [...]`, or
+    /// `{ return [...] }`): the dotted names, or nil when the list holds anything else.
+    private func models(in body: Range<Int>) -> [[String]]? {
+        guard let name = body.first(where: { $0 > body.lowerBound && tokens[$0].isWord("models") && tokens[$0 - 1].isKeyword("var") }),
+            let open = ((name + 1)..<min(name + 16, body.upperBound)).first(where: { i in
+                tokens[i].isPunctuation("[")
+                    && (tokens[i - 1].isPunctuation("{") || tokens[i - 1].isOperator("=") || tokens[i - 1].isKeyword("return"))
+            }),
+            let close = closing(open, limit: body.upperBound)
+        else { return nil }
+        var list: [[String]] = []
+        for part in split((open + 1)..<close) where !part.isEmpty {
+            let words = part.enumerated().compactMap { offset, i in offset % 2 == 0 ? tokens[i] : nil }
+            let dots = part.enumerated().compactMap { offset, i in offset % 2 == 1 ? tokens[i] : nil }
+            guard words.count >= 2, words.last?.isWord("self") == true, dots.allSatisfy({ $0.isPunctuation(".") }),
+                words.dropLast().allSatisfy({ $0.kind == .identifier })
+            else { return nil }
+            list.append(words.dropLast().map(\.text))
+        }
+        return list
     }
 
     // MARK: Enums

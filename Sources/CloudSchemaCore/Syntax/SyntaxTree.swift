@@ -92,6 +92,9 @@ public struct ModelSyntax: Sendable {
     public var attributes: [AttributeSyntax]
     public var properties: [FieldSyntax]
     public var range: SourceRange
+    /// The stored properties the Swift reader left out (`SWIFT_UNREADABLE`), by name ("" for one
+    /// it could not name): they exist, so nothing may be said of the model that one could make false.
+    public var unreadProperties: [String] = []
 }
 
 public struct KeyValueSyntax: Sendable {

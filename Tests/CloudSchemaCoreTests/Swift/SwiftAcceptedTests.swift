@@ -219,6 +219,34 @@ import Testing
         #expect(declared.schema.models[0].properties.map(\.name) == ["start", "end", "name"])
     }
 
+    /// A property left out (`SWIFT_UNREADABLE`) may be the inverse another relationship needs, or
+    /// name it: nothing is said of the relationships between its model and the others, and an
+    /// `inverse:` naming it names a property that exists. Written out, the same models are checked.
+    @Test func aPropertyLeftOutMayBeTheInverse() {
+        let source = #"""
+            @Model final class Crate {
+                @Relationship(deleteRule: .cascade, inverse: \Bottle.crate)
+                var bottles = [Bottle]?.some([])
+            }
+
+            @Model final class Bottle {
+                var crate: Crate?
+                var stopper = Cork?.none
+            }
+
+            @Model final class Cork {
+                @Relationship(inverse: \Bottle.stopper) var bottle: Bottle?
+            }
+            """#
+        #expect(Self.lint(source) == ["3:19-3:37 warning SWIFT_UNREADABLE", "8:19-8:29 warning SWIFT_UNREADABLE"])
+        let written = source.replacingOccurrences(of: "var bottles = [Bottle]?.some([])", with: "var bottles: [Bottle]? = []")
+            .replacingOccurrences(of: "var stopper = Cork?.none", with: "var stopper: Cork? = nil")
+        #expect(Self.lint(written) == [])
+        let ambiguous = written.replacingOccurrences(of: ", inverse: \\Bottle.crate", with: "")
+            .replacingOccurrences(of: "var crate: Crate?", with: "var crate: Crate?\n    var spare: Crate?")
+        #expect(Self.lint(ambiguous) == ["3:9-3:16 error MODEL_RELATIONSHIP_INVERSE", "7:9-7:14 error MODEL_RELATIONSHIP_INVERSE", "8:9-8:14 error MODEL_RELATIONSHIP_INVERSE"])
+    }
+
     /// GitHub reads at most 1,024 characters of a SARIF rule's description (explanation and fix).
     @Test func theNotCheckedExplanationFitsInSARIF() throws {
         let rule = try #require(DiagnosticRegistry.rule(.swiftUnreadable))

@@ -165,6 +165,39 @@ import Testing
         #expect(loaded.schema.models.first?.spans.name?.start.line == 13)
     }
 
+    /// A model renamed between versions (`BedV1` -> `BedV2`) is in the older version only: the
+    /// store holds what the latest version's `models` lists, here its own `BedV2` and `Plant` and
+    /// the first version's `Shed`. Read as current, `BedV1`'s `inverse: \Plant.bed` took the
+    /// inverse `BedV2.plants` is inferred from, a false MODEL_RELATIONSHIP_INVERSE error.
+    @Test func aModelOnlyAnOlderVersionListsIsNotTheStores() {
+        let source = #"""
+            enum GardenV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [BedV1.self, Plant.self, Shed.self] }
+                @Model final class BedV1 {
+                    @Relationship(deleteRule: .cascade, inverse: \Plant.bed) var plants: [Plant]?
+                }
+                @Model final class Plant { var bed: BedV1? }
+                @Model final class Shed { var size: Int = 0 }
+            }
+            enum GardenV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [BedV2.self, Plant.self, GardenV1.Shed.self] }
+                @Model final class BedV2 {
+                    @Relationship(deleteRule: .cascade) var plants: [Plant]?
+                }
+                @Model final class Plant { var bed: BedV2? }
+            }
+            """#
+        let loaded = load(source, file: "Schemas.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models.map(\.name) == ["Shed", "BedV2", "Plant"])
+        #expect(describe(lintFindings(source, file: "Schemas.swift")) == [])
+        // A list the reader does not read (a typealias it would have to follow) leaves every version's models in.
+        let aliased = source.replacingOccurrences(of: "GardenV1.Shed.self", with: "OldShed.self")
+        #expect(load(aliased, file: "Schemas.swift").schema.models.map(\.name) == ["BedV1", "Shed", "BedV2", "Plant"])
+    }
+
     /// Each version keeps its own copy of the enums its models use; like the models, they are read
     /// at the highest `versionIdentifier` (before, the two `Status` enums clashed: one
     /// SWIFT_UNREADABLE "more than one enum is named 'Status'" and `status` left out).

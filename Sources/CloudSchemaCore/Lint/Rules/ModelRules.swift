@@ -184,6 +184,8 @@ enum ModelRules {
             let relationships = SyncedRelationships(input)
             // The models are read again only for a finding.
             for relationship in relationships.all where relationship.target >= 0 && !relationship.isExplicit {
+                // A property the Swift reader left out may be the inverse, or name one: nothing is certain.
+                if relationships.isPartlyRead(relationship.source) || relationships.isPartlyRead(relationship.target) { continue }
                 let selfPair = relationship.target == relationship.source
                 let back = relationships.candidates(from: relationship.target, to: relationship.source).filter {
                     !(selfPair && $0 == relationship.name)
@@ -439,6 +441,8 @@ private struct SyncedRelationships {
     private var bySource: [Int32] = []
     /// Where each model's relationships start in `bySource`, by position (one more: the end).
     private var starts: [Int32] = []
+    /// The models (by position) with stored properties the Swift reader left out.
+    private var partlyRead: Set<Int32> = []
 
     init(_ input: LintInput) {
         let byName = input.modelsByName
@@ -449,8 +453,9 @@ private struct SyncedRelationships {
         var position = 0
         input.schema.models.forEachInPlace { model in
             defer { position += 1 }
-            guard input.isMirrored(model.name) else { return }
             let source = Int32(merged ? byName.position(of: model.name) ?? position : position)
+            if !model.unreadProperties.isEmpty { partlyRead.insert(source) }
+            guard input.isMirrored(model.name) else { return }
             var index = 0
             model.properties.forEachInPlace { property in
                 defer { index += 1 }
@@ -479,6 +484,8 @@ private struct SyncedRelationships {
             }
         }
     }
+
+    func isPartlyRead(_ model: Int32) -> Bool { partlyRead.contains(model) }
 
     /// The names of `source`'s relationships to `target` that no `@inverse` names, in order.
     func candidates(from source: Int32, to target: Int32) -> [String] {
