@@ -244,7 +244,11 @@ import Testing
         #expect(Self.lint(written) == [])
         let ambiguous = written.replacingOccurrences(of: ", inverse: \\Bottle.crate", with: "")
             .replacingOccurrences(of: "var crate: Crate?", with: "var crate: Crate?\n    var spare: Crate?")
-        #expect(Self.lint(ambiguous) == ["3:9-3:16 error MODEL_RELATIONSHIP_INVERSE", "7:9-7:14 error MODEL_RELATIONSHIP_INVERSE", "8:9-8:14 error MODEL_RELATIONSHIP_INVERSE"])
+        #expect(
+            Self.lint(ambiguous) == [
+                "3:9-3:16 error MODEL_RELATIONSHIP_INVERSE", "7:9-7:14 error MODEL_RELATIONSHIP_INVERSE",
+                "8:9-8:14 error MODEL_RELATIONSHIP_INVERSE",
+            ])
     }
 
     /// GitHub reads at most 1,024 characters of a SARIF rule's description (explanation and fix).
