@@ -1198,6 +1198,7 @@ private struct SwiftDefaultReader {
     /// `T.member` (`Decimal.zero`, `Int.max`, `Date(timeIntervalSinceReferenceDate: 0)`), with
     /// `Foundation.` or `Swift.` before it. A type's name starts with a capital; `value.member` is no type.
     func namedType(_ range: Range<Int>) -> TypeSyntax? {
+        if let type = writtenType(range) { return type }
         var i = range.lowerBound
         if i + 2 < range.upperBound, tokens[i].isWord("Foundation") || tokens[i].isWord("Swift"), tokens[i + 1].isPunctuation(".") {
             i += 2
@@ -1210,6 +1211,52 @@ private struct SwiftDefaultReader {
         guard isCall || isMember else { return nil }
         let name = SwiftModelReader.scalarStorage[tokens[i].text] ?? tokens[i].text
         return named(name, tokens[i].range)
+    }
+
+    /// The type an initial value writes out: a collection's initializer (`[Plant]()`,
+    /// `[String: Int]()`, `Set<String>()`) or an optional's case (`Plant?.none`,
+    /// `[Plant]?.some([])`, `Optional<Plant>.none`).
+    private func writtenType(_ range: Range<Int>) -> TypeSyntax? {
+        guard let last = range.last, range.count >= 3 else { return nil }
+        let first = tokens[range.lowerBound]
+        guard first.isPunctuation("[") || (first.kind == .identifier && first.text.first?.isUppercase == true) else { return nil }
+        // `T(...)`: the call's `(`, where the type ends.
+        if tokens[last].isPunctuation(")"), let open = opening(last, from: range.lowerBound),
+            let type = SwiftTypeReader.read(tokens, range.lowerBound..<open)
+        {
+            switch type {
+            case .list: return type
+            case .named(let name, let arguments, _) where !arguments.isEmpty && ["Set", "Array", "Dictionary"].contains(name.name):
+                return type
+            default: break
+            }
+        }
+        // `T?.none`, `T?.some(...)`: the `.` before the case.
+        let caseAt = tokens[last].isPunctuation(")") ? opening(last, from: range.lowerBound).map { $0 - 1 } : last
+        guard let caseAt, caseAt - 1 > range.lowerBound, tokens[caseAt - 1].isPunctuation("."),
+            tokens[caseAt].isWord(tokens[last].isPunctuation(")") ? "some" : "none"),
+            let type = SwiftTypeReader.read(tokens, range.lowerBound..<(caseAt - 1))
+        else { return nil }
+        if case .optional = type { return type }
+        if case .named(let name, let arguments, let whole) = type, name.name == "Optional", arguments.count == 1 {
+            return .optional(arguments[0], range: whole)
+        }
+        return nil
+    }
+
+    /// The `(` the `)` at `close` closes, not before `from`.
+    private func opening(_ close: Int, from: Int) -> Int? {
+        var depth = 0
+        for k in stride(from: close, through: from, by: -1) where tokens[k].kind == .punctuation {
+            switch tokens[k].text {
+            case ")", "]", "}": depth += 1
+            case "(", "[", "{":
+                depth -= 1
+                if depth == 0 { return tokens[k].text == "(" ? k : nil }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The `)` closing the `(` at `open`, before `limit`.

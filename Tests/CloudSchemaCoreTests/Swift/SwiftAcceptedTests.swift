@@ -116,6 +116,29 @@ import Testing
             ])
     }
 
+    /// An initial value that writes its type out: a collection's initializer or an optional's case.
+    @Test func aTypeWrittenInTheValueIsTheType() {
+        let source = """
+            @Model final class Crate {
+                @Relationship(deleteRule: .cascade, inverse: \\Bottle.crate) var bottles = [Bottle]?.some([])
+                var tags = [String]()
+                var sizes = Array<Int>()
+                var counts = [String: Int]()
+                var names = Set<String>()
+                var note = String?.none
+                var label = Optional<String>.none
+            }
+            @Model final class Bottle { var crate: Crate? }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        let types = loaded.schema.models[0].properties.map { "\($0.type)\($0.isOptional ? "?" : "")" }
+        #expect(types == ["[Bottle]?", "[String]", "[Int]", "Dictionary<String, Int>", "Set<String>", "String?", "String?"])
+        // `[Bottle]()` is a to-many relationship that is not optional, which CloudKit refuses.
+        let required = source.replacingOccurrences(of: "[Bottle]?.some([])", with: "[Bottle]()")
+        #expect(Self.lint(required) == ["2:79-2:87 error MODEL_RELATIONSHIP_OPTIONAL"])
+    }
+
     /// A relationship stays one whatever its initial value is spelled, and the same rules apply to each.
     @Test(arguments: ["= []", "= [Card]()", "= Array<Card>()", "= .init()"])
     func aRelationshipDefaultIsNoDefault(_ value: String) {
@@ -226,21 +249,21 @@ import Testing
         let source = #"""
             @Model final class Crate {
                 @Relationship(deleteRule: .cascade, inverse: \Bottle.crate)
-                var bottles = [Bottle]?.some([])
+                var bottles = makeBottles()
             }
 
             @Model final class Bottle {
                 var crate: Crate?
-                var stopper = Cork?.none
+                var stopper = noCork
             }
 
             @Model final class Cork {
                 @Relationship(inverse: \Bottle.stopper) var bottle: Bottle?
             }
             """#
-        #expect(Self.lint(source) == ["3:19-3:37 warning SWIFT_UNREADABLE", "8:19-8:29 warning SWIFT_UNREADABLE"])
-        let written = source.replacingOccurrences(of: "var bottles = [Bottle]?.some([])", with: "var bottles: [Bottle]? = []")
-            .replacingOccurrences(of: "var stopper = Cork?.none", with: "var stopper: Cork? = nil")
+        #expect(Self.lint(source) == ["3:19-3:32 warning SWIFT_UNREADABLE", "8:19-8:25 warning SWIFT_UNREADABLE"])
+        let written = source.replacingOccurrences(of: "var bottles = makeBottles()", with: "var bottles: [Bottle]? = []")
+            .replacingOccurrences(of: "var stopper = noCork", with: "var stopper: Cork? = nil")
         #expect(Self.lint(written) == [])
         let ambiguous = written.replacingOccurrences(of: ", inverse: \\Bottle.crate", with: "")
             .replacingOccurrences(of: "var crate: Crate?", with: "var crate: Crate?\n    var spare: Crate?")
