@@ -84,6 +84,8 @@ public enum SchemaLoader {
         var swiftSources: [(path: String, lexer: SwiftLexer)] = []
         var syncEngineScans: [SyncEngineReader.FileScan] = []
         var migrator = SQLMigrator()
+        // Each file's migrations (a `.sql` file is one), applied once every file is read.
+        var migrations: [(path: String, comments: [Comment], read: [SwiftMigrationReader.Migration], isSwift: Bool)] = []
         var nothingDeclared: Diagnostic?
         var externalModels: Set<String> = []
         var localModels: [LocalModels] = []
@@ -122,9 +124,7 @@ public enum SchemaLoader {
                     continue
                 }
                 let name = String(((pathsOnDisk[path] ?? path).split(separator: "/").last ?? "").dropLast(4))
-                migrator.apply(script, as: name, range: script.firstStatement)
-                outlines.append(SourceFileOutline(path: path, comments: script.comments, elementRanges: script.elementRanges))
-                diagnostics += script.diagnostics
+                migrations.append((path, [], [.init(name: name, script: script)], isSwift: false))
                 continue
             }
             if path.hasSuffix("." + swiftExtension) {
@@ -133,31 +133,44 @@ public enum SchemaLoader {
                 // in source order.
                 let lexer = SwiftLexer.tokenize(bytes, file: path)
                 swiftSources.append((path, lexer))
-                let (migrations, syncEngine) = SwiftMigrationReader.read(lexer, file: path)
+                let (read, syncEngine) = SwiftMigrationReader.read(lexer, file: path)
                 syncEngineScans.append(syncEngine)
-                guard !migrations.isEmpty else { continue }
-                outlined.insert(path)
-                var ranges: [SourceRange] = []
-                // The SQL's own `--` comments too, so a `-- cloudschema:ignore` in a #sql literal works.
-                var allComments = lexer.comments
-                for migration in migrations {
-                    migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
-                    ranges += migration.script.elementRanges
-                    allComments += migration.script.comments
-                    diagnostics += migration.script.diagnostics
-                }
-                // A function two migrations call is read for each: its comments count once.
-                allComments.sort { $0.range.start.offset < $1.range.start.offset }
-                allComments = allComments.enumerated().filter { i, comment in
-                    i == 0 || allComments[i - 1].range.start.offset != comment.range.start.offset
-                }.map(\.element)
-                outlines.append(SourceFileOutline(path: path, comments: allComments, elementRanges: ranges))
+                if !read.isEmpty { migrations.append((path, lexer.comments, read, isSwift: true)) }
                 continue
             }
             let (syntax, parseDiagnostics) = parses?.parse(bytes, file: path) ?? Parser.parse(bytes, file: path)
             outlines.append(SourceFileOutline(syntax))
             files.append(syntax)
             diagnostics += parseDiagnostics
+        }
+        // Applied in path order. GRDB's `DatabaseMigrator` is SQLiteData's only in an app that uses
+        // SQLiteData; in one that does not (GRDB alone, its own CKSyncEngine), SQLiteData's sync
+        // rules do not apply.
+        let sqliteData = syncEngineScans.contains(where: \.usesSQLiteData)
+        if !sqliteData, let first = migrations.lazy.filter(\.isSwift).flatMap(\.read).compactMap(\.script.firstStatement).first {
+            diagnostics.append(
+                Diagnostic(
+                    .inputNotChecked, .info,
+                    "not checked: these GRDB migrations are not SQLiteData's (no file read imports SQLiteData), so SQLiteData's sync rules do not apply",
+                    at: first))
+        }
+        for (path, comments, read, isSwift) in migrations where sqliteData || !isSwift {
+            outlined.insert(path)
+            var ranges: [SourceRange] = []
+            // The SQL's own `--` comments too, so a `-- cloudschema:ignore` in a #sql literal works.
+            var allComments = comments
+            for migration in read {
+                migrator.apply(migration.script, as: migration.name, range: migration.script.firstStatement)
+                ranges += migration.script.elementRanges
+                allComments += migration.script.comments
+                diagnostics += migration.script.diagnostics
+            }
+            // A function two migrations call is read for each: its comments count once.
+            allComments.sort { $0.range.start.offset < $1.range.start.offset }
+            allComments = allComments.enumerated().filter { i, comment in
+                i == 0 || allComments[i - 1].range.start.offset != comment.range.start.offset
+            }.map(\.element)
+            outlines.append(SourceFileOutline(path: path, comments: allComments, elementRanges: ranges))
         }
         if !swiftSources.isEmpty {
             let swift = SwiftModelReader.read(swiftSources, entitlements: entitlements)

@@ -43,7 +43,14 @@ enum SyncEngineReader {
     struct FileScan: Sendable {
         var calls: [Call] = []
         var declarations: [TableDeclaration] = []
+        /// `import SQLiteData` (or its former name SharingGRDB, or StructuredQueries), or its `#sql`.
+        var importsSQLiteData = false
+
+        /// Whether the file uses SQLiteData: without it, GRDB's migrations are no SQLiteData's.
+        var usesSQLiteData: Bool { importsSQLiteData || !calls.isEmpty || !declarations.isEmpty }
     }
+
+    private static let sqliteDataModules: Set<String> = ["SQLiteData", "SharingGRDB", "StructuredQueries", "StructuredQueriesSQLite"]
 
     static let fallback =
         "the synced tables come from cloudschema.json's \"sqlitedata\" section instead, or without one every table is checked with its errors as warnings"
@@ -67,6 +74,11 @@ enum SyncEngineReader {
                 guard let resume else { break }
                 i = resume
             } else {
+                if (t[i].isKeyword("import") && i + 1 < t.count && sqliteDataModules.contains(t[i + 1].text))
+                    || (t[i].kind == .pound && t[i].text == "sql")
+                {
+                    scan.importsSQLiteData = true
+                }
                 i += 1
             }
         }

@@ -39,6 +39,21 @@ import Testing
             ])
     }
 
+    /// GRDB's `DatabaseMigrator` is SQLiteData's only in an app that uses SQLiteData (imports it,
+    /// or its former name SharingGRDB, or writes `#sql`, `@Table`, `SyncEngine(for:)`). A GRDB app
+    /// that syncs with its own CKSyncEngine is not held to SQLiteData's rules: one info says so.
+    @Test func grdbMigrationsOfAnAppWithoutSQLiteDataAreNotItsMigrations() {
+        let source = Self.source.replacingOccurrences(of: "import SQLiteData", with: "import GRDB")
+            .replacingOccurrences(of: "try #sql(\"\"\"", with: "try db.execute(sql: \"\"\"")
+            .replacingOccurrences(of: "\"\"\")\n            .execute(db)", with: "\"\"\")")
+        let loaded = SchemaLoader.load(sources: [("App/Database.swift", source)])
+        #expect(loaded.schema.sqlite.migrations.isEmpty)
+        #expect(loaded.diagnostics.map(\.compact) == ["INPUT_UNREADABLE", "INPUT_NOT_CHECKED 5:32-5:46"])
+        #expect(loaded.diagnostics[1].message.hasPrefix("not checked: these GRDB migrations are not SQLiteData's"))
+        let sqliteData = SchemaLoader.load(sources: [("App/Database.swift", source), ("App/Sync.swift", "import SQLiteData\n")])
+        #expect(sqliteData.schema.sqlite.migrations.map(\.name) == ["Create lists", "Drop title"])
+    }
+
     /// SQL in a string that no migration runs is not read: the file holds neither migrations
     /// nor models, which is the one thing said of it.
     @Test func aSwiftFileWithoutMigrationsIsNoInput() {
