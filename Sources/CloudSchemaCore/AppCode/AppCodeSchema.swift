@@ -39,7 +39,11 @@ struct AppCodeSchema: Sendable {
             listsTypes = true
         }
         if !isWhole { partialFiles = ckdbFiles.sorted() }
-        for record in CoreDataMirror.recordTypes(for: schema) + SQLiteDataMirror.recordTypes(for: schema.sqlite)
+        // Core Data mirrors no model of a store without CloudKit (`MODEL_LOCAL_STORE`).
+        var mirrored = schema
+        let local = Set(schema.localModels.filter(\.isCertain).flatMap(\.models))
+        mirrored.models.removeAll { local.contains($0.name) }
+        for record in CoreDataMirror.recordTypes(for: mirrored) + SQLiteDataMirror.recordTypes(for: schema.sqlite)
         where types[record.cloudKitName] == nil {
             add(record, isStated: false, listsEveryField: false)
         }

@@ -538,6 +538,27 @@ enum GardenSchema {
         #expect(describe(found) == ["2:8-2:17 warning APPCODE_UNKNOWN_KEY"])
     }
 
+    /// A model stored without CloudKit has no `CD_` record type, so no key of it is offered as a
+    /// "did you mean" for a record the code writes.
+    @Test func aLocalModelHasNoMirror() {
+        let model = """
+            import SwiftData
+            @Model final class Card {
+                var pinned: Bool = false
+                init() {}
+            }
+            let container = try ModelContainer(for: Card.self, configurations: ModelConfiguration(cloudKitDatabase: .none))
+            """
+        let swift = "func pin(_ record: CKRecord) {\n    record[\"pinned\"] = true\n}\n"
+        let schema = ("CloudKit/schema.ckdb", "DEFINE SCHEMA\n    RECORD TYPE Note (\"___recordID\" REFERENCE QUERYABLE, title STRING);\n")
+        let found = GardenSchema.findings(swift, schema: schema, more: [("App/Card.swift", model)])
+        #expect(describe(found) == ["2:12-2:20 warning APPCODE_UNKNOWN_KEY"])
+        #expect(found.first?.message == "no field 'pinned' in any record type of the schema")
+        let synced = GardenSchema.findings(
+            swift, schema: schema, more: [("App/Card.swift", model.replacingOccurrences(of: ".none", with: ".automatic"))])
+        #expect(synced.first?.message == "no field 'pinned' in any record type of the schema; did you mean 'CD_pinned'?")
+    }
+
     /// A `.ckdb` that lists a record type without fields does not state them all.
     @Test func aCkdbTypeWithoutFieldsGivesWarnings() {
         let found = GardenSchema.findings(
