@@ -557,13 +557,16 @@ private struct FileScan {
         var model = ModelSyntax(
             doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
         var relationships: Set<String> = []
+        var members: [Range<Int>] = []
         var member = open + 1
         while member < close {
             let end = memberEnd(from: member, bodyEnd: close)
-            readMember(member..<end, into: &model, relationships: &relationships)
+            members.append(member..<end)
             member = end
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
+        let statics = members.reduce(into: [:]) { statics, member in staticValue(member).map { statics[$0.name] = $0.value } }
+        for member in members { readMember(member, into: &model, relationships: &relationships, statics: statics) }
         models.append(ReadDeclaration(syntax: model, container: container(of: at), relationships: relationships))
         return close + 1
     }
@@ -604,7 +607,20 @@ private struct FileScan {
 
     /// One member of a model's body: a stored property or `#Unique` is read, anything else skipped.
     /// A `@Transient` property is never stored, so what cannot be read of it is not reported.
-    private mutating func readMember(_ member: Range<Int>, into model: inout ModelSyntax, relationships: inout Set<String>) {
+    /// `static let name = value` (modifiers before it), as a model's body declares a constant a
+    /// property starts from (`var dayKey = defaultDayKey`): the name and the value's tokens.
+    private func staticValue(_ member: Range<Int>) -> (name: String, value: Range<Int>)? {
+        var i = member.lowerBound
+        while i < member.upperBound, tokens[i].kind == .keyword && Self.modifiers.contains(tokens[i].text) { i += 1 }
+        guard i + 3 < member.upperBound, tokens[i].isKeyword("static"), tokens[i + 1].isKeyword("let"),
+            tokens[i + 2].kind == .identifier, tokens[i + 3].isOperator("=")
+        else { return nil }
+        return (tokens[i + 2].text, (i + 4)..<member.upperBound)
+    }
+
+    private mutating func readMember(
+        _ member: Range<Int>, into model: inout ModelSyntax, relationships: inout Set<String>, statics: [String: Range<Int>]
+    ) {
         var i = member.lowerBound
         var attributes: [AttributeSyntax] = []
         var unreadableReason: (String, SourceRange)?
@@ -705,12 +721,17 @@ private struct FileScan {
         if let equals {
             let valueTokens = (equals + 1)..<rest.upperBound
             guard !valueTokens.isEmpty else { return }  // `var x =`: not Swift
+            // `= defaultDayKey`, `= Self.defaultDayKey`: read as the body's constant's value.
+            let first = valueTokens.lowerBound
+            let isSelfMember = valueTokens.count == 3 && tokens[first].isWord("Self") && tokens[first + 1].isPunctuation(".")
+            let constant = valueTokens.count == 1 ? first : isSelfMember ? first + 2 : nil
+            let read = constant.flatMap { statics[tokens[$0].text] } ?? valueTokens
             let reader = SwiftDefaultReader(tokens: tokens, typeName: typeSyntax.flatMap(Self.baseName))
-            let value = reader.read(valueTokens)
+            let value = reader.read(read)
             let whole = range(valueTokens.lowerBound, valueTokens.upperBound - 1)
             defaultValue = .swiftInitializer(value?.expression, range: whole)
             valueRange = whole
-            if typeSyntax == nil { typeSyntax = value?.inferredType ?? reader.namedType(valueTokens) }
+            if typeSyntax == nil { typeSyntax = value?.inferredType ?? reader.namedType(read) }
         }
         guard let type = typeSyntax else {
             report(

@@ -139,6 +139,22 @@ import Testing
         #expect(Self.lint(required) == ["2:79-2:87 error MODEL_RELATIONSHIP_OPTIONAL"])
     }
 
+    /// An initial value that names a constant of the model's body (`static let`) is that constant's value.
+    @Test func aConstantOfTheModelIsItsValue() {
+        let source = """
+            @Model final class Mark {
+                private static let firstDay = 19_700_101
+                static let untitled = "Untitled"
+                var day = firstDay
+                var title = Self.untitled
+                var other = somewhereElse
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 6:17-6:30"])
+        #expect(SwiftImporter.importSchema(loaded.schema) == "model Mark {\n    day: Int = 19700101\n    title: String = \"Untitled\"\n}\n")
+    }
+
     /// A relationship stays one whatever its initial value is spelled, and the same rules apply to each.
     @Test(arguments: ["= []", "= [Card]()", "= Array<Card>()", "= .init()"])
     func aRelationshipDefaultIsNoDefault(_ value: String) {
