@@ -32,19 +32,19 @@ struct TemplateRenderer {
 
     /// Renders the whole template and hands on all of its text.
     mutating func render(_ template: Template) throws(TemplateError) {
-        var output = RenderedBytes(capacity: Self.pieceSize + Self.pieceSize / 4)
+        var output = TemplateText(capacity: Self.pieceSize + Self.pieceSize / 4)
         try render(template, into: &output)
         if output.count > 0 { write(output.bytes) }
     }
 
-    private mutating func render(_ template: Template, into output: inout RenderedBytes) throws(TemplateError) {
+    private mutating func render(_ template: Template, into output: inout TemplateText) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.compiled.body, of: template.compiled, into: &output)
     }
 
     /// Renders the nodes `range` of `template`.
-    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout RenderedBytes)
+    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout TemplateText)
         throws(TemplateError)
     {
         for index in range {
@@ -56,6 +56,7 @@ struct TemplateRenderer {
             case .text(let bytes):
                 output.append(template.text, bytes)
             case .output(let expression):
+                if writeDirectly(expression, in: template, into: &output) { continue }
                 // A string is appended where it is, not copied out first (`scalarText`).
                 switch try evaluate(expression, in: template) {
                 case .string(let text): output.append(text)
@@ -75,7 +76,7 @@ struct TemplateRenderer {
                 var done = false
                 for index in branches {
                     let branch = template.branches[Int(index)]
-                    guard try evaluate(branch.condition, in: template).isTruthy else { continue }
+                    guard try isTrue(branch.condition, in: template) else { continue }
                     try render(branch.body, of: template, into: &output)
                     done = true
                     break
@@ -125,7 +126,7 @@ struct TemplateRenderer {
                 if indent.isEmpty {
                     try render(child, into: &output)
                 } else {
-                    var inner = RenderedBytes(capacity: 1024)
+                    var inner = TemplateText(capacity: 1024)
                     indentedIncludes += 1
                     defer { indentedIncludes -= 1 }
                     try render(child, into: &inner)
@@ -177,6 +178,49 @@ struct TemplateRenderer {
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         variables.last { $0.name == name }?.value
+    }
+
+    /// Writes `variable.name` of an object (most of what templates output) straight from the
+    /// object, and a variable that holds text (`accessPrefix`) where it is stored; false, having
+    /// written nothing, for any other expression or value (the general path writes or reports it).
+    private func writeDirectly(_ expression: Int32, in template: CompiledTemplate, into output: inout TemplateText) -> Bool {
+        switch template.expressions[Int(expression)] {
+        case .variableMember(let variable, _, let name, _):
+            guard let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value
+            else { return false }
+            return object.write(name, into: &output)
+        case .variable(let variable, _):
+            guard let index = variables.lastIndex(where: { $0.name == variable }), case .string(let text) = variables[index].value
+            else { return false }
+            output.append(text)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The truth value of a condition: an object's member is tested as it is stored, and
+    /// `not`, `and` and `or` combine truth values without making a value for each step.
+    private func isTrue(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> Bool {
+        switch template.expressions[Int(expression)] {
+        case .variableMember(let variable, _, let name, _):
+            if let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value,
+                let truth = object.isTrue(name)
+            {
+                return truth
+            }
+        case .not(let operand):
+            return try !isTrue(operand, in: template)
+        case .and(let lhs, let rhs):
+            guard try isTrue(lhs, in: template) else { return false }
+            return try isTrue(rhs, in: template)
+        case .or(let lhs, let rhs):
+            if try isTrue(lhs, in: template) { return true }
+            return try isTrue(rhs, in: template)
+        default:
+            break
+        }
+        return try evaluate(expression, in: template).isTruthy
     }
 
     private func evaluate(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> TemplateValue {
@@ -293,72 +337,11 @@ private final class LoopState: TemplateObject, @unchecked Sendable {
     }
 
     static let templateMembers = TemplateMembers<LoopState>([
-        "index": { .int($0.index + 1) },
-        "index0": { .int($0.index) },
-        "first": { .bool($0.index == 0) },
-        "last": { .bool($0.index == $0.length - 1) },
-        "length": { .int($0.length) },
-        "parent": { $0.parent },
+        "index": .int { $0.index + 1 },
+        "index0": .int { $0.index },
+        "first": .bool { $0.index == 0 },
+        "last": .bool { $0.index == $0.length - 1 },
+        "length": .int { $0.length },
+        "parent": .value { $0.parent },
     ])
-}
-
-/// The text being rendered, as UTF-8 bytes in storage of its own: rendering is mostly appends
-/// of a few bytes, which `Array.append(contentsOf:)` made several times the cost of the copy
-/// (and appending to a String more still).
-private struct RenderedBytes: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
-    }
-
-    deinit { start.deallocate() }
-
-    /// The bytes so far, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The bytes so far, valid until the next change.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-    mutating func removeAll() { count = 0 }
-
-    /// The bytes `range` of `bytes`.
-    mutating func append(_ bytes: [UInt8], _ range: Range<Int32>) {
-        let length = range.count
-        makeRoom(for: length)
-        let destination = start + count
-        bytes.withUnsafeBufferPointer { bytes in
-            destination.initialize(from: bytes.baseAddress! + Int(range.lowerBound), count: length)
-        }
-        count += length
-    }
-
-    mutating func append(_ text: String) {
-        // The string's own bytes in one copy (a small string's from the stack): copying through
-        // `utf8` as a sequence cost several times as much where the optimizer didn't see through it.
-        guard text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil else { return }
-        let length = text.utf8.count
-        makeRoom(for: length)
-        let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
-        count += copied
-    }
-
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        makeRoom(for: bytes.count)
-        (start + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    private mutating func makeRoom(for length: Int) {
-        guard count + length > capacity else { return }
-        capacity = max(capacity * 2, count + length)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        larger.initialize(from: start, count: count)
-        start.deallocate()
-        start = larger
-    }
 }
