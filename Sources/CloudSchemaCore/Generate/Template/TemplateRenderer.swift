@@ -48,10 +48,6 @@ struct TemplateRenderer {
         throws(TemplateError)
     {
         for index in range {
-            if indentedIncludes == 0, output.count >= Self.pieceSize {
-                write(output.bytes)
-                output.removeAll()
-            }
             switch template.nodes[Int(index)] {
             case .text(let bytes):
                 output.append(template.text, bytes)
@@ -110,6 +106,12 @@ struct TemplateRenderer {
                 variables.append((Self.loop, .object(state)))
                 defer { variables.removeLast(2) }
                 for index in 0..<count {
+                    // Handed on between iterations: a template's text outside loops is bounded,
+                    // and checking once per node cost more than the rest of a text node.
+                    if indentedIncludes == 0, output.count >= Self.pieceSize {
+                        write(output.bytes)
+                        output.removeAll()
+                    }
                     // An array's elements are read in place (wrapping it in a sequence cost a
                     // closure call per element).
                     switch items {
@@ -186,9 +188,8 @@ struct TemplateRenderer {
     private func writeDirectly(_ expression: Int32, in template: CompiledTemplate, into output: inout TemplateText) -> Bool {
         switch template.expressions[Int(expression)] {
         case .variableMember(let variable, _, let name, _):
-            guard let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value
-            else { return false }
-            return object.write(name, into: &output)
+            guard let index = variables.lastIndex(where: { $0.name == variable }) else { return false }
+            return variables[index].value.writeMember(name, into: &output)
         case .variable(let variable, _):
             guard let index = variables.lastIndex(where: { $0.name == variable }), case .string(let text) = variables[index].value
             else { return false }
@@ -204,9 +205,7 @@ struct TemplateRenderer {
     private func isTrue(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> Bool {
         switch template.expressions[Int(expression)] {
         case .variableMember(let variable, _, let name, _):
-            if let index = variables.lastIndex(where: { $0.name == variable }), case .object(let object) = variables[index].value,
-                let truth = object.isTrue(name)
-            {
+            if let index = variables.lastIndex(where: { $0.name == variable }), let truth = variables[index].value.isTrueMember(name) {
                 return truth
             }
         case .not(let operand):
@@ -308,6 +307,22 @@ extension TemplateRenderer {
             message += " (it is \(container.kindName == "int" ? "an" : "a") \(container.kindName))"
         }
         return template.source.error(message, at: Int(at))
+    }
+}
+
+extension TemplateValue {
+    /// An object's member written as `{{ }}` outputs it (see `TemplateObject.write`); false for
+    /// any other value. A method, so the object is used where the value holds it: binding it
+    /// to a variable first retained and released it around every read.
+    fileprivate func writeMember(_ name: TemplateName, into output: inout TemplateText) -> Bool {
+        guard case .object(let object) = self else { return false }
+        return object.write(name, into: &output)
+    }
+
+    /// An object's member's truth value (see `TemplateObject.isTrue`); nil for any other value.
+    fileprivate func isTrueMember(_ name: TemplateName) -> Bool? {
+        guard case .object(let object) = self else { return nil }
+        return object.isTrue(name)
     }
 }
 

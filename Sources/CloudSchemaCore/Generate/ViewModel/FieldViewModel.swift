@@ -47,7 +47,8 @@ public final class FieldViewModel: TemplateObject {
 
     /// `record` is the record's Swift type name, for `queryFieldType`.
     init(
-        _ field: Field, base: String, storage: String, parameter: String, record: String, recordTypeName: String, names: SchemaNames
+        _ field: borrowing Field, base: String, storage: String, parameter: String, record: String, recordTypeName: String,
+        names: borrowing SchemaNames
     ) {
         name = field.name
         key = field.key

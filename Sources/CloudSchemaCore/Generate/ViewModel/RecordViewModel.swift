@@ -15,7 +15,9 @@ public final class RecordViewModel: TemplateObject {
     private let queryFieldValues: TemplateValue
     private let customMergeFieldValues: TemplateValue
 
-    init(_ record: RecordType, names: SchemaNames) {
+    /// Borrowed: an initializer's arguments are otherwise copied in, and `names` is several
+    /// dictionaries and a field several strings, each retained and released again per field.
+    init(_ record: borrowing RecordType, names: borrowing SchemaNames) {
         name = record.name
         let swiftName = names.typeName(record.name)
         self.swiftName = swiftName
