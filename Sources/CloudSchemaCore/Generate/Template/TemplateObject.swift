@@ -49,12 +49,14 @@ public protocol TemplateObject: AnyObject, Sendable {
     /// the concrete type: the generic version looked up `TemplateMembers<Self>`'s metadata at
     /// run time on every read, which cost more than the read itself.
     func member(_ name: TemplateName) -> TemplateValue?
-    /// Appends the member `name` as `{{ }}` outputs it and returns true; returns false, having
-    /// appended nothing, when there is no such member or it is no text (the renderer then reads
-    /// it with `member(_:)` to say why).
-    func write(_ name: TemplateName, into text: inout TemplateText) -> Bool
+    /// Appends the member `name` of `object` (of this type) as `{{ }}` outputs it and returns
+    /// true; returns false, having appended nothing, when there is no such member or it is no
+    /// text (the renderer then reads it with `member(_:)` to say why). Static, taking the object
+    /// unretained: the renderer reads members of the objects its variables hold, and retaining
+    /// and releasing the object around each read cost as much as the read.
+    static func write(_ name: TemplateName, of object: Unmanaged<AnyObject>, into text: inout TemplateText) -> Bool
     /// The member `name`'s truth value (`TemplateValue.isTruthy`), or nil when there is none.
-    func isTrue(_ name: TemplateName) -> Bool?
+    static func isTrue(_ name: TemplateName, of object: Unmanaged<AnyObject>) -> Bool?
 }
 
 extension TemplateObject {
@@ -62,11 +64,19 @@ extension TemplateObject {
     public func member(_ name: TemplateName) -> TemplateValue? {
         Unmanaged.passUnretained(Self.templateMembers)._withUnsafeGuaranteedRef { $0.value(of: self, name) }
     }
-    public func write(_ name: TemplateName, into text: inout TemplateText) -> Bool {
-        Unmanaged.passUnretained(Self.templateMembers)._withUnsafeGuaranteedRef { $0.write(of: self, name, into: &text) }
+    public static func write(_ name: TemplateName, of object: Unmanaged<AnyObject>, into text: inout TemplateText) -> Bool {
+        object._withUnsafeGuaranteedRef { object in
+            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef {
+                $0.write(of: unsafeDowncast(object, to: Self.self), name, into: &text)
+            }
+        }
     }
-    public func isTrue(_ name: TemplateName) -> Bool? {
-        Unmanaged.passUnretained(Self.templateMembers)._withUnsafeGuaranteedRef { $0.isTrue(of: self, name) }
+    public static func isTrue(_ name: TemplateName, of object: Unmanaged<AnyObject>) -> Bool? {
+        object._withUnsafeGuaranteedRef { object in
+            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef {
+                $0.isTrue(of: unsafeDowncast(object, to: Self.self), name)
+            }
+        }
     }
     /// Every member's name, in declaration order (messages, descriptions, equality).
     var memberNames: [String] { Self.templateMembers.names }

@@ -7,7 +7,7 @@
 struct TemplateRenderer {
     private let templates: ParsedTemplates
     /// The variables, innermost last: the context's, then each `for`'s variable and `loop`.
-    private var variables: [(name: TemplateName, value: TemplateValue)]
+    private var variables: [Variable]
     private var includeChain: [String] = []
     /// Each include's template, by the including template and the include's index.
     private var foundIncludes: [(parent: ObjectIdentifier, templates: [Template?])] = []
@@ -26,7 +26,7 @@ struct TemplateRenderer {
 
     init(templates: ParsedTemplates, context: [String: TemplateValue], write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.templates = templates
-        self.variables = context.sorted { $0.key < $1.key }.map { (TemplateName($0.key), $0.value) }
+        self.variables = context.sorted { $0.key < $1.key }.map { Variable(TemplateName($0.key), $0.value) }
         self.write = write
     }
 
@@ -102,8 +102,8 @@ struct TemplateRenderer {
                 // while it runs, at this iteration.
                 let state = LoopState(length: count, parent: lookup(Self.loop) ?? .null)
                 let base = variables.count
-                variables.append((variable, .null))
-                variables.append((Self.loop, .object(state)))
+                variables.append(Variable(variable, .null))
+                variables.append(Variable(Self.loop, .object(state)))
                 defer { variables.removeLast(2) }
                 for index in 0..<count {
                     // Handed on between iterations: a template's text outside loops is bounded,
@@ -115,8 +115,8 @@ struct TemplateRenderer {
                     // An array's elements are read in place (wrapping it in a sequence cost a
                     // closure call per element).
                     switch items {
-                    case .array(let elements): variables[base].value = elements[index]
-                    case .sequence(let elements): variables[base].value = elements[index]
+                    case .array(let elements): variables[base].set(elements[index])
+                    case .sequence(let elements): variables[base].set(elements[index])
                     default: break
                     }
                     state.index = index
@@ -188,8 +188,10 @@ struct TemplateRenderer {
     private func writeDirectly(_ expression: Int32, in template: CompiledTemplate, into output: inout TemplateText) -> Bool {
         switch template.expressions[Int(expression)] {
         case .variableMember(let variable, _, let name, _):
-            guard let index = variables.lastIndex(where: { $0.name == variable }) else { return false }
-            return variables[index].value.writeMember(name, into: &output)
+            guard let index = variables.lastIndex(where: { $0.name == variable }), let object = variables[index].object else {
+                return false
+            }
+            return object.type.write(name, of: object.instance, into: &output)
         case .variable(let variable, _):
             guard let index = variables.lastIndex(where: { $0.name == variable }), case .string(let text) = variables[index].value
             else { return false }
@@ -205,7 +207,9 @@ struct TemplateRenderer {
     private func isTrue(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> Bool {
         switch template.expressions[Int(expression)] {
         case .variableMember(let variable, _, let name, _):
-            if let index = variables.lastIndex(where: { $0.name == variable }), let truth = variables[index].value.isTrueMember(name) {
+            if let index = variables.lastIndex(where: { $0.name == variable }), let object = variables[index].object,
+                let truth = object.type.isTrue(name, of: object.instance)
+            {
                 return truth
             }
         case .not(let operand):
@@ -310,19 +314,27 @@ extension TemplateRenderer {
     }
 }
 
-extension TemplateValue {
-    /// An object's member written as `{{ }}` outputs it (see `TemplateObject.write`); false for
-    /// any other value. A method, so the object is used where the value holds it: binding it
-    /// to a variable first retained and released it around every read.
-    fileprivate func writeMember(_ name: TemplateName, into output: inout TemplateText) -> Bool {
-        guard case .object(let object) = self else { return false }
-        return object.write(name, into: &output)
+/// A variable in scope: its value, and the value's object held unretained, through which the
+/// renderer reads members (see `TemplateObject.write`): `value` keeps the object alive.
+private struct Variable {
+    let name: TemplateName
+    private(set) var value: TemplateValue
+    private(set) var object: (type: any TemplateObject.Type, instance: Unmanaged<AnyObject>)?
+
+    init(_ name: TemplateName, _ value: TemplateValue) {
+        self.name = name
+        self.value = value
+        object = Self.unretained(value)
     }
 
-    /// An object's member's truth value (see `TemplateObject.isTrue`); nil for any other value.
-    fileprivate func isTrueMember(_ name: TemplateName) -> Bool? {
-        guard case .object(let object) = self else { return nil }
-        return object.isTrue(name)
+    mutating func set(_ value: TemplateValue) {
+        self.value = value
+        object = Self.unretained(value)
+    }
+
+    private static func unretained(_ value: TemplateValue) -> (type: any TemplateObject.Type, instance: Unmanaged<AnyObject>)? {
+        guard case .object(let object) = value else { return nil }
+        return (type(of: object), Unmanaged.passUnretained(object as AnyObject))
     }
 }
 

@@ -25,7 +25,10 @@ public final class FieldViewModel: TemplateObject {
     public let referenceAction: String
     public let isTypedReference: Bool
     public let referenceTarget: String?
-    public let cloudKitType: String
+    /// The CloudKit type as `.ckdb` files spell it: `STRING`, `ENCRYPTED LIST<REFERENCE>`. Made
+    /// when read (no built-in template reads it).
+    public var cloudKitType: String { (isEncrypted ? "ENCRYPTED " : "") + cloudKitFieldType.description }
+    private let cloudKitFieldType: CloudKitType
     public let indexes: [String]
     public let merge: String
     public let doc: String?
@@ -78,7 +81,7 @@ public final class FieldViewModel: TemplateObject {
             isTypedReference = false
             referenceTarget = nil
         }
-        cloudKitType = (field.isEncrypted ? "ENCRYPTED " : "") + field.type.cloudKitType.description
+        cloudKitFieldType = field.type.cloudKitType
         indexes = field.indexes.names
         merge = field.merge.rawValue
         doc = field.doc
