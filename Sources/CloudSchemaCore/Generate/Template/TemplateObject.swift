@@ -64,18 +64,15 @@ extension TemplateObject {
     public func member(_ name: TemplateName) -> TemplateValue? {
         Unmanaged.passUnretained(Self.templateMembers)._withUnsafeGuaranteedRef { $0.value(of: self, name) }
     }
+    // The object is borrowed as this type directly (a cast of the borrowed `AnyObject` was retained).
     public static func write(_ name: TemplateName, of object: Unmanaged<AnyObject>, into text: inout TemplateText) -> Bool {
-        object._withUnsafeGuaranteedRef { object in
-            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef {
-                $0.write(of: unsafeDowncast(object, to: Self.self), name, into: &text)
-            }
+        Unmanaged<Self>.fromOpaque(object.toOpaque())._withUnsafeGuaranteedRef { object in
+            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef { $0.write(of: object, name, into: &text) }
         }
     }
     public static func isTrue(_ name: TemplateName, of object: Unmanaged<AnyObject>) -> Bool? {
-        object._withUnsafeGuaranteedRef { object in
-            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef {
-                $0.isTrue(of: unsafeDowncast(object, to: Self.self), name)
-            }
+        Unmanaged<Self>.fromOpaque(object.toOpaque())._withUnsafeGuaranteedRef { object in
+            Unmanaged.passUnretained(templateMembers)._withUnsafeGuaranteedRef { $0.isTrue(of: object, name) }
         }
     }
     /// Every member's name, in declaration order (messages, descriptions, equality).
