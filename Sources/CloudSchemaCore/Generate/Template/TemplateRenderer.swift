@@ -197,6 +197,14 @@ struct TemplateRenderer {
             else { return false }
             output.append(text)
             return true
+        case .filter(let base, .swiftStringLiteral, _, _):
+            // `{{ field.key | swiftStringLiteral }}`, a few per field: the quotes and the escaped
+            // text are written one after the other, not made into a literal string first.
+            guard case .string(let text)? = try? evaluateIfDefined(base, in: template, missingIsError: true) else { return false }
+            output.append("\"")
+            output.append(SwiftNaming.stringLiteralBody(text))
+            output.append("\"")
+            return true
         default:
             return false
         }
