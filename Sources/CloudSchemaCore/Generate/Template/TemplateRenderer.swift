@@ -7,7 +7,7 @@
 struct TemplateRenderer {
     private let templates: ParsedTemplates
     /// The variables, innermost last: the context's, then each `for`'s variable and `loop`.
-    private var variables: [(name: TemplateName, value: TemplateValue)]
+    private var variables: [Variable]
     private var includeChain: [String] = []
     /// Each include's template, by the including template and the include's index.
     private var foundIncludes: [(parent: ObjectIdentifier, templates: [Template?])] = []
@@ -26,36 +26,33 @@ struct TemplateRenderer {
 
     init(templates: ParsedTemplates, context: [String: TemplateValue], write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.templates = templates
-        self.variables = context.sorted { $0.key < $1.key }.map { (TemplateName($0.key), $0.value) }
+        self.variables = context.sorted { $0.key < $1.key }.map { Variable(TemplateName($0.key), $0.value) }
         self.write = write
     }
 
     /// Renders the whole template and hands on all of its text.
     mutating func render(_ template: Template) throws(TemplateError) {
-        var output = RenderedBytes(capacity: Self.pieceSize + Self.pieceSize / 4)
+        var output = TemplateText(capacity: Self.pieceSize + Self.pieceSize / 4)
         try render(template, into: &output)
         if output.count > 0 { write(output.bytes) }
     }
 
-    private mutating func render(_ template: Template, into output: inout RenderedBytes) throws(TemplateError) {
+    private mutating func render(_ template: Template, into output: inout TemplateText) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
         try render(template.compiled.body, of: template.compiled, into: &output)
     }
 
     /// Renders the nodes `range` of `template`.
-    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout RenderedBytes)
+    private mutating func render(_ range: Range<Int32>, of template: CompiledTemplate, into output: inout TemplateText)
         throws(TemplateError)
     {
         for index in range {
-            if indentedIncludes == 0, output.count >= Self.pieceSize {
-                write(output.bytes)
-                output.removeAll()
-            }
             switch template.nodes[Int(index)] {
             case .text(let bytes):
                 output.append(template.text, bytes)
             case .output(let expression):
+                if writeDirectly(expression, in: template, into: &output) { continue }
                 // A string is appended where it is, not copied out first (`scalarText`).
                 switch try evaluate(expression, in: template) {
                 case .string(let text): output.append(text)
@@ -75,7 +72,7 @@ struct TemplateRenderer {
                 var done = false
                 for index in branches {
                     let branch = template.branches[Int(index)]
-                    guard try evaluate(branch.condition, in: template).isTruthy else { continue }
+                    guard try isTrue(branch.condition, in: template) else { continue }
                     try render(branch.body, of: template, into: &output)
                     done = true
                     break
@@ -105,15 +102,21 @@ struct TemplateRenderer {
                 // while it runs, at this iteration.
                 let state = LoopState(length: count, parent: lookup(Self.loop) ?? .null)
                 let base = variables.count
-                variables.append((variable, .null))
-                variables.append((Self.loop, .object(state)))
+                variables.append(Variable(variable, .null))
+                variables.append(Variable(Self.loop, .object(state)))
                 defer { variables.removeLast(2) }
                 for index in 0..<count {
+                    // Handed on between iterations: a template's text outside loops is bounded,
+                    // and checking once per node cost more than the rest of a text node.
+                    if indentedIncludes == 0, output.count >= Self.pieceSize {
+                        write(output.bytes)
+                        output.removeAll()
+                    }
                     // An array's elements are read in place (wrapping it in a sequence cost a
                     // closure call per element).
                     switch items {
-                    case .array(let elements): variables[base].value = elements[index]
-                    case .sequence(let elements): variables[base].value = elements[index]
+                    case .array(let elements): variables[base].set(elements[index])
+                    case .sequence(let elements): variables[base].set(elements[index])
                     default: break
                     }
                     state.index = index
@@ -125,7 +128,7 @@ struct TemplateRenderer {
                 if indent.isEmpty {
                     try render(child, into: &output)
                 } else {
-                    var inner = RenderedBytes(capacity: 1024)
+                    var inner = TemplateText(capacity: 1024)
                     indentedIncludes += 1
                     defer { indentedIncludes -= 1 }
                     try render(child, into: &inner)
@@ -177,6 +180,58 @@ struct TemplateRenderer {
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         variables.last { $0.name == name }?.value
+    }
+
+    /// Writes `variable.name` of an object (most of what templates output) straight from the
+    /// object, and a variable that holds text (`accessPrefix`) where it is stored; false, having
+    /// written nothing, for any other expression or value (the general path writes or reports it).
+    private func writeDirectly(_ expression: Int32, in template: CompiledTemplate, into output: inout TemplateText) -> Bool {
+        switch template.expressions[Int(expression)] {
+        case .variableMember(let variable, _, let name, _):
+            guard let index = variables.lastIndex(where: { $0.name == variable }), let object = variables[index].object else {
+                return false
+            }
+            return object.type.write(name, of: object.instance, into: &output)
+        case .variable(let variable, _):
+            guard let index = variables.lastIndex(where: { $0.name == variable }), case .string(let text) = variables[index].value
+            else { return false }
+            output.append(text)
+            return true
+        case .filter(let base, .swiftStringLiteral, _, _):
+            // `{{ field.key | swiftStringLiteral }}`, a few per field: the quotes and the escaped
+            // text are written one after the other, not made into a literal string first.
+            guard case .string(let text)? = try? evaluateIfDefined(base, in: template, missingIsError: true) else { return false }
+            output.append("\"")
+            output.append(SwiftNaming.stringLiteralBody(text))
+            output.append("\"")
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The truth value of a condition: an object's member is tested as it is stored, and
+    /// `not`, `and` and `or` combine truth values without making a value for each step.
+    private func isTrue(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> Bool {
+        switch template.expressions[Int(expression)] {
+        case .variableMember(let variable, _, let name, _):
+            if let index = variables.lastIndex(where: { $0.name == variable }), let object = variables[index].object,
+                let truth = object.type.isTrue(name, of: object.instance)
+            {
+                return truth
+            }
+        case .not(let operand):
+            return try !isTrue(operand, in: template)
+        case .and(let lhs, let rhs):
+            guard try isTrue(lhs, in: template) else { return false }
+            return try isTrue(rhs, in: template)
+        case .or(let lhs, let rhs):
+            if try isTrue(lhs, in: template) { return true }
+            return try isTrue(rhs, in: template)
+        default:
+            break
+        }
+        return try evaluate(expression, in: template).isTruthy
     }
 
     private func evaluate(_ expression: Int32, in template: CompiledTemplate) throws(TemplateError) -> TemplateValue {
@@ -267,6 +322,30 @@ extension TemplateRenderer {
     }
 }
 
+/// A variable in scope: its value, and the value's object held unretained, through which the
+/// renderer reads members (see `TemplateObject.write`): `value` keeps the object alive.
+private struct Variable {
+    let name: TemplateName
+    private(set) var value: TemplateValue
+    private(set) var object: (type: any TemplateObject.Type, instance: Unmanaged<AnyObject>)?
+
+    init(_ name: TemplateName, _ value: TemplateValue) {
+        self.name = name
+        self.value = value
+        object = Self.unretained(value)
+    }
+
+    mutating func set(_ value: TemplateValue) {
+        self.value = value
+        object = Self.unretained(value)
+    }
+
+    private static func unretained(_ value: TemplateValue) -> (type: any TemplateObject.Type, instance: Unmanaged<AnyObject>)? {
+        guard case .object(let object) = value else { return nil }
+        return (type(of: object), Unmanaged.passUnretained(object as AnyObject))
+    }
+}
+
 extension TemplateExpression {
     /// Where the expression starts, for messages (the operator-free leftmost part).
     var position: Int {
@@ -293,72 +372,11 @@ private final class LoopState: TemplateObject, @unchecked Sendable {
     }
 
     static let templateMembers = TemplateMembers<LoopState>([
-        "index": { .int($0.index + 1) },
-        "index0": { .int($0.index) },
-        "first": { .bool($0.index == 0) },
-        "last": { .bool($0.index == $0.length - 1) },
-        "length": { .int($0.length) },
-        "parent": { $0.parent },
+        "index": .int { $0.index + 1 },
+        "index0": .int { $0.index },
+        "first": .bool { $0.index == 0 },
+        "last": .bool { $0.index == $0.length - 1 },
+        "length": .int { $0.length },
+        "parent": .value { $0.parent },
     ])
-}
-
-/// The text being rendered, as UTF-8 bytes in storage of its own: rendering is mostly appends
-/// of a few bytes, which `Array.append(contentsOf:)` made several times the cost of the copy
-/// (and appending to a String more still).
-private struct RenderedBytes: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
-    }
-
-    deinit { start.deallocate() }
-
-    /// The bytes so far, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The bytes so far, valid until the next change.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-    mutating func removeAll() { count = 0 }
-
-    /// The bytes `range` of `bytes`.
-    mutating func append(_ bytes: [UInt8], _ range: Range<Int32>) {
-        let length = range.count
-        makeRoom(for: length)
-        let destination = start + count
-        bytes.withUnsafeBufferPointer { bytes in
-            destination.initialize(from: bytes.baseAddress! + Int(range.lowerBound), count: length)
-        }
-        count += length
-    }
-
-    mutating func append(_ text: String) {
-        // The string's own bytes in one copy (a small string's from the stack): copying through
-        // `utf8` as a sequence cost several times as much where the optimizer didn't see through it.
-        guard text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil else { return }
-        let length = text.utf8.count
-        makeRoom(for: length)
-        let (_, copied) = UnsafeMutableBufferPointer(start: start + count, count: length).initialize(from: text.utf8)
-        count += copied
-    }
-
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        makeRoom(for: bytes.count)
-        (start + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    private mutating func makeRoom(for length: Int) {
-        guard count + length > capacity else { return }
-        capacity = max(capacity * 2, count + length)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        larger.initialize(from: start, count: count)
-        start.deallocate()
-        start = larger
-    }
 }

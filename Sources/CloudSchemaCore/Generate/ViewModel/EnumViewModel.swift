@@ -59,13 +59,13 @@ public final class EnumViewModel: TemplateObject {
     var templateValue: TemplateValue { .object(self) }
 
     public static let templateMembers = TemplateMembers<EnumViewModel>([
-        "name": { .string($0.name) },
-        "swiftName": { .string($0.swiftName) },
-        "rawType": { .string($0.rawType) },
-        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
-        "deprecation": { $0.deprecation?.templateValue ?? .null },
-        "unrecognizedCase": { .string($0.unrecognizedCase) },
-        "cases": { $0.caseValues },
-        "sourceFile": { .string($0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "") },
+        "name": .string { $0.name },
+        "swiftName": .string { $0.swiftName },
+        "rawType": .string { $0.rawType },
+        "doc": .optionalString { $0.doc },
+        "deprecation": .value { $0.deprecation?.templateValue ?? .null },
+        "unrecognizedCase": .string { $0.unrecognizedCase },
+        "cases": .value { $0.caseValues },
+        "sourceFile": .string { $0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "" },
     ])
 }

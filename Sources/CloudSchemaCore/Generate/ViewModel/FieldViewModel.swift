@@ -25,7 +25,10 @@ public final class FieldViewModel: TemplateObject {
     public let referenceAction: String
     public let isTypedReference: Bool
     public let referenceTarget: String?
-    public let cloudKitType: String
+    /// The CloudKit type as `.ckdb` files spell it: `STRING`, `ENCRYPTED LIST<REFERENCE>`. Made
+    /// when read (no built-in template reads it).
+    public var cloudKitType: String { (isEncrypted ? "ENCRYPTED " : "") + cloudKitFieldType.description }
+    private let cloudKitFieldType: CloudKitType
     public let indexes: [String]
     public let merge: String
     public let doc: String?
@@ -47,7 +50,8 @@ public final class FieldViewModel: TemplateObject {
 
     /// `record` is the record's Swift type name, for `queryFieldType`.
     init(
-        _ field: Field, base: String, storage: String, parameter: String, record: String, recordTypeName: String, names: SchemaNames
+        _ field: borrowing Field, base: String, storage: String, parameter: String, record: String, recordTypeName: String,
+        names: borrowing SchemaNames
     ) {
         name = field.name
         key = field.key
@@ -77,7 +81,7 @@ public final class FieldViewModel: TemplateObject {
             isTypedReference = false
             referenceTarget = nil
         }
-        cloudKitType = (field.isEncrypted ? "ENCRYPTED " : "") + field.type.cloudKitType.description
+        cloudKitFieldType = field.type.cloudKitType
         indexes = field.indexes.names
         merge = field.merge.rawValue
         doc = field.doc
@@ -90,7 +94,7 @@ public final class FieldViewModel: TemplateObject {
         (queryHandle, queryOperators) = (handle, operators)
         // `QueryField<Record, Value, Index>` and friends.
         queryFieldType = handle.map { handle in
-            String { type in
+            TemplateText.string { type in
                 type.append(handle.kind)
                 type.append("<")
                 type.append(record)
@@ -130,19 +134,21 @@ public final class FieldViewModel: TemplateObject {
     }
 
     /// The stored property as written to a record: typed references carry the schema's action.
-    var encodedValue: String { String(pieces: writeEncodedValue) }
+    var encodedValue: String { TemplateText.string { writeEncodedValue(&$0) } }
 
     /// The value as stored (`RecordValue?`), for the `write` in `encode(to:)`. (An optional
     /// typed reference's `encodedValue` already chains with `?`.)
-    var recordValue: String {
-        String { value in
-            writeEncodedValue(&value)
-            value.append(isOptional && !isTypedReference ? "?.recordValue" : ".recordValue")
-        }
-    }
+    var recordValue: String { TemplateText.string { writeRecordValue(&$0) } }
 
-    /// `encodedValue`, piece by piece.
-    private func writeEncodedValue(_ value: inout TextPieces) {
+    /// The field's line in the record type's `RecordFields` spelling: its key, then what differs
+    /// from a plain field merged with `.mine` (`notes encrypted`, `tags default union`). Every
+    /// byte of the key but `[A-Za-z0-9_]` is percent-encoded, so the line needs no escaping in a
+    /// Swift string literal and holds no separator.
+    var fieldSpelling: String { TemplateText.string { writeFieldSpelling(&$0) } }
+
+    // Templates read these three once per field each: written piece by piece into the output.
+
+    private func writeEncodedValue(_ value: inout TemplateText) {
         value.append("self.")
         value.append(storageName)
         guard isTypedReference else { return }
@@ -152,17 +158,20 @@ public final class FieldViewModel: TemplateObject {
         value.append(isList ? ") }" : ")")
     }
 
-    /// The field's line in the record type's `RecordFields` spelling: its key, then what differs
-    /// from a plain field merged with `.mine` (`notes encrypted`, `tags default union`). Every
-    /// byte of the key but `[A-Za-z0-9_]` is percent-encoded, so the line needs no escaping in a
-    /// Swift string literal and holds no separator.
-    var fieldSpelling: String {
-        var spelling = Self.percentEncoded(key)
-        if isEncrypted { spelling += " encrypted" }
-        if isParent { spelling += " parent" }
-        if defaultValue != nil { spelling += " default" }
-        if merge != "mine" { spelling += " " + merge }
-        return spelling
+    private func writeRecordValue(_ value: inout TemplateText) {
+        writeEncodedValue(&value)
+        value.append(isOptional && !isTypedReference ? "?.recordValue" : ".recordValue")
+    }
+
+    private func writeFieldSpelling(_ spelling: inout TemplateText) {
+        spelling.append(Self.percentEncoded(key))
+        if isEncrypted { spelling.append(" encrypted") }
+        if isParent { spelling.append(" parent") }
+        if defaultValue != nil { spelling.append(" default") }
+        if merge != "mine" {
+            spelling.append(" ")
+            spelling.append(merge)
+        }
     }
 
     /// `key` with every byte but `[A-Za-z0-9_]` as `%XX`; most keys are returned as they are
@@ -192,75 +201,39 @@ public final class FieldViewModel: TemplateObject {
     var templateValue: TemplateValue { .object(self) }
 
     public static let templateMembers = TemplateMembers<FieldViewModel>([
-        "name": { .string($0.name) },
-        "key": { .string($0.key) },
-        "swiftName": { .string($0.swiftName) },
-        "argumentLabel": { .string($0.argumentLabel) },
-        "storageName": { .string($0.storageName) },
-        "storageLabel": { .string($0.storageLabel) },
-        "parameterName": { .string($0.parameterName) },
-        "type": { .string($0.type) },
-        "wrappedType": { .string($0.wrappedType) },
-        "isOptional": { .bool($0.isOptional) },
-        "isList": { .bool($0.isList) },
-        "defaultValue": { $0.defaultValue.map(TemplateValue.string) ?? .null },
-        "initDefault": { $0.defaultValue.map(TemplateValue.string) ?? ($0.isOptional ? "nil" : .null) },
-        "decodePlaceholder": { $0.decodePlaceholder.map(TemplateValue.string) ?? .null },
-        "isEncrypted": { .bool($0.isEncrypted) },
-        "isParent": { .bool($0.isParent) },
-        "referenceAction": { .string($0.referenceAction) },
-        "isTypedReference": { .bool($0.isTypedReference) },
-        "referenceTarget": { $0.referenceTarget.map(TemplateValue.string) ?? .null },
-        "cloudKitType": { .string($0.cloudKitType) },
-        "indexes": { .array($0.indexes.map(TemplateValue.string)) },
-        "merge": { .string($0.merge) },
-        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
-        "deprecation": { $0.deprecation?.templateValue ?? .null },
-        "queryDeprecation": { $0.queryDeprecation?.templateValue ?? .null },
-        "isQueryable": { .bool($0.isQueryable) },
-        "isSortable": { .bool($0.isSortable) },
-        "isSearchable": { .bool($0.isSearchable) },
-        "queryFieldType": { $0.queryFieldType.map(TemplateValue.string) ?? .null },
-        "queryOperators": { .array($0.queryOperators.map(TemplateValue.string)) },
-        "isCustomMerge": { .bool($0.isCustomMerge) },
-        "encodedValue": { .string($0.encodedValue) },
-        "recordValue": { .string($0.recordValue) },
-        "fieldSpelling": { .string($0.fieldSpelling) },
+        "name": .string { $0.name },
+        "key": .string { $0.key },
+        "swiftName": .string { $0.swiftName },
+        "argumentLabel": .string { $0.argumentLabel },
+        "storageName": .string { $0.storageName },
+        "storageLabel": .string { $0.storageLabel },
+        "parameterName": .string { $0.parameterName },
+        "type": .string { $0.type },
+        "wrappedType": .string { $0.wrappedType },
+        "isOptional": .bool { $0.isOptional },
+        "isList": .bool { $0.isList },
+        "defaultValue": .optionalString { $0.defaultValue },
+        "initDefault": .optionalString { $0.defaultValue ?? ($0.isOptional ? "nil" : nil) },
+        "decodePlaceholder": .optionalString { $0.decodePlaceholder },
+        "isEncrypted": .bool { $0.isEncrypted },
+        "isParent": .bool { $0.isParent },
+        "referenceAction": .string { $0.referenceAction },
+        "isTypedReference": .bool { $0.isTypedReference },
+        "referenceTarget": .optionalString { $0.referenceTarget },
+        "cloudKitType": .string { $0.cloudKitType },
+        "indexes": .value { .array($0.indexes.map(TemplateValue.string)) },
+        "merge": .string { $0.merge },
+        "doc": .optionalString { $0.doc },
+        "deprecation": .value { $0.deprecation?.templateValue ?? .null },
+        "queryDeprecation": .value { $0.queryDeprecation?.templateValue ?? .null },
+        "isQueryable": .bool { $0.isQueryable },
+        "isSortable": .bool { $0.isSortable },
+        "isSearchable": .bool { $0.isSearchable },
+        "queryFieldType": .optionalString { $0.queryFieldType },
+        "queryOperators": .value { .array($0.queryOperators.map(TemplateValue.string)) },
+        "isCustomMerge": .bool { $0.isCustomMerge },
+        "encodedValue": .text { $0.writeEncodedValue(&$1) },
+        "recordValue": .text { $0.writeRecordValue(&$1) },
+        "fieldSpelling": .text { $0.writeFieldSpelling(&$1) },
     ])
-}
-
-/// Text built from pieces in one buffer made at its final size: `String(pieces:)` runs its
-/// closure twice, to count the bytes and then to copy them. An array of parts, or `+=`, cost
-/// more than twice as much, and the generator builds a few such strings per field.
-private struct TextPieces {
-    /// Nil while counting.
-    private let buffer: UnsafeMutableBufferPointer<UInt8>?
-    private(set) var count = 0
-
-    init(buffer: UnsafeMutableBufferPointer<UInt8>?) {
-        self.buffer = buffer
-    }
-
-    mutating func append(_ piece: String) {
-        var piece = piece
-        piece.withUTF8 { utf8 in
-            if let buffer {
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: utf8)
-            }
-            count += utf8.count
-        }
-    }
-}
-
-extension String {
-    /// The text `write` appends; it must append the same pieces each time it is called.
-    fileprivate init(pieces write: (inout TextPieces) -> Void) {
-        var counter = TextPieces(buffer: nil)
-        write(&counter)
-        self.init(unsafeUninitializedCapacity: counter.count) { buffer in
-            var pieces = TextPieces(buffer: buffer)
-            write(&pieces)
-            return pieces.count
-        }
-    }
 }

@@ -15,7 +15,9 @@ public final class RecordViewModel: TemplateObject {
     private let queryFieldValues: TemplateValue
     private let customMergeFieldValues: TemplateValue
 
-    init(_ record: RecordType, names: SchemaNames) {
+    /// Borrowed: an initializer's arguments are otherwise copied in, and `names` is several
+    /// dictionaries and a field several strings, each retained and released again per field.
+    init(_ record: borrowing RecordType, names: borrowing SchemaNames) {
         name = record.name
         let swiftName = names.typeName(record.name)
         self.swiftName = swiftName
@@ -59,25 +61,25 @@ public final class RecordViewModel: TemplateObject {
     static func sourcePath(of record: RecordType) -> String? { record.spans.range?.file ?? record.spans.name?.file }
 
     public static let templateMembers = TemplateMembers<RecordViewModel>([
-        "name": { .string($0.name) },
-        "swiftName": { .string($0.swiftName) },
-        "recordTypeName": { .string($0.recordTypeName) },
-        "doc": { $0.doc.map(TemplateValue.string) ?? .null },
-        "deprecation": { $0.deprecation?.templateValue ?? .null },
-        "isShareable": { .bool($0.isShareable) },
-        "database": { .string($0.database) },
-        "zone": { $0.zone.map(TemplateValue.string) ?? .null },
-        "fields": { $0.fieldValues },
-        "fieldCount": { .int($0.fields.count) },
-        "parentField": { $0.fields.first(where: \.isParent)?.templateValue ?? .null },
-        "sourceFile": { .string($0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "") },
-        "queryFields": { $0.queryFieldValues },
-        "hasTextSearch": { .bool($0.fields.contains { $0.isSearchable && !$0.isEncrypted }) },
-        "customMergeFields": { $0.customMergeFieldValues },
-        "hasDefaults": { .bool($0.fields.contains { $0.defaultValue != nil }) },
+        "name": .string { $0.name },
+        "swiftName": .string { $0.swiftName },
+        "recordTypeName": .string { $0.recordTypeName },
+        "doc": .optionalString { $0.doc },
+        "deprecation": .value { $0.deprecation?.templateValue ?? .null },
+        "isShareable": .bool { $0.isShareable },
+        "database": .string { $0.database },
+        "zone": .optionalString { $0.zone },
+        "fields": .value { $0.fieldValues },
+        "fieldCount": .int { $0.fields.count },
+        "parentField": .value { $0.fields.first(where: \.isParent)?.templateValue ?? .null },
+        "sourceFile": .string { $0.sourcePath.map { FileViewModel(sourcePath: $0).sourceFile } ?? "" },
+        "queryFields": .value { $0.queryFieldValues },
+        "hasTextSearch": .bool { $0.fields.contains { $0.isSearchable && !$0.isEncrypted } },
+        "customMergeFields": .value { $0.customMergeFieldValues },
+        "hasDefaults": .bool { $0.fields.contains { $0.defaultValue != nil } },
         // `init(record:)`: `try` before the memberwise init where a field's decoder throws, and
         // a check after it where one remembers its failure instead.
-        "decodeThrows": { .bool($0.fields.contains(where: \.decodeThrows)) },
-        "decodeRemembers": { .bool($0.fields.contains { !$0.decodeThrows }) },
+        "decodeThrows": .bool { $0.fields.contains(where: \.decodeThrows) },
+        "decodeRemembers": .bool { $0.fields.contains { !$0.decodeThrows } },
     ])
 }
