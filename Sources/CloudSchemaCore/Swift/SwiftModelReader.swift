@@ -731,7 +731,9 @@ private struct FileScan {
             let whole = range(valueTokens.lowerBound, valueTokens.upperBound - 1)
             defaultValue = .swiftInitializer(value?.expression, range: whole)
             valueRange = whole
-            if typeSyntax == nil { typeSyntax = value?.inferredType ?? reader.namedType(read) }
+            // A relationship's type is a model, which a value names only by writing it out (`[Plant]()`):
+            // `= Shelf.items` is no `Shelf`.
+            if typeSyntax == nil { typeSyntax = isRelationship ? reader.writtenType(read) : value?.inferredType ?? reader.namedType(read) }
         }
         guard let type = typeSyntax else {
             report(
@@ -1237,7 +1239,7 @@ private struct SwiftDefaultReader {
     /// The type an initial value writes out: a collection's initializer (`[Plant]()`,
     /// `[String: Int]()`, `Set<String>()`) or an optional's case (`Plant?.none`,
     /// `[Plant]?.some([])`, `Optional<Plant>.none`).
-    private func writtenType(_ range: Range<Int>) -> TypeSyntax? {
+    func writtenType(_ range: Range<Int>) -> TypeSyntax? {
         guard let last = range.last, range.count >= 3 else { return nil }
         let first = tokens[range.lowerBound]
         guard first.isPunctuation("[") || (first.kind == .identifier && first.text.first?.isUppercase == true) else { return nil }

@@ -137,6 +137,9 @@ import Testing
         // `[Bottle]()` is a to-many relationship that is not optional, which CloudKit refuses.
         let required = source.replacingOccurrences(of: "[Bottle]?.some([])", with: "[Bottle]()")
         #expect(Self.lint(required) == ["2:79-2:87 error MODEL_RELATIONSHIP_OPTIONAL"])
+        // A relationship's value names its model only by writing it out: `Shelf.bottles` is no `Shelf`.
+        let guessed = source.replacingOccurrences(of: "[Bottle]?.some([])", with: "Shelf.bottles")
+        #expect(Self.lint(guessed) == ["2:79-2:92 warning SWIFT_UNREADABLE"])
     }
 
     /// An initial value that names a constant of the model's body (`static let`) is that constant's value.
