@@ -219,4 +219,14 @@ extension Borrowed where Element == RecordType {
     var isCloudKitSystemType: Bool { CKDB.isSystemRecordType(pointer.pointee.cloudKitName) }
     var isCoreDataMirror: Bool { RecordType.isCoreDataMirror(cloudKitName: pointer.pointee.cloudKitName) }
     var parentField: Field? { pointer.pointee.parentField }
+    /// The record type the @parent field references, other than this one: read in place, where
+    /// `parentField` copies the whole field (each of its strings and ranges retained).
+    var parentTarget: String? {
+        pointer.pointee.fields.withUnsafeBufferPointer { fields in
+            guard let i = fields.indices.first(where: { fields[$0].isParent }), case .reference(let target?) = fields[i].type,
+                target != pointer.pointee.name
+            else { return nil }
+            return target
+        }
+    }
 }

@@ -135,12 +135,10 @@ enum DatabaseRules {
             """,
         eachRecordType: { input, record, out in
             guard record.format == .cloudschema else { return }
-            guard let parent = record.parentField, case .reference(let target?) = parent.type,
-                let position = input.recordTypesByName.position(of: target)
-            else { return }
+            guard let target = record.parentTarget, let position = input.recordTypesByName.position(of: target) else { return }
             // Read in place: a copy of the parent type retained everything in it.
             input.schema.recordTypes.inPlace(at: position) { other in
-                guard other.format == .cloudschema, other.placement != record.placement else { return }
+                guard other.format == .cloudschema, other.placement != record.placement, let parent = record.parentField else { return }
                 out.report(
                     "'\(record.name)' is in \(RecordRules.describe(record.placement)) but its @parent '\(target)' is in \(RecordRules.describe(other.placement)); a parent must be in the same zone",
                     at: parent.spans.type ?? parent.spans.name,

@@ -38,7 +38,8 @@ enum IndexRules {
             """,
         eachRecordType: { input, record, out in
             record.fields.forEachInPlace { field in
-                guard let range = field.spans.attributes["searchable"] else { return }
+                // The index first: it is stored in the field, the attribute's range in an array of its own.
+                guard field.indexes.contains(.searchable), let range = field.spans.attributes["searchable"] else { return }
                 let storage = field.type.cloudKitType
                 if storage == .string || storage == .list(.string) { return }
                 out.report(

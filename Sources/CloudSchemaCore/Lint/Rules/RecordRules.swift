@@ -331,7 +331,7 @@ enum RecordRules {
         eachRecordType: { input, record, out in
             // Kept for `check` while the Linter's walk has the record type in the cache: its @parent
             // type's position (-1: no @parent, or itself; -2: a name that is no record type).
-            guard let field = record.parentField, case .reference(let target?) = field.type, target != record.name else {
+            guard let target = record.parentTarget else {
                 out.positions.append(-1)
                 return
             }
