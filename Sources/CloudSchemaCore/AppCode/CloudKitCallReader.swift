@@ -13,6 +13,7 @@
 /// returned by a function, a key built at run time) is not read: never guessed.
 enum CloudKitCallReader {
     static func read(_ files: [[SwiftToken]]) -> AppCode {
+        let files = files.map(withoutExplicitInit)
         let constants = SwiftConstants(files)
         var code = AppCode()
         for (file, tokens) in files.enumerated() where tokens.contains(where: isEntryPoint) {
@@ -23,6 +24,29 @@ enum CloudKitCallReader {
             code.queries += reader.code.queries
         }
         return code
+    }
+
+    /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or
+    /// Foundation type (`CK…`, `NS…`) is left out, so both spellings read alike.
+    static func withoutExplicitInit(_ tokens: [SwiftToken]) -> [SwiftToken] {
+        func isExplicitInit(_ i: Int) -> Bool {
+            i >= 1 && i + 2 < tokens.count && tokens[i].isPunctuation(".") && tokens[i + 1].isKeyword("init")
+                && tokens[i + 2].isPunctuation("(") && tokens[i - 1].kind == .identifier
+                && (tokens[i - 1].text.hasPrefix("CK") || tokens[i - 1].text.hasPrefix("NS"))
+        }
+        guard tokens.indices.contains(where: isExplicitInit) else { return tokens }
+        var kept: [SwiftToken] = []
+        kept.reserveCapacity(tokens.count)
+        var i = 0
+        while i < tokens.count {
+            if isExplicitInit(i) {
+                i += 2
+                continue
+            }
+            kept.append(tokens[i])
+            i += 1
+        }
+        return kept
     }
 
     /// A file that names none of these (or a `CK…Operation`) has no CloudKit call the reader follows.

@@ -220,6 +220,25 @@ enum GardenSchema {
         #expect(found.map(\.message) == ["no field 'plnted' in record type 'Plant'; did you mean 'planted'?"])
     }
 
+    /// `CKRecord.init(recordType:)` is `CKRecord(recordType:)`, and so for queries, subscriptions,
+    /// predicates and sort descriptors: both spellings are read alike.
+    @Test func anExplicitInitIsTheSameCall() {
+        let found = GardenSchema.findings(
+            """
+            let record = CKRecord.init(recordType: "Plant")
+            record["nmae"] = "Rose"
+            let bed = CKRecord.init(recordType: "Beds", recordID: CKRecord.ID.init(recordName: "b1"))
+            let query = CKQuery.init(recordType: "Plant", predicate: NSPredicate.init(format: "height > %@", 2))
+            query.sortDescriptors = [NSSortDescriptor.init(key: "bed", ascending: true)]
+            """)
+        #expect(
+            describe(found) == [
+                "2:8-2:14 error APPCODE_UNKNOWN_KEY", "3:37-3:43 error APPCODE_UNKNOWN_RECORD_TYPE",
+                "4:84-4:90 error APPCODE_NOT_QUERYABLE",
+                "5:53-5:58 error APPCODE_NOT_SORTABLE",
+            ])
+    }
+
     /// A record whose type the code does not say: a key no record type has, and a key one record
     /// type alone has used against that field, are warnings.
     @Test func aRecordOfUnknownTypeIsCheckedAgainstEveryKey() {
