@@ -7,7 +7,8 @@
 /// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
 /// `[CKRecord.ID: CKRecord]`, or handed over by CloudKit: a `CKDatabase`'s `record(for:)`, the
 /// closures of its `fetch(withRecordID:)` and `perform(_:inZoneWith:)`, and the record callbacks
-/// of a `CK…Operation` (`Self.operationCallbacks`). Its record type is known from its creation or a `recordType ==`
+/// of a `CK…Operation` (`Self.operationCallbacks`), and the records of a `CKSyncEngine` event declared
+/// with its type (`Self.syncEngineChanges`). Its record type is known from its creation or a `recordType ==`
 /// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
 /// local of another type with the same name hides a record; anything else (a dictionary, a value
 /// returned by a function, a key built at run time) is not read: never guessed.
@@ -57,6 +58,7 @@ enum CloudKitCallReader {
     /// A file that names none of these has no CloudKit call the reader follows.
     static let entryPoints: Set<String> = [
         "CKRecord", "CKQuery", "CKQuerySubscription", "CKDatabase", "privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase",
+        "CKSyncEngine",
     ]
 }
 
@@ -74,6 +76,11 @@ private enum Binding: Equatable {
     case database
     /// A `CK…Operation`.
     case operation
+    /// A `CKSyncEngine.Event.FetchedRecordZoneChanges` or `SentRecordZoneChanges`: the records of
+    /// its `modifications`, `failedRecordSaves` and `savedRecords` (`Self.syncEngineChanges`).
+    case syncEngineChanges
+    /// A `modifications` or `failedRecordSaves` element of those: its `record` is a `CKRecord`.
+    case recordChange
     /// The `CKQuery(…)` call at this token.
     case query(Int)
     /// The `NSPredicate(…)` call at this token.
@@ -135,6 +142,12 @@ private struct FileReader {
         "perRecordSaveBlock": [.other, .recordResult], "recordWasChangedBlock": [.other, .recordResult],
         "recordFetchedBlock": [.record(nil)], "recordChangedBlock": [.record(nil)], "perRecordCompletionBlock": [.record(nil)],
         "fetchRecordsCompletionBlock": [.recordsByKey], "modifyRecordsCompletionBlock": [.records],
+    ]
+    /// What the lists of a `CKSyncEngine` event hold (Apple: `FetchedRecordZoneChanges.modifications`,
+    /// `[CKDatabase.RecordZoneChange.Modification]`; `SentRecordZoneChanges.failedRecordSaves`,
+    /// `[FailedRecordSave]`, each with its `record: CKRecord`, and `savedRecords: [CKRecord]`).
+    private static let syncEngineChanges: [String: Binding] = [
+        "modifications": .recordChange, "failedRecordSaves": .recordChange, "savedRecords": .record(nil),
     ]
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
     /// A `CKContainer`'s databases.
@@ -329,6 +342,9 @@ private struct FileReader {
         if text.hasPrefix("CK"), text.hasSuffix("Operation"), text.allSatisfy(\.isLetter) { return .operation }
         if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
         if text.hasPrefix("["), text.hasSuffix(":CKRecord]") { return .recordsByKey }
+        if text == "CKSyncEngine.Event.FetchedRecordZoneChanges" || text == "CKSyncEngine.Event.SentRecordZoneChanges" {
+            return .syncEngineChanges
+        }
         return .other
     }
 
@@ -377,7 +393,7 @@ private struct FileReader {
             binding = value(at: j + 1, isLet: t[i].isKeyword("let"), declared: binding, name: name, scopeEnd: scopes.last?.end ?? t.count)
         } else if j == i + 2, let outer = lookup(name) {
             switch outer {  // `if let record {`: the same value, unwrapped
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation: binding = outer
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: binding = outer
             default: break
             }
         }
@@ -433,9 +449,13 @@ private struct FileReader {
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
             switch binding {
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation: return binding
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: return binding
             default: break
             }
+        }
+        // `let record = modification.record`
+        if end == k + 3, t[k].kind == .identifier, punct(k + 1, "."), word(k + 2, "record"), lookup(t[k].text) == .recordChange {
+            return .record(nil)
         }
         // `[CKRecord]()`, `[CKRecord.ID: CKRecord]()`.
         if punct(k, "["), let close = closing[k], punct(close + 1, "("), closing[close + 1] == close + 2, close + 3 == end,
@@ -507,6 +527,10 @@ private struct FileReader {
         if t[i + 1].kind == .identifier, t[i + 2].isKeyword("in") {
             var binding = Binding.other
             if t[i + 3].kind == .identifier, body == i + 4, case .records? = lookup(t[i + 3].text) { binding = .record(nil) }
+            // `for modification in event.modifications {`
+            if t[i + 3].kind == .identifier, body == i + 6, punct(i + 4, "."), lookup(t[i + 3].text) == .syncEngineChanges {
+                binding = Self.syncEngineChanges[t[i + 5].text] ?? .other
+            }
             pending[body, default: [:]][t[i + 1].text] = binding
         } else {
             for k in i + 1..<body where t[k].kind == .identifier {
@@ -541,6 +565,7 @@ private struct FileReader {
         case .records: elementClosures(after: i)
         case .database: databaseCall(after: i)
         case .operation: operationCallback(after: i)
+        case .recordChange where punct(i + 1, ".") && word(i + 2, "record"): fieldAccess(on: i + 2, recordType: nil)
         default: break
         }
     }

@@ -484,6 +484,34 @@ enum GardenSchema {
         #expect(describe(lookalikes) == [])
     }
 
+    /// A `CKSyncEngine` event declared with its type (a parameter, as Apple's sample hands each event
+    /// to a function) hands over records: each modification's and failed save's `record`, and the
+    /// `savedRecords`. A list of the same name on another value is not read.
+    @Test func recordsOfCKSyncEngineEventsAreRecords() {
+        let found = GardenSchema.findings(
+            """
+            func fetched(_ event: CKSyncEngine.Event.FetchedRecordZoneChanges) {
+                for modification in event.modifications {
+                    let record = modification.record
+                    _ = record["nmae"]
+                    _ = modification.record.encryptedValues["nmae"]
+                }
+            }
+            func sent(_ event: CKSyncEngine.Event.SentRecordZoneChanges) {
+                for failed in event.failedRecordSaves { failed.record["nmae"] = "x" }
+                for saved in event.savedRecords { _ = saved["nmae"] }
+            }
+            func other(_ batch: Batch) {
+                for modification in batch.modifications { _ = modification.record["nmae"] }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "4:20-4:26 warning APPCODE_UNKNOWN_KEY", "5:49-5:55 warning APPCODE_UNKNOWN_KEY",
+                "9:59-9:65 warning APPCODE_UNKNOWN_KEY", "10:49-10:55 warning APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
     /// A query's predicate may be a `static let` of its type or another (`Self.p`, `Queries.p`, a
     /// bare `p`), declared before or after the query: it is read as if written inline.
     @Test func staticPredicatesAreRead() {
