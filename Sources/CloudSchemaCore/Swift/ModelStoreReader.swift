@@ -45,6 +45,11 @@ enum ModelStoreReader {
     /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
     /// list is split stepping over the brackets inside it.
     static func stores(_ tokens: [SwiftToken]) -> [Store] {
+        // A test's containers (a file that imports XCTest or Testing) are its own, in memory or
+        // in a temporary file, never the app's store on a device: as previews' are, not read.
+        for i in tokens.indices.dropLast() where tokens[i].isKeyword("import") && Self.testFrameworks.contains(tokens[i + 1].text) {
+            return []
+        }
         let t = Tokens(tokens)
         var schemas: [String: Set<String>] = [:]  // `let schema = Schema([...])`, `let schema: Schema = ...`
         for i in tokens.indices where tokens[i].isWord("Schema") && i >= 2 && tokens[i - 1].isOperator("=") {
@@ -132,6 +137,9 @@ enum ModelStoreReader {
         }
         return stores
     }
+
+    /// The modules only test code imports.
+    private static let testFrameworks: Set<String> = ["XCTest", "Testing"]
 
     /// The local models the stores of every file show, among `models` (the models read, with the
     /// range of each name), and the models whose sync is not known (`isCertain` false): an `.automatic`

@@ -357,6 +357,34 @@ import Testing
         #expect(Self.lint(setup.replacingOccurrences(of: "#Preview(\"Library\")", with: "func library()")) == Self.cacheErrors)
     }
 
+    /// A test's containers (its file imports XCTest or Testing) hold the test's data, in memory or in
+    /// a temporary file, never the app's store on a device: as previews', they neither make a model
+    /// sync nor keep it local.
+    @Test func testContainersAreNotTheAppsStores() {
+        let setup = """
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)
+            let app = ModelConfiguration(schema: Schema([Video.self]))
+            """
+        let test = """
+            import XCTest
+            final class CacheTests: XCTestCase {
+                func testSave() throws {
+                    let store = ModelConfiguration(isStoredInMemoryOnly: true)
+                    let container = try ModelContainer(for: CachedImage.self, Video.self, configurations: store)
+                }
+            }
+            """
+        func lint(_ test: String) -> [String] {
+            describe(
+                Linter.lint(
+                    load([("Models.swift", Self.models), ("App.swift", setup), ("Tests/CacheTests.swift", test), cloudKitEntitlements])))
+        }
+        #expect(lint(test) == ["1:13-1:92 info MODEL_LOCAL_STORE"])
+        #expect(lint(test.replacingOccurrences(of: "import XCTest", with: "import Testing")) == ["1:13-1:92 info MODEL_LOCAL_STORE"])
+        // The same container in the app's code syncs the cache.
+        #expect(lint(test.replacingOccurrences(of: "import XCTest", with: "import SwiftData")) == Self.cacheErrors)
+    }
+
     /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
     @Test func aNoneStoresModelsAreNotMirrored() {
         let setup = """
