@@ -89,6 +89,8 @@ private enum Binding: Equatable {
     case sort(Int)
     /// A local `let` with a string literal.
     case string(String)
+    /// `let type = record.recordType`: the record type of the record of this name.
+    case recordTypeOf(String)
     /// Anything else: it hides a name of an outer scope.
     case other
 }
@@ -257,6 +259,13 @@ private struct FileReader {
                 let end = closing[i + 2]
             {
                 resultSwitches.append((end, nil))
+                return
+            }
+            // `let type = record.recordType` … `switch type {`: the same as `switch record.recordType {`.
+            if i + 2 < t.count, t[i + 1].kind == .identifier, case .recordTypeOf(let record)? = lookup(t[i + 1].text),
+                case .record? = lookup(record), punct(i + 2, "{"), let end = closing[i + 2]
+            {
+                switches.append((end, record))
                 return
             }
             // `switch record.recordType {`: each `case "T":` narrows the record to T.
@@ -452,6 +461,10 @@ private struct FileReader {
             case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: return binding
             default: break
             }
+        }
+        // `let type = record.recordType`
+        if isLet, end == k + 3, t[k].kind == .identifier, punct(k + 1, "."), word(k + 2, "recordType"), case .record? = lookup(t[k].text) {
+            return .recordTypeOf(t[k].text)
         }
         // `let record = modification.record`
         if end == k + 3, t[k].kind == .identifier, punct(k + 1, "."), word(k + 2, "record"), lookup(t[k].text) == .recordChange {

@@ -278,6 +278,37 @@ enum GardenSchema {
             ])
     }
 
+    /// `let type = record.recordType` and then `switch type`, with constants for the types, narrow
+    /// the record as `switch record.recordType` does.
+    @Test func aRecordTypeCopiedToALocalNarrowsTheRecord() {
+        let found = GardenSchema.findings(
+            """
+            enum Types { static let bed = "Bed" }
+            func merge(_ record: CKRecord) {
+                let recordType = record.recordType
+                switch recordType {
+                case Types.bed: _ = record["name"]
+                case "Plant": _ = record["name"]
+                default: _ = record["name"]
+                }
+            }
+            """)
+        #expect(describe(found) == ["5:32-5:38 error APPCODE_UNKNOWN_KEY"])
+        // A `var` may be given another type before the `switch`: it narrows nothing.
+        let variable = GardenSchema.findings(
+            """
+            func merge(_ record: CKRecord) {
+                var recordType = record.recordType
+                recordType = "Plant"
+                switch recordType {
+                case "Bed": _ = record["name"]
+                default: break
+                }
+            }
+            """)
+        #expect(describe(variable) == [])
+    }
+
     /// Apple's CKSyncEngine sample names keys and types through constants; any file of the run
     /// may declare them, and the finding is at the use.
     @Test func constantsResolveAcrossFiles() {
