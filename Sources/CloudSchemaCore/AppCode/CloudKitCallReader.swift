@@ -7,12 +7,14 @@
 /// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
 /// `[CKRecord.ID: CKRecord]`, or handed over by CloudKit: a `CKDatabase`'s `record(for:)`, the
 /// closures of its `fetch(withRecordID:)` and `perform(_:inZoneWith:)`, and the record callbacks
-/// of a `CK…Operation` (`Self.operationCallbacks`). Its record type is known from its creation or a `recordType ==`
+/// of a `CK…Operation` (`Self.operationCallbacks`), and the records of a `CKSyncEngine` event declared
+/// with its type (`Self.syncEngineChanges`). Its record type is known from its creation or a `recordType ==`
 /// check (`if`, `guard`, `switch record.recordType`). Names are followed through scopes, so a
 /// local of another type with the same name hides a record; anything else (a dictionary, a value
 /// returned by a function, a key built at run time) is not read: never guessed.
 enum CloudKitCallReader {
     static func read(_ files: [[SwiftToken]]) -> AppCode {
+        let files = files.map(withoutExplicitInit)
         let constants = SwiftConstants(files)
         var code = AppCode()
         for (file, tokens) in files.enumerated() where tokens.contains(where: isEntryPoint) {
@@ -25,6 +27,29 @@ enum CloudKitCallReader {
         return code
     }
 
+    /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or
+    /// Foundation type (`CK…`, `NS…`) is left out, so both spellings read alike.
+    static func withoutExplicitInit(_ tokens: [SwiftToken]) -> [SwiftToken] {
+        func isExplicitInit(_ i: Int) -> Bool {
+            i >= 1 && i + 2 < tokens.count && tokens[i].isPunctuation(".") && tokens[i + 1].isKeyword("init")
+                && tokens[i + 2].isPunctuation("(") && tokens[i - 1].kind == .identifier
+                && (tokens[i - 1].text.hasPrefix("CK") || tokens[i - 1].text.hasPrefix("NS"))
+        }
+        guard tokens.indices.contains(where: isExplicitInit) else { return tokens }
+        var kept: [SwiftToken] = []
+        kept.reserveCapacity(tokens.count)
+        var i = 0
+        while i < tokens.count {
+            if isExplicitInit(i) {
+                i += 2
+                continue
+            }
+            kept.append(tokens[i])
+            i += 1
+        }
+        return kept
+    }
+
     /// A file that names none of these (or a `CK…Operation`) has no CloudKit call the reader follows.
     private static func isEntryPoint(_ token: SwiftToken) -> Bool {
         token.kind == .identifier && (entryPoints.contains(token.text) || (token.text.hasPrefix("CK") && token.text.hasSuffix("Operation")))
@@ -33,6 +58,7 @@ enum CloudKitCallReader {
     /// A file that names none of these has no CloudKit call the reader follows.
     static let entryPoints: Set<String> = [
         "CKRecord", "CKQuery", "CKQuerySubscription", "CKDatabase", "privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase",
+        "CKSyncEngine",
     ]
 }
 
@@ -50,6 +76,11 @@ private enum Binding: Equatable {
     case database
     /// A `CK…Operation`.
     case operation
+    /// A `CKSyncEngine.Event.FetchedRecordZoneChanges` or `SentRecordZoneChanges`: the records of
+    /// its `modifications`, `failedRecordSaves` and `savedRecords` (`Self.syncEngineChanges`).
+    case syncEngineChanges
+    /// A `modifications` or `failedRecordSaves` element of those: its `record` is a `CKRecord`.
+    case recordChange
     /// The `CKQuery(…)` call at this token.
     case query(Int)
     /// The `NSPredicate(…)` call at this token.
@@ -58,6 +89,8 @@ private enum Binding: Equatable {
     case sort(Int)
     /// A local `let` with a string literal.
     case string(String)
+    /// `let type = record.recordType`: the record type of the record of this name.
+    case recordTypeOf(String)
     /// Anything else: it hides a name of an outer scope.
     case other
 }
@@ -111,6 +144,12 @@ private struct FileReader {
         "perRecordSaveBlock": [.other, .recordResult], "recordWasChangedBlock": [.other, .recordResult],
         "recordFetchedBlock": [.record(nil)], "recordChangedBlock": [.record(nil)], "perRecordCompletionBlock": [.record(nil)],
         "fetchRecordsCompletionBlock": [.recordsByKey], "modifyRecordsCompletionBlock": [.records],
+    ]
+    /// What the lists of a `CKSyncEngine` event hold (Apple: `FetchedRecordZoneChanges.modifications`,
+    /// `[CKDatabase.RecordZoneChange.Modification]`; `SentRecordZoneChanges.failedRecordSaves`,
+    /// `[FailedRecordSave]`, each with its `record: CKRecord`, and `savedRecords: [CKRecord]`).
+    private static let syncEngineChanges: [String: Binding] = [
+        "modifications": .recordChange, "failedRecordSaves": .recordChange, "savedRecords": .record(nil),
     ]
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
     /// A `CKContainer`'s databases.
@@ -222,6 +261,13 @@ private struct FileReader {
                 resultSwitches.append((end, nil))
                 return
             }
+            // `let type = record.recordType` … `switch type {`: the same as `switch record.recordType {`.
+            if i + 2 < t.count, t[i + 1].kind == .identifier, case .recordTypeOf(let record)? = lookup(t[i + 1].text),
+                case .record? = lookup(record), punct(i + 2, "{"), let end = closing[i + 2]
+            {
+                switches.append((end, record))
+                return
+            }
             // `switch record.recordType {`: each `case "T":` narrows the record to T.
             guard i + 4 < t.count, t[i + 1].kind == .identifier, case .record = lookup(t[i + 1].text), punct(i + 2, "."),
                 word(i + 3, "recordType"), punct(i + 4, "{"), let end = closing[i + 4]
@@ -305,6 +351,9 @@ private struct FileReader {
         if text.hasPrefix("CK"), text.hasSuffix("Operation"), text.allSatisfy(\.isLetter) { return .operation }
         if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
         if text.hasPrefix("["), text.hasSuffix(":CKRecord]") { return .recordsByKey }
+        if text == "CKSyncEngine.Event.FetchedRecordZoneChanges" || text == "CKSyncEngine.Event.SentRecordZoneChanges" {
+            return .syncEngineChanges
+        }
         return .other
     }
 
@@ -353,7 +402,7 @@ private struct FileReader {
             binding = value(at: j + 1, isLet: t[i].isKeyword("let"), declared: binding, name: name, scopeEnd: scopes.last?.end ?? t.count)
         } else if j == i + 2, let outer = lookup(name) {
             switch outer {  // `if let record {`: the same value, unwrapped
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation: binding = outer
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: binding = outer
             default: break
             }
         }
@@ -409,9 +458,17 @@ private struct FileReader {
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
             switch binding {
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation: return binding
+            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: return binding
             default: break
             }
+        }
+        // `let type = record.recordType`
+        if isLet, end == k + 3, t[k].kind == .identifier, punct(k + 1, "."), word(k + 2, "recordType"), case .record? = lookup(t[k].text) {
+            return .recordTypeOf(t[k].text)
+        }
+        // `let record = modification.record`
+        if end == k + 3, t[k].kind == .identifier, punct(k + 1, "."), word(k + 2, "record"), lookup(t[k].text) == .recordChange {
+            return .record(nil)
         }
         // `[CKRecord]()`, `[CKRecord.ID: CKRecord]()`.
         if punct(k, "["), let close = closing[k], punct(close + 1, "("), closing[close + 1] == close + 2, close + 3 == end,
@@ -483,6 +540,10 @@ private struct FileReader {
         if t[i + 1].kind == .identifier, t[i + 2].isKeyword("in") {
             var binding = Binding.other
             if t[i + 3].kind == .identifier, body == i + 4, case .records? = lookup(t[i + 3].text) { binding = .record(nil) }
+            // `for modification in event.modifications {`
+            if t[i + 3].kind == .identifier, body == i + 6, punct(i + 4, "."), lookup(t[i + 3].text) == .syncEngineChanges {
+                binding = Self.syncEngineChanges[t[i + 5].text] ?? .other
+            }
             pending[body, default: [:]][t[i + 1].text] = binding
         } else {
             for k in i + 1..<body where t[k].kind == .identifier {
@@ -517,6 +578,7 @@ private struct FileReader {
         case .records: elementClosures(after: i)
         case .database: databaseCall(after: i)
         case .operation: operationCallback(after: i)
+        case .recordChange where punct(i + 1, ".") && word(i + 2, "record"): fieldAccess(on: i + 2, recordType: nil)
         default: break
         }
     }

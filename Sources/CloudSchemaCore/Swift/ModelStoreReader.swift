@@ -13,7 +13,9 @@
 /// count as syncing. A store's models are a `Schema([A.self, ...])`,
 /// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
 /// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
-/// to a configuration without a schema (written inline, or a name the same file binds to one).
+/// to a configuration without a schema (written inline, or a name the same file binds to one:
+/// `let c = ModelConfiguration(…)`, `let c: ModelConfiguration = .init(…)`, or each branch of
+/// `let c = if … { ModelConfiguration(…) } else { … }`, a runtime choice among them).
 /// A store holds the models its listed ones relate to as well (`localModels(related:)`).
 ///
 /// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
@@ -43,6 +45,11 @@ enum ModelStoreReader {
     /// The stores one file opens. Linear: each bracket's partner is found once, and an argument
     /// list is split stepping over the brackets inside it.
     static func stores(_ tokens: [SwiftToken]) -> [Store] {
+        // A test's containers (a file that imports XCTest or Testing) are its own, in memory or
+        // in a temporary file, never the app's store on a device: as previews' are, not read.
+        for i in tokens.indices.dropLast() where tokens[i].isKeyword("import") && Self.testFrameworks.contains(tokens[i + 1].text) {
+            return []
+        }
         let t = Tokens(tokens)
         var schemas: [String: Set<String>] = [:]  // `let schema = Schema([...])`, `let schema: Schema = ...`
         for i in tokens.indices where tokens[i].isWord("Schema") && i >= 2 && tokens[i - 1].isOperator("=") {
@@ -53,17 +60,19 @@ enum ModelStoreReader {
             schemas[tokens[name].text] = models
         }
         var stores: [Store] = []
-        var configurations: [Int: Int] = [:]  // a configuration's store, by the index of its call and of the name bound to it
+        var configurations: [Int: Int] = [:]  // an inline configuration's store, by the index of its first token
+        var bound: [String: [Int]] = [:]  // the stores of the configurations a name is bound to
         var containers: [(models: Set<String>?, configurations: [Range<Int>], range: SourceRange)] = []
+        var inline: Set<Int> = []  // `.init(…)` in a container's `configurations:`, a ModelConfiguration
+        let choices = t.boundChoices()
+        var choice = 0
+        var choiceBound: Int?  // the choice whose branches `bound` holds for its name
         let previews = t.previews()
         var preview = 0
-        for i in tokens.indices where tokens[i].kind == .identifier {
+        for i in tokens.indices where tokens[i].kind == .identifier || tokens[i].isKeyword("init") {
             while preview < previews.count, previews[preview].upperBound <= i { preview += 1 }
             if preview < previews.count, previews[preview].contains(i) { continue }  // Xcode's previews, not the app's stores
-            let isModifier = tokens[i].text == "modelContainer" && i > 0 && tokens[i - 1].isPunctuation(".")
-            guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" || isModifier,
-                let (arguments, close) = t.arguments(i + 1)
-            else { continue }
+            guard let (type, start, open) = t.call(at: i, inline: inline), let (arguments, close) = t.arguments(open) else { continue }
             var listed: Set<String> = []
             var labels: Set<String> = []
             var isListed = true
@@ -85,40 +94,42 @@ enum ModelStoreReader {
                         ? schemas[tokens[value.lowerBound].text] : t.schemaModels(value) ?? t.typeList(value)
                     if let models { listed.formUnion(models) } else { isListed = false }
                 case "cloudKitDatabase": database = value
-                case "configurations": configured.append(value)
+                case "configurations":
+                    configured.append(value)
+                    inline.formUnion(t.implicitInits(value))
                 default: break
                 }
             }
             let hasList = labels.contains("schema") || labels.contains("for")
-            if tokens[i].text != "ModelConfiguration" {
+            let range = tokens[start].range.union(tokens[close].range)
+            if type != "ModelConfiguration" {
                 // A container with configurations stores its models in them; `.modelContainer(container)` opens none itself.
-                if !configured.isEmpty {
-                    containers.append((hasList && isListed ? listed : nil, configured, tokens[i].range.union(tokens[close].range)))
-                }
+                if !configured.isEmpty { containers.append((hasList && isListed ? listed : nil, configured, range)) }
                 if !labels.contains("for") || !configured.isEmpty { continue }
             } else {  // given to a container by name or inline; one without a schema holds the container's models
-                configurations[i] = stores.count
-                if i >= 2, tokens[i - 1].isOperator("="), tokens[i - 2].kind == .identifier { configurations[i - 2] = stores.count }
+                configurations[start] = stores.count
+                if let name = t.boundName(before: start) { bound[name] = [stores.count] }  // the latest binding of the name
+                while choice < choices.count, choices[choice].range.upperBound <= start { choice += 1 }
+                if choice < choices.count, choices[choice].range.contains(start) {  // each branch of the choice
+                    let name = choices[choice].name
+                    bound[name] = (choiceBound == choice ? bound[name] ?? [] : []) + [stores.count]
+                    choiceBound = choice
+                }
             }
             let written = database.flatMap { $0.count == 2 && tokens[$0.lowerBound].isPunctuation(".") ? tokens[$0.lowerBound + 1] : nil }
             let kind: Database =
                 database == nil || written?.isWord("automatic") == true ? .automatic : written?.isWord("none") == true ? .none : .chosen
-            stores.append(
-                Store(models: hasList && isListed ? listed : nil, database: kind, range: tokens[i].range.union(tokens[close].range)))
+            stores.append(Store(models: hasList && isListed ? listed : nil, database: kind, range: range))
         }
         // A configuration without a schema holds its container's models: `configurations: config`, `[a, b]` or inline.
-        var names: [String: Int] = [:]
-        for (index, store) in configurations where tokens[index].text != "ModelConfiguration" { names[tokens[index].text] = store }
         for (models, values, range) in containers {
             var everyOneRead = true
             for value in values {
-                let elements =
-                    tokens[value.lowerBound].isPunctuation("[") && t.partner[value.lowerBound] == value.upperBound - 1
-                    ? t.split(value.lowerBound + 1, value.upperBound - 1) : [value]
-                for element in elements {
-                    let store = element.count == 1 ? names[tokens[element.lowerBound].text] : configurations[element.lowerBound]
-                    if let store, stores[store].models == nil { stores[store].models = models }
-                    if store == nil { everyOneRead = false }
+                for element in t.elements(value) {
+                    let named =
+                        element.count == 1 ? bound[tokens[element.lowerBound].text] : configurations[element.lowerBound].map { [$0] }
+                    for store in named ?? [] where stores[store].models == nil { stores[store].models = models }
+                    if named == nil { everyOneRead = false }
                 }
             }
             // A configuration not read (a parameter, one built elsewhere) may sync, or not: its models are not known to.
@@ -126,6 +137,9 @@ enum ModelStoreReader {
         }
         return stores
     }
+
+    /// The modules only test code imports.
+    private static let testFrameworks: Set<String> = ["XCTest", "Testing"]
 
     /// The local models the stores of every file show, among `models` (the models read, with the
     /// range of each name), and the models whose sync is not known (`isCertain` false): an `.automatic`
@@ -311,6 +325,95 @@ enum ModelStoreReader {
             }
             if start < to { parts.append(start..<to) }
             return parts
+        }
+
+        /// The call of a `ModelConfiguration` or `ModelContainer` at `i`, its type, first token and `(`:
+        /// `ModelConfiguration(…)`, `ModelConfiguration.init(…)`, `.modelContainer(…)`, and `.init(…)`
+        /// where the type is written before it (`let c: ModelConfiguration = .init(…)`, `= try .init(…)`)
+        /// or is a container's `configurations:` (`inline`).
+        func call(at i: Int, inline: Set<Int>) -> (type: String, start: Int, open: Int)? {
+            guard i + 1 < tokens.count else { return nil }
+            if tokens[i].isKeyword("init") {
+                guard i >= 1, tokens[i - 1].isPunctuation("."), tokens[i + 1].isPunctuation("(") else { return nil }
+                if inline.contains(i) { return ("ModelConfiguration", i - 1, i + 1) }
+                var k = i - 2  // `=`, or `try`, `try!`, `try?` after it
+                if k >= 0, tokens[k].isOperator("!") || tokens[k].isOperator("?") { k -= 1 }
+                if k >= 0, tokens[k].isKeyword("try") { k -= 1 }
+                guard k >= 3, tokens[k].isOperator("="), tokens[k - 2].isPunctuation(":"),
+                    tokens[k - 1].isWord("ModelConfiguration") || tokens[k - 1].isWord("ModelContainer")
+                else { return nil }
+                return (tokens[k - 1].text, i - 1, i + 1)
+            }
+            if tokens[i].text == "modelContainer", i > 0, tokens[i - 1].isPunctuation(".") { return ("ModelContainer", i, i + 1) }
+            guard tokens[i].text == "ModelConfiguration" || tokens[i].text == "ModelContainer" else { return nil }
+            if tokens[i + 1].isPunctuation("(") { return (tokens[i].text, i, i + 1) }
+            guard i + 3 < tokens.count, tokens[i + 1].isPunctuation("."), tokens[i + 2].isKeyword("init"), tokens[i + 3].isPunctuation("(")
+            else { return nil }
+            return (tokens[i].text, i, i + 3)
+        }
+
+        /// The `.init(…)` elements of a `configurations:` value (`.init(…)` or `[.init(…), …]`): the index of each `init`.
+        func implicitInits(_ value: Range<Int>) -> [Int] {
+            elements(value).compactMap { element in
+                element.count > 3 && tokens[element.lowerBound].isPunctuation(".") && tokens[element.lowerBound + 1].isKeyword("init")
+                    ? element.lowerBound + 1 : nil
+            }
+        }
+
+        /// An array literal's elements, or the value itself.
+        func elements(_ value: Range<Int>) -> [Range<Int>] {
+            tokens[value.lowerBound].isPunctuation("[") && partner[value.lowerBound] == value.upperBound - 1
+                ? split(value.lowerBound + 1, value.upperBound - 1) : [value]
+        }
+
+        /// The name a value starting at `start` (after any `try`) is bound or assigned to: `let name = `,
+        /// `let name: Type = `, `name = `.
+        func boundName(before start: Int) -> String? {
+            var equals = start - 1
+            if equals >= 1, tokens[equals].isOperator("!") || tokens[equals].isOperator("?"), tokens[equals - 1].isKeyword("try") {
+                equals -= 1
+            }
+            if equals >= 1, tokens[equals].isKeyword("try") { equals -= 1 }
+            guard equals >= 1, tokens[equals].isOperator("=") else { return nil }
+            var k = equals - 1  // back over a type annotation, `: Type?`
+            while k > 2, equals - k < 8, tokens[k].kind == .identifier || tokens[k].isPunctuation(".") || tokens[k].isOperator("?") {
+                k -= 1
+            }
+            if k >= 2, tokens[k].isPunctuation(":"), tokens[k - 1].kind == .identifier,
+                tokens[k - 2].isKeyword("let") || tokens[k - 2].isKeyword("var")
+            {
+                return tokens[k - 1].text
+            }
+            return tokens[equals - 1].kind == .identifier ? tokens[equals - 1].text : nil
+        }
+
+        /// `let name = if … { … } else { … }` and `let name = switch … { … }`: the name, bound to the
+        /// value of whichever branch runs, and the expression's tokens. In order, none inside another.
+        func boundChoices() -> [(name: String, range: Range<Int>)] {
+            var choices: [(name: String, range: Range<Int>)] = []
+            var i = 0
+            while i + 1 < tokens.count {
+                defer { i += 1 }
+                guard tokens[i].isKeyword("if") || tokens[i].isKeyword("switch"), let name = boundName(before: i) else { continue }
+                var end = i
+                var k = i
+                while k < tokens.count {  // the first `{` after the condition or subject is its body
+                    if tokens[k].isPunctuation("{") {
+                        guard let close = partner[k] else { break }
+                        end = close
+                        // `else { … }` or `else if … { … }` continues an `if`.
+                        guard tokens[i].isKeyword("if"), close + 1 < tokens.count, tokens[close + 1].isKeyword("else") else { break }
+                        k = close + 2
+                        continue
+                    }
+                    if let close = partner[k] { k = close }
+                    k += 1
+                }
+                guard end > i else { break }  // no body after it: none after any later one either
+                choices.append((name, i..<(end + 1)))
+                i = end
+            }
+            return choices
         }
 
         /// `Schema([A.self, ...])` or `Schema(A.self, ...)` (a `version:` argument aside): the models' names.

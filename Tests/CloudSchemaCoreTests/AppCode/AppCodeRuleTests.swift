@@ -220,6 +220,25 @@ enum GardenSchema {
         #expect(found.map(\.message) == ["no field 'plnted' in record type 'Plant'; did you mean 'planted'?"])
     }
 
+    /// `CKRecord.init(recordType:)` is `CKRecord(recordType:)`, and so for queries, subscriptions,
+    /// predicates and sort descriptors: both spellings are read alike.
+    @Test func anExplicitInitIsTheSameCall() {
+        let found = GardenSchema.findings(
+            """
+            let record = CKRecord.init(recordType: "Plant")
+            record["nmae"] = "Rose"
+            let bed = CKRecord.init(recordType: "Beds", recordID: CKRecord.ID.init(recordName: "b1"))
+            let query = CKQuery.init(recordType: "Plant", predicate: NSPredicate.init(format: "height > %@", 2))
+            query.sortDescriptors = [NSSortDescriptor.init(key: "bed", ascending: true)]
+            """)
+        #expect(
+            describe(found) == [
+                "2:8-2:14 error APPCODE_UNKNOWN_KEY", "3:37-3:43 error APPCODE_UNKNOWN_RECORD_TYPE",
+                "4:84-4:90 error APPCODE_NOT_QUERYABLE",
+                "5:53-5:58 error APPCODE_NOT_SORTABLE",
+            ])
+    }
+
     /// A record whose type the code does not say: a key no record type has, and a key one record
     /// type alone has used against that field, are warnings.
     @Test func aRecordOfUnknownTypeIsCheckedAgainstEveryKey() {
@@ -257,6 +276,37 @@ enum GardenSchema {
             describe(found) == [
                 "3:16-3:22 error APPCODE_UNKNOWN_KEY", "7:28-7:36 error APPCODE_UNKNOWN_KEY", "11:16-11:23 error APPCODE_UNKNOWN_KEY",
             ])
+    }
+
+    /// `let type = record.recordType` and then `switch type`, with constants for the types, narrow
+    /// the record as `switch record.recordType` does.
+    @Test func aRecordTypeCopiedToALocalNarrowsTheRecord() {
+        let found = GardenSchema.findings(
+            """
+            enum Types { static let bed = "Bed" }
+            func merge(_ record: CKRecord) {
+                let recordType = record.recordType
+                switch recordType {
+                case Types.bed: _ = record["name"]
+                case "Plant": _ = record["name"]
+                default: _ = record["name"]
+                }
+            }
+            """)
+        #expect(describe(found) == ["5:32-5:38 error APPCODE_UNKNOWN_KEY"])
+        // A `var` may be given another type before the `switch`: it narrows nothing.
+        let variable = GardenSchema.findings(
+            """
+            func merge(_ record: CKRecord) {
+                var recordType = record.recordType
+                recordType = "Plant"
+                switch recordType {
+                case "Bed": _ = record["name"]
+                default: break
+                }
+            }
+            """)
+        #expect(describe(variable) == [])
     }
 
     /// Apple's CKSyncEngine sample names keys and types through constants; any file of the run
@@ -463,6 +513,34 @@ enum GardenSchema {
             }
             """)
         #expect(describe(lookalikes) == [])
+    }
+
+    /// A `CKSyncEngine` event declared with its type (a parameter, as Apple's sample hands each event
+    /// to a function) hands over records: each modification's and failed save's `record`, and the
+    /// `savedRecords`. A list of the same name on another value is not read.
+    @Test func recordsOfCKSyncEngineEventsAreRecords() {
+        let found = GardenSchema.findings(
+            """
+            func fetched(_ event: CKSyncEngine.Event.FetchedRecordZoneChanges) {
+                for modification in event.modifications {
+                    let record = modification.record
+                    _ = record["nmae"]
+                    _ = modification.record.encryptedValues["nmae"]
+                }
+            }
+            func sent(_ event: CKSyncEngine.Event.SentRecordZoneChanges) {
+                for failed in event.failedRecordSaves { failed.record["nmae"] = "x" }
+                for saved in event.savedRecords { _ = saved["nmae"] }
+            }
+            func other(_ batch: Batch) {
+                for modification in batch.modifications { _ = modification.record["nmae"] }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "4:20-4:26 warning APPCODE_UNKNOWN_KEY", "5:49-5:55 warning APPCODE_UNKNOWN_KEY",
+                "9:59-9:65 warning APPCODE_UNKNOWN_KEY", "10:49-10:55 warning APPCODE_UNKNOWN_KEY",
+            ])
     }
 
     /// A query's predicate may be a `static let` of its type or another (`Self.p`, `Queries.p`, a

@@ -357,6 +357,34 @@ import Testing
         #expect(Self.lint(setup.replacingOccurrences(of: "#Preview(\"Library\")", with: "func library()")) == Self.cacheErrors)
     }
 
+    /// A test's containers (its file imports XCTest or Testing) hold the test's data, in memory or in
+    /// a temporary file, never the app's store on a device: as previews', they neither make a model
+    /// sync nor keep it local.
+    @Test func testContainersAreNotTheAppsStores() {
+        let setup = """
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)
+            let app = ModelConfiguration(schema: Schema([Video.self]))
+            """
+        let test = """
+            import XCTest
+            final class CacheTests: XCTestCase {
+                func testSave() throws {
+                    let store = ModelConfiguration(isStoredInMemoryOnly: true)
+                    let container = try ModelContainer(for: CachedImage.self, Video.self, configurations: store)
+                }
+            }
+            """
+        func lint(_ test: String) -> [String] {
+            describe(
+                Linter.lint(
+                    load([("Models.swift", Self.models), ("App.swift", setup), ("Tests/CacheTests.swift", test), cloudKitEntitlements])))
+        }
+        #expect(lint(test) == ["1:13-1:92 info MODEL_LOCAL_STORE"])
+        #expect(lint(test.replacingOccurrences(of: "import XCTest", with: "import Testing")) == ["1:13-1:92 info MODEL_LOCAL_STORE"])
+        // The same container in the app's code syncs the cache.
+        #expect(lint(test.replacingOccurrences(of: "import XCTest", with: "import SwiftData")) == Self.cacheErrors)
+    }
+
     /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
     @Test func aNoneStoresModelsAreNotMirrored() {
         let setup = """
@@ -520,6 +548,43 @@ import Testing
             """
         #expect(Self.lint([Self.noCloudKit], setup: setup) == ["2:21-2:55 info MODEL_LOCAL_STORE"])
         #expect(Self.lint([], setup: setup) == Self.unsure)
+    }
+
+    /// A configuration is read however it is written: with its type before `= .init(…)`, as
+    /// `.init(…)` in `configurations:`, or chosen by an `if` or `switch` expression, whose every
+    /// branch is a store (one info each when local). Read, the entitlements decide, as for
+    /// `ModelConfiguration(…)`: the model is local without CloudKit and checked with it. Unread, its
+    /// sync was "not known" whatever the entitlements said, and its errors warnings.
+    @Test(arguments: [
+        (
+            "let config: ModelConfiguration = .init(url: url)\nlet container = try ModelContainer(for: Note.self, configurations: config)",
+            ["1:34-1:49"]
+        ),
+        ("let container = try ModelContainer(for: Note.self, configurations: [.init(url: url)])", ["1:69-1:84"]),
+        ("let container: ModelContainer = try .init(for: Note.self, configurations: .init(url: url))", ["1:75-1:90"]),
+        (
+            """
+            let config = if let url {
+                ModelConfiguration(url: url)
+            } else {
+                ModelConfiguration(isStoredInMemoryOnly: true)
+            }
+            let container = try ModelContainer(for: Note.self, configurations: [config])
+            """, ["2:5-2:33", "4:5-4:51"]
+        ),
+        (
+            """
+            let config = switch place {
+            case .disk(let url): ModelConfiguration(url: url)
+            case .memory: ModelConfiguration(isStoredInMemoryOnly: true)
+            }
+            let container = try ModelContainer(for: Note.self, configurations: [config])
+            """, ["2:22-2:50", "3:15-3:61"]
+        ),
+    ])
+    func aConfigurationIsReadHoweverItIsBound(_ setup: String, stores: [String]) {
+        #expect(Self.lint([Self.noCloudKit], setup: setup) == stores.map { "\($0) info MODEL_LOCAL_STORE" })
+        #expect(Self.lint([("App.entitlements", Self.entitlements(services: ["CloudKit"]))], setup: setup) == Self.mirrored)
     }
 
     /// A folder's entitlements are read with its Swift files only, and never count as schema files.
