@@ -42,17 +42,39 @@ public enum Linter {
     ) -> [Diagnostic] {
         guard !loaded.apps.isEmpty else { return lintApp(loaded, configuration: configuration) }
         // Each app on its own. A file of no app's folder is read with each: its findings count
-        // once, and its suppression is unused only when it silences nothing in any app.
-        var counts: [Diagnostic: Int] = [:]
+        // once, as the most severe grade any app gives them (a model that syncs in one app and
+        // may not in another is an error), and its suppression is unused only when it silences
+        // nothing in any app.
+        struct Finding: Hashable {
+            var id: DiagnosticID
+            var range: SourceRange?
+            var message: String
+        }
+        var merged: [Finding: (diagnostic: Diagnostic, count: Int)] = [:]
         var readers: [String: Int] = [:]
         for app in loaded.apps {
-            for finding in Set(lintApp(app, configuration: configuration)) { counts[finding, default: 0] += 1 }
+            for diagnostic in Set(lintApp(app, configuration: configuration)) {
+                let key = Finding(id: diagnostic.id, range: diagnostic.range, message: diagnostic.message)
+                guard let (kept, count) = merged[key] else {
+                    merged[key] = (diagnostic, 1)
+                    continue
+                }
+                merged[key] = (Self.graver(kept, diagnostic), count + 1)
+            }
             for path in app.sources.paths { readers[path, default: 0] += 1 }
         }
-        return counts.compactMap { finding, count in
+        // Sorted to the last tie (a range's end), so the output never depends on a dictionary's order.
+        return merged.values.compactMap { finding, count in
             let isUnused = finding.id == SuppressionRules.unused.id
             return !isUnused || count == finding.range.flatMap({ readers[$0.file] }) ? finding : nil
-        }.sorted()
+        }.sorted { $0 < $1 || !($1 < $0) && ($0.range?.end.offset ?? -1) < ($1.range?.end.offset ?? -1) }
+    }
+
+    /// Of one finding as two apps grade it, the more severe; of two equally severe, the same one
+    /// whichever app came first.
+    private static func graver(_ a: Diagnostic, _ b: Diagnostic) -> Diagnostic {
+        if a.severity != b.severity { return a.severity > b.severity ? a : b }
+        return "\(a.notes)\(a.fixIts)" <= "\(b.notes)\(b.fixIts)" ? a : b
     }
 
     private static func lintApp(_ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration) -> [Diagnostic] {

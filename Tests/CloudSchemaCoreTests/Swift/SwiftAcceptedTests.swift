@@ -773,6 +773,32 @@ import Testing
         #expect(load(garden + shared).apps.isEmpty)
     }
 
+    /// A shared file's finding that two apps grade differently is one finding, the graver: the
+    /// model syncs in Garden (an error) and may in Shed, whose entitlements are not read (a
+    /// warning). Always in the same order, however the apps' findings were gathered.
+    @Test func aSharedFindingIsReportedOnceAtItsGravest() {
+        let garden = [
+            ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;").1),
+            ("Garden/Garden/Garden.entitlements", Self.cloudKit),
+            ("Garden/Garden/App.swift", "let container = try ModelContainer(for: Note.self)"),
+        ]
+        let shed = [
+            ("Shed/Shed.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Shed/Shed.entitlements;").1),
+            ("Shed/Shed/App.swift", "let container = try ModelContainer(for: Note.self)"),
+        ]
+        let shared = [("Shared/Note.swift", "@Model final class Note { var title: String; var body: String }")]
+        let loaded = load(garden + shed + shared)
+        #expect(loaded.apps.count == 2)
+        let findings = Linter.lint(loaded)
+        #expect(
+            findings.map { "\($0.range?.file ?? "") \(describe([$0])[0])" } == [
+                "Shared/Note.swift 1:38-1:44 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+                "Shared/Note.swift 1:56-1:62 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+            ])
+        #expect(findings.allSatisfy { $0.notes.isEmpty })  // Shed's "whether 'Note' syncs is not known" went with its warning
+        for _ in 0..<10 { #expect(Linter.lint(loaded) == findings) }
+    }
+
     /// An `.xcodeproj` named beside the Swift files is read for its settings, not an empty folder.
     @Test func anXcodeProjectFolderIsReadBesideTheSwift() {
         let (path, text) = Self.project("")
