@@ -35,14 +35,20 @@ import Testing
               "id" TEXT PRIMARY KEY NOT NULL DEFAULT (uuid())
             );
             CREATE TABLE "tags" ("id" TEXT PRIMARY KEY);
+            CREATE TABLE "covers" ("itemID" TEXT PRIMARY KEY REFERENCES "items"("id") ON DELETE CASCADE);
             """,
-            ["2:13-2:24 warning SQL_PRIMARY_KEY_CONFLICT", "4:32-4:43 warning SQL_PRIMARY_KEY_CONFLICT"],
+            [
+                "2:13-2:24 warning SQL_PRIMARY_KEY_CONFLICT", "4:32-4:43 warning SQL_PRIMARY_KEY_CONFLICT",
+                "5:38-5:49 warning SQL_PRIMARY_KEY_CONFLICT",
+            ],
+            // A key that references its parent holds the parent's id: NOT NULL, and no default.
             clean: """
                 CREATE TABLE "items" (
                   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())
                 );
+                CREATE TABLE "covers" ("itemID" TEXT PRIMARY KEY NOT NULL REFERENCES "items"("id") ON DELETE CASCADE);
                 """,
-            synced: ["items", "tags"]),
+            synced: ["items", "tags", "covers"]),
         RuleCase(
             "SQL_UNIQUE",
             """
@@ -236,6 +242,21 @@ import Testing
     }
 
     @Test(arguments: cases) func rule(_ c: RuleCase) { check(c, file: "Migrations/0001.sql") }
+
+    /// A one-to-one table's key holds its parent's id: the fix-it adds NOT NULL, never a default.
+    @Test func aKeyThatReferencesItsParentNeedsOnlyNotNull() {
+        let sql = """
+            CREATE TABLE "items" ("id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()));
+            CREATE TABLE "covers" ("itemID" TEXT PRIMARY KEY, FOREIGN KEY ("itemID") REFERENCES "items"("id"));
+            """
+        let finding = lintFindings(sql, file: "Migrations/0001.sql", synced: ["items", "covers"]).first
+        #expect(
+            finding?.message
+                == "primary key 'covers.itemID' lacks NOT NULL; it references 'items', so it holds a parent's id, which no default can stand for"
+        )
+        #expect(finding?.fixIts.map(\.message) == ["add NOT NULL"])
+        #expect(finding?.fixIts.flatMap(\.edits).map(\.replacement) == [" NOT NULL"])
+    }
 
     /// The same SQL as a Swift migration: the same findings, each at the SQL's own place inside
     /// the `#sql("""…""")` literal (5 lines down, 12 columns of indentation in).

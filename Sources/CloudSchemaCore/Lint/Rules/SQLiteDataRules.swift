@@ -66,11 +66,14 @@ package enum SQLiteDataRules {
 
     static let primaryKeyConflict = LintRule(
         "SQL_PRIMARY_KEY_CONFLICT", .sqlitedata, .warning,
-        summary: "A primary key not written NOT NULL ON CONFLICT REPLACE DEFAULT (…)",
+        summary: "A primary key not written NOT NULL ON CONFLICT REPLACE DEFAULT (…); NOT NULL alone for a key that references its parent",
         explanation: """
             sqlite-data's CloudKitSync.md: primary keys should be "TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE \
             DEFAULT (uuid())", with ON CONFLICT REPLACE directly after NOT NULL, so that an insert without an \
-            id, or with NULL, gets a fresh UUID instead of failing. Not checked by SyncEngine.
+            id, or with NULL, gets a fresh UUID instead of failing. Not checked by SyncEngine. A key that is also \
+            the table's foreign key (a one-to-one table) holds its parent's id, which no default can stand for: \
+            only NOT NULL is asked of it, as sqlite-data's Reminders example declares its one-to-one table's key \
+            (TEXT PRIMARY KEY NOT NULL, then the REFERENCES clause).
             """,
         fix: """
             write the key as "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()) (the fix-its \
@@ -81,13 +84,18 @@ package enum SQLiteDataRules {
                 guard table.rebuiltBy == nil, let column = textPrimaryKey(table.value), !table.value.hasUnreadConstraint(column.name) else {
                     return
                 }
+                // A key that references its parent (a one-to-one table) needs NOT NULL only.
+                let name = SQLName.key(column.name)
+                let parent = table.value.foreignKeys.first { $0.columns.count == 1 && SQLName.key($0.columns[0]) == name }
                 var missing: [String] = []
-                if !column.isNotNull {
+                if parent != nil {
+                    if !column.isNotNull { missing.append("NOT NULL") }
+                } else if !column.isNotNull {
                     missing.append("NOT NULL ON CONFLICT REPLACE")
                 } else if column.notNullConflict != "REPLACE" {
                     missing.append("ON CONFLICT REPLACE")
                 }
-                if !column.hasDefault { missing.append("DEFAULT (uuid())") }
+                if parent == nil && !column.hasDefault { missing.append("DEFAULT (uuid())") }
                 guard !missing.isEmpty else { return }
                 // What to write after `PRIMARY KEY` (no NOT NULL) or after `NOT NULL` (no other ON CONFLICT).
                 var fixIts: [Diagnostic.FixIt] = []
@@ -96,8 +104,11 @@ package enum SQLiteDataRules {
                     let text = " " + missing.joined(separator: " ")
                     fixIts.append(.insert(text, at: after.endOnly, "add\(text)"))
                 }
+                let documented =
+                    parent.map { "it references '\($0.table)', so it holds a parent's id, which no default can stand for" }
+                    ?? "SQLiteData documents keys as TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())"
                 out.report(
-                    "primary key '\(table.name).\(column.name)' lacks \(missing.joined(separator: " and ")); SQLiteData documents keys as TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())",
+                    "primary key '\(table.name).\(column.name)' lacks \(missing.joined(separator: " and ")); \(documented)",
                     at: column.spans.attributes["primaryKey"] ?? column.spans.name, fixIts: fixIts)
             }
         })
