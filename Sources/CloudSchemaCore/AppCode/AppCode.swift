@@ -7,6 +7,8 @@ public struct AppCode: Sendable {
     public var recordTypeUses: [NameUse] = []
     public var fieldAccesses: [FieldAccess] = []
     public var queries: [Query] = []
+    /// The containers named by identifier (`CKContainer(identifier: "iCloud.x")`), each once.
+    public var containers: [NameUse] = []
 
     public init() {}
 

@@ -24,7 +24,24 @@ enum CloudKitCallReader {
             code.fieldAccesses += reader.code.fieldAccesses
             code.queries += reader.code.queries
         }
+        code.containers = containers(files)
         return code
+    }
+
+    /// Each container the code names by its identifier, `CKContainer(identifier: "iCloud.x")`, at
+    /// its first use.
+    static func containers(_ files: [[SwiftToken]]) -> [AppCode.NameUse] {
+        var seen: Set<String> = []
+        var uses: [AppCode.NameUse] = []
+        for tokens in files {
+            for i in tokens.indices.dropLast(4) where tokens[i].isWord("CKContainer") {
+                guard tokens[i + 1].isPunctuation("("), tokens[i + 2].isWord("identifier"), tokens[i + 3].isPunctuation(":"),
+                    let identifier = SwiftConstants.literal(tokens[i + 4]), seen.insert(identifier).inserted
+                else { continue }
+                uses.append(AppCode.NameUse(name: identifier, range: tokens[i + 4].range))
+            }
+        }
+        return uses
     }
 
     /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or

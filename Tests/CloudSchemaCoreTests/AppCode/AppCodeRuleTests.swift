@@ -677,6 +677,29 @@ enum GardenSchema {
             ])
     }
 
+    /// A schema describes one container. Code that names two (or one the schema's `container` is
+    /// not) may save a record to the other, whose schema was not read: a record type the schema
+    /// lacks is then a warning. One container, the schema's own, keeps the error.
+    @Test func aRecordOfAnotherContainerIsAWarning() {
+        let swift = """
+            let manifests = CKContainer(identifier: "iCloud.example.manifests").privateCloudDatabase
+            let garden = CKContainer(identifier: "iCloud.example.garden").privateCloudDatabase
+            let passenger = CKRecord(recordType: "Passenger")
+            """
+        let found = GardenSchema.findings(swift, schema: ("Garden.ckdb", GardenSchema.ckdb))
+        #expect(describe(found) == ["3:38-3:49 warning APPCODE_UNKNOWN_RECORD_TYPE"])
+        #expect(
+            found.first?.notes.map(\.message) == [
+                "the app's code names the containers 'iCloud.example.manifests', 'iCloud.example.garden'; a record may be saved to another container than the one this schema describes, so this is a warning"
+            ])
+        let declared = "container \"iCloud.example.garden\"\n" + GardenSchema.cloudschema
+        let one = swift.split(separator: "\n").dropFirst().joined(separator: "\n")
+        let schema = ("Garden.cloudschema", declared)
+        #expect(describe(GardenSchema.findings(one, schema: schema)) == ["2:38-2:49 error APPCODE_UNKNOWN_RECORD_TYPE"])
+        let other = swift.split(separator: "\n").enumerated().filter { $0.offset != 1 }.map(\.element).joined(separator: "\n")
+        #expect(describe(GardenSchema.findings(other, schema: schema)) == ["2:38-2:49 warning APPCODE_UNKNOWN_RECORD_TYPE"])
+    }
+
     @Test func suppressionAndConfigurationApply() {
         let swift = """
             let record = CKRecord(recordType: "Plant")

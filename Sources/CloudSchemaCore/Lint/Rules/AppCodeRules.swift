@@ -36,7 +36,9 @@ enum AppCodeRules {
             container's record types (cloudschema.json "schema" names one for an app target); CloudKit's own types \
             (Users, cloudkit.share) are not checked. An error when the schema is known to list every record type: a \
             .cloudschema, or a .ckdb with CloudKit's Users type, which every cktool export-schema file lists; a warning \
-            for a hand-written .ckdb without it, which may list only the types it adds.
+            for a hand-written .ckdb without it, which may list only the types it adds, and in an app whose code names \
+            more than one container (CKContainer(identifier:)), or one the .cloudschema's `container` is not: a schema \
+            describes one container, and which container a record is saved to is not read.
             """,
         fix: """
             correct the name, or add the record type to the schema and deploy it.
@@ -44,13 +46,28 @@ enum AppCodeRules {
         check: { input, out in
             let schema = input.appCodeSchema
             guard schema.listsTypes else { return }
+            let others = otherContainers(input)
             for use in input.appCode.recordTypeUses where schema.types[use.name] == nil && !CKDB.isSystemRecordType(use.name) {
                 let suggestion = Spelling.closest(to: use.name, among: schema.types.keys.sorted())
                 out.report(
                     "no record type '\(use.name)' in the schema\(Spelling.hint(suggestion))", at: use.range,
-                    severity: grade(schema.listsEveryType), notes: partialNotes(schema, at: use.range))
+                    severity: grade(schema.listsEveryType && others.isEmpty), notes: partialNotes(schema, at: use.range) + others)
             }
         })
+
+    /// Why a record type may be another container's: the code names several containers, or one
+    /// the schema's `container` is not (none when it names one and the schema says no other).
+    private static func otherContainers(_ input: LintInput) -> [Diagnostic.Note] {
+        let named = input.appCode.containers
+        let declared = input.schema.container?.identifier
+        guard named.count > 1 || named.contains(where: { declared != nil && $0.name != declared }) else { return [] }
+        let names = named.map { "'\($0.name)'" }.joined(separator: ", ")
+        return [
+            .init(
+                "the app's code names the container\(named.count == 1 ? "" : "s") \(names)\(declared.map { " and the schema is '\($0)'" } ?? ""); a record may be saved to another container than the one this schema describes, so this is a warning",
+                at: named.first?.range)
+        ]
+    }
 
     /// Why a finding that a record type or key is missing is a warning: the `.ckdb` files read may
     /// list only some of the container's record types, and how to make it an error.
