@@ -97,6 +97,15 @@ enum SwiftModelReader {
                             externalModels.insert(target.name)
                             return property
                         }
+                        // `= Limits.defaultCount`: the type is the constant's, which a struct's static member does not say.
+                        if let value = model.typedByMember[property.name.name], unknown.count == 1 {
+                            diagnostics.append(
+                                unreadable(
+                                    "property '\(model.syntax.name.name).\(property.name.name)' is not checked: its type cannot be told from its initial value ('\(unknown[0].0)' is no enum read); write it (': Type')",
+                                    at: value))
+                            unread.append(property.name.name)
+                            return nil
+                        }
                         for (name, range) in unknown {
                             let use = (model.syntax.name.name + "." + property.name.name, range)
                             if let index = unknownIndex[name] {
@@ -380,6 +389,9 @@ private struct ReadDeclaration<Syntax> {
     var container: String?
     /// A model's properties written with `@Relationship`.
     var relationships: Set<String> = []
+    /// A model's properties whose type is only the `T` of a value `T.member` (`Status.active`, an
+    /// enum's case, but also `Limits.defaultCount`, a constant of another type), with the value.
+    var typedByMember: [String: SourceRange] = [:]
 }
 
 /// One Swift file: its tokens, and the models and raw-value enums found in them.
@@ -554,9 +566,9 @@ private struct FileScan {
                 SwiftModelReader.unreadable("model '\(nameToken.text)' is not read: \(problem.message)", at: problem.range))
             return close + 1
         }
-        var model = ModelSyntax(
+        let model = ModelSyntax(
             doc: doc(before: firstAttribute(endingAt: at)), name: name(nameToken), attributes: [], properties: [], range: whole)
-        var relationships: Set<String> = []
+        var declaration = ReadDeclaration(syntax: model, container: container(of: at))
         var members: [Range<Int>] = []
         var member = open + 1
         while member < close {
@@ -566,8 +578,8 @@ private struct FileScan {
             while member < close, tokens[member].isPunctuation(";") { member += 1 }
         }
         let statics = members.reduce(into: [:]) { statics, member in staticValue(member).map { statics[$0.name] = $0.value } }
-        for member in members { readMember(member, into: &model, relationships: &relationships, statics: statics) }
-        models.append(ReadDeclaration(syntax: model, container: container(of: at), relationships: relationships))
+        for member in members { readMember(member, into: &declaration, statics: statics) }
+        models.append(declaration)
         return close + 1
     }
 
@@ -619,7 +631,7 @@ private struct FileScan {
     }
 
     private mutating func readMember(
-        _ member: Range<Int>, into model: inout ModelSyntax, relationships: inout Set<String>, statics: [String: Range<Int>]
+        _ member: Range<Int>, into declaration: inout ReadDeclaration<ModelSyntax>, statics: [String: Range<Int>]
     ) {
         var i = member.lowerBound
         var attributes: [AttributeSyntax] = []
@@ -630,7 +642,7 @@ private struct FileScan {
         func report(_ message: String, at range: SourceRange) {
             guard !isTransient else { return }
             self.report(message, at: range)
-            model.unreadProperties.append(named)
+            declaration.syntax.unreadProperties.append(named)
         }
         // Attributes and modifiers.
         while i < member.upperBound {
@@ -654,7 +666,7 @@ private struct FileScan {
                 return  // `class var`: a type member
             }
             if t.kind == .pound {
-                if t.text == "Unique" { readUnique(member, into: &model) }
+                if t.text == "Unique" { readUnique(member, into: &declaration.syntax) }
                 return
             }
             if t.isKeyword("var") || t.isKeyword("let") { break }
@@ -733,7 +745,14 @@ private struct FileScan {
             valueRange = whole
             // A relationship's type is a model, which a value names only by writing it out (`[Plant]()`):
             // `= Shelf.items` is no `Shelf`.
-            if typeSyntax == nil { typeSyntax = isRelationship ? reader.writtenType(read) : value?.inferredType ?? reader.namedType(read) }
+            if typeSyntax == nil, isRelationship {
+                typeSyntax = reader.writtenType(read)
+            } else if typeSyntax == nil {
+                typeSyntax = value?.inferredType ?? reader.namedType(read)
+                if reader.writtenType(read) == nil, reader.namedValue(read)?.isMember == true {
+                    declaration.typedByMember[nameToken.text] = whole
+                }
+            }
         }
         guard let type = typeSyntax else {
             report(
@@ -741,8 +760,8 @@ private struct FileScan {
                 at: valueRange ?? nameToken.range)
             return
         }
-        if isRelationship { relationships.insert(nameToken.text) }
-        model.properties.append(
+        if isRelationship { declaration.relationships.insert(nameToken.text) }
+        declaration.syntax.properties.append(
             FieldSyntax(
                 doc: doc(before: member.lowerBound), name: name(nameToken), type: type, defaultValue: defaultValue, attributes: attributes,
                 range: range(member.lowerBound, rest.isEmpty ? i + 1 : rest.upperBound - 1)))
@@ -1222,6 +1241,14 @@ private struct SwiftDefaultReader {
     /// `Foundation.` or `Swift.` before it. A type's name starts with a capital; `value.member` is no type.
     func namedType(_ range: Range<Int>) -> TypeSyntax? {
         if let type = writtenType(range) { return type }
+        guard let (i, _) = namedValue(range) else { return nil }
+        let name = SwiftModelReader.scalarStorage[tokens[i].text] ?? tokens[i].text
+        return named(name, tokens[i].range)
+    }
+
+    /// Where `T` is in a value `T(...)` or `T.member` (`Swift.` or `Foundation.` before it), and
+    /// which of the two the value is.
+    func namedValue(_ range: Range<Int>) -> (type: Int, isMember: Bool)? {
         var i = range.lowerBound
         if i + 2 < range.upperBound, tokens[i].isWord("Foundation") || tokens[i].isWord("Swift"), tokens[i + 1].isPunctuation(".") {
             i += 2
@@ -1231,9 +1258,7 @@ private struct SwiftDefaultReader {
         let isMember =
             i + 3 == range.upperBound && tokens[i + 1].isPunctuation(".")
             && (tokens[i + 2].kind == .identifier || tokens[i + 2].kind == .keyword)
-        guard isCall || isMember else { return nil }
-        let name = SwiftModelReader.scalarStorage[tokens[i].text] ?? tokens[i].text
-        return named(name, tokens[i].range)
+        return isCall || isMember ? (i, isMember) : nil
     }
 
     /// The type an initial value writes out: a collection's initializer (`[Plant]()`,

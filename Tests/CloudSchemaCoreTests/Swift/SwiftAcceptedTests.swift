@@ -142,6 +142,27 @@ import Testing
         #expect(Self.lint(guessed) == ["2:79-2:92 warning SWIFT_UNREADABLE"])
     }
 
+    /// `T.member` is of type `T` when `T` is an enum read (`Shade.dark`, a case) or Swift's
+    /// (`Int.zero`); `Limits.defaultCount`, a struct's constant, says nothing of its own type.
+    @Test func aMemberOfAnotherTypeDoesNotSayItsType() {
+        let source = """
+            enum Shade: String, Codable { case light, dark }
+            struct Limits { static let defaultCount = 3 }
+            @Model final class Lamp {
+                var shade = Shade.dark
+                var steps = Int.zero
+                var count = Limits.defaultCount
+            }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "property 'Lamp.count' is not checked: its type cannot be told from its initial value ('Limits' is no enum read); write it (': Type')"
+            ])
+        #expect(loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 6:17-6:36"])
+        #expect(loaded.schema.models[0].properties.map { "\($0.name): \($0.type)" } == ["shade: Shade", "steps: Int"])
+    }
+
     /// An initial value that names a constant of the model's body (`static let`) is that constant's value.
     @Test func aConstantOfTheModelIsItsValue() {
         let source = """
