@@ -102,9 +102,7 @@ enum RecordTemplates {
                 /// `changedKeys()`, `record[key]`).
 
             """)
-        o.append("    ")
-        o.append(prefix)
-        o.append("enum Field {\n")
+        writeMember("enum Field {\n", accessPrefix: prefix, into: &o)
         let isPublic = access == .string("public")
         for field in fields {
             o.append(isPublic ? "        @_alwaysEmitIntoClient " : "        ")
@@ -129,11 +127,18 @@ enum RecordTemplates {
                 /// sends only what changed; `nil` for a new value.
 
             """)
-        o.append("    ")
-        o.append(prefix)
-        o.append("var serverVersion: ServerVersion?\n")
-        try renderer.forEach(fieldName, in: record.fieldValues.elements ?? [], into: &o) { renderer, o throws(TemplateError) in
-            try renderer.renderInclude(Include.property.rawValue, of: template, into: &o)
+        writeMember("var serverVersion: ServerVersion?\n", accessPrefix: prefix, into: &o)
+        if !fields.isEmpty {
+            let property = try renderer.included(Include.property.rawValue, of: template)
+            if property.native != nil && property.name == "RecordProperty.swift.template" {
+                // The built-in reads only `field` and `accessPrefix`: written for each field without
+                // setting the loop's variables.
+                for field in fields { writeProperty(field, accessPrefix: prefix, into: &o) }
+            } else {
+                try renderer.forEach(fieldName, in: record.fieldValues.elements ?? [], into: &o) { renderer, o throws(TemplateError) in
+                    try renderer.renderInclude(Include.property.rawValue, of: template, into: &o)
+                }
+            }
         }
         o.append("\n")
         try renderer.renderInclude(Include.encode.rawValue, of: template, into: &o)
@@ -169,9 +174,8 @@ enum RecordTemplates {
                 /// Hashes the record ID: equal values have equal IDs, and an edited value keeps its hash.
 
             """)
-        o.append("    ")
-        o.append(prefix)
-        o.append("func hash(into hasher: inout Hasher) {\n        hasher.combine(recordID)\n    }\n}\n\n")
+        writeMember("func hash(into hasher: inout Hasher) {\n", accessPrefix: prefix, into: &o)
+        o.append("        hasher.combine(recordID)\n    }\n}\n\n")
         writeAvailability(record.deprecation, indent: "", into: &o)
         o.append("extension ")
         o.append(record.swiftName)
@@ -215,6 +219,11 @@ enum RecordTemplates {
         guard case .object(let object)? = renderer.lookup(fieldName), let field = object as? FieldViewModel,
             case .string(let prefix)? = renderer.lookup(accessPrefixName)
         else { return false }
+        writeProperty(field, accessPrefix: prefix, into: &o)
+        return true
+    }
+
+    private static func writeProperty(_ field: FieldViewModel, accessPrefix prefix: String, into o: inout TemplateText) {
         if isTruthy(field.doc) {
             o.append("    ")
             o.append(SwiftNaming.docComment(field.doc!, indent: 4))
@@ -222,9 +231,7 @@ enum RecordTemplates {
         }
         if field.deprecation != nil {
             writeAvailability(field.deprecation, indent: "    ", into: &o)
-            o.append("    ")
-            o.append(prefix)
-            o.append("var ")
+            writeMember("var ", accessPrefix: prefix, into: &o)
             o.append(field.swiftName)
             o.append(": ")
             o.append(field.type)
@@ -238,15 +245,12 @@ enum RecordTemplates {
             o.append(field.type)
             o.append("\n")
         } else {
-            o.append("    ")
-            o.append(prefix)
-            o.append("var ")
+            writeMember("var ", accessPrefix: prefix, into: &o)
             o.append(field.swiftName)
             o.append(": ")
             o.append(field.type)
             o.append("\n")
         }
-        return true
     }
 
     static let encode: NativeTemplate = { renderer, _, o throws(TemplateError) in
@@ -258,9 +262,7 @@ enum RecordTemplates {
                 /// `record`, and the parent with its field.
 
             """)
-        o.append("    ")
-        o.append(variables.accessPrefix)
-        o.append("func encode(to record: some RecordStorage) {\n")
+        writeMember("func encode(to record: some RecordStorage) {\n", accessPrefix: variables.accessPrefix, into: &o)
         if fields.count == 1 {
             o.append("        Self.recordFields.write([")
             fields[0].writeRecordValue(&o)
@@ -288,9 +290,7 @@ enum RecordTemplates {
                 ///   type, a missing required field, a value of the wrong type.
 
             """)
-        o.append("    ")
-        o.append(variables.accessPrefix)
-        o.append("init(record: some RecordStorage) throws(RecordDecodingError) {\n")
+        writeMember("init(record: some RecordStorage) throws(RecordDecodingError) {\n", accessPrefix: variables.accessPrefix, into: &o)
         if fields.isEmpty {
             o.append(
                 "        var fields = try Self.recordFields.read(record)\n"
@@ -356,9 +356,7 @@ enum RecordTemplates {
                 /// ```
 
             """)
-        o.append("    ")
-        o.append(prefix)
-        o.append("struct QueryFields: Sendable {\n")
+        writeMember("struct QueryFields: Sendable {\n", accessPrefix: prefix, into: &o)
         for field in record.fields where field.queryFieldType != nil {
             o.append("        /// ")
             o.append(field.indexes.joined(separator: ", ").uppercased())
@@ -394,9 +392,7 @@ enum RecordTemplates {
                 /// The handles `query(_:)`, `filter(_:)` and `sorted(_:)` pass to their closures.
 
             """)
-        o.append("    ")
-        o.append(prefix)
-        o.append("static var queryFields: QueryFields { QueryFields() }\n}\n")
+        writeMember("static var queryFields: QueryFields { QueryFields() }\n}\n", accessPrefix: prefix, into: &o)
         return true
     }
 
@@ -418,9 +414,7 @@ enum RecordTemplates {
                     /// changed to different values; `ancestor` is `nil` when the ancestor lacks the value.
 
                 """)
-            o.append("    ")
-            o.append(prefix)
-            o.append("protocol CustomMerge {\n")
+            writeMember("protocol CustomMerge {\n", accessPrefix: prefix, into: &o)
             for field in custom {
                 o.append("        /// The value of `")
                 o.append(field.swiftName)
@@ -515,6 +509,13 @@ enum RecordTemplates {
         }
         o.append("        return server\n    }\n}\n")
         return true
+    }
+
+    /// A member's first line: `    {{ accessPrefix }}` and `declaration`.
+    private static func writeMember(_ declaration: String, accessPrefix: String, into o: inout TemplateText) {
+        o.append("    ")
+        o.append(accessPrefix)
+        o.append(declaration)
     }
 
     /// `{% if x.deprecation %}@available(*, deprecated, message: …){% endif %}` on a line of its own.

@@ -163,8 +163,9 @@ struct TemplateRenderer {
         }
     }
 
-    /// The template of include `index` of `parent`, found by name once per renderer.
-    private mutating func included(_ index: Int32, of parent: CompiledTemplate) throws(TemplateError) -> Template {
+    /// The template of include `index` of `parent`, found by name once per renderer, checked as
+    /// `{% include %}` checks it (no recursion, not too deep).
+    mutating func included(_ index: Int32, of parent: CompiledTemplate) throws(TemplateError) -> Template {
         let id = ObjectIdentifier(parent)
         // A run has a few templates with includes: a linear search is cheaper than hashing.
         let slot =
