@@ -28,9 +28,14 @@ enum NativeTemplates {
 extension TemplateText {
     /// `{{ text | swiftStringLiteral }}`.
     mutating func appendStringLiteral(_ text: String) {
-        append("\"")
+        write("\"")
         append(SwiftNaming.stringLiteralBody(text))
-        append("\"")
+        write("\"")
+    }
+
+    /// A literal's bytes, with no string to look into (most of what these templates write).
+    mutating func write(_ literal: StaticString) {
+        literal.withUTF8Buffer { append($0) }
     }
 
     mutating func append(_ number: Int) {

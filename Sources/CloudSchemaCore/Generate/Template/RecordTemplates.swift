@@ -34,39 +34,39 @@ enum RecordTemplates {
         let fields = record.fields
         if isTruthy(record.doc) {
             o.append(SwiftNaming.docComment(record.doc!, indent: 0))
-            o.append("\n")
+            o.write("\n")
         }
         writeAvailability(record.deprecation, indent: "", into: &o)
         o.append(prefix)
-        o.append("struct ")
+        o.write("struct ")
         o.append(record.swiftName)
-        o.append(": CloudRecord, Hashable, Sendable {\n    /// The CloudKit record type.\n    ")
+        o.write(": CloudRecord, Hashable, Sendable {\n    /// The CloudKit record type.\n    ")
         o.append(prefix)
-        o.append("static let recordType = ")
+        o.write("static let recordType = ")
         o.appendStringLiteral(record.recordTypeName)
-        o.append("\n")
+        o.write("\n")
         if let zone = record.zone, !zone.isEmpty {
-            o.append("    /// New records go to the custom zone ")
+            o.write("    /// New records go to the custom zone ")
             o.appendStringLiteral(zone)
-            o.append(" of the private database.\n    ")
+            o.write(" of the private database.\n    ")
             o.append(prefix)
-            o.append("static let databaseScope = DatabaseScope.private\n    ")
+            o.write("static let databaseScope = DatabaseScope.private\n    ")
             o.append(prefix)
-            o.append("static let zoneID = RecordZoneID(zoneName: ")
+            o.write("static let zoneID = RecordZoneID(zoneName: ")
             o.appendStringLiteral(zone)
-            o.append(")\n")
+            o.write(")\n")
         } else {
-            o.append("    /// New records go to the default zone of the ")
+            o.write("    /// New records go to the default zone of the ")
             o.append(record.database)
-            o.append(" database.\n    ")
+            o.write(" database.\n    ")
             o.append(prefix)
-            o.append("static let databaseScope = DatabaseScope.")
+            o.write("static let databaseScope = DatabaseScope.")
             o.append(record.database)
-            o.append("\n    ")
+            o.write("\n    ")
             o.append(prefix)
-            o.append("static let zoneID = RecordZoneID.default\n")
+            o.write("static let zoneID = RecordZoneID.default\n")
         }
-        o.append(
+        o.write(
             """
                 /// The fields in declaration order, as the runtime reads, writes and merges them: one line
                 /// each, its key and what differs from a plain field (see `RecordFields`).
@@ -76,25 +76,25 @@ enum RecordTemplates {
 
             """)
         for field in fields {
-            o.append("        ")
+            o.write("        ")
             field.writeFieldSpelling(&o)
-            o.append("\n")
+            o.write("\n")
         }
-        o.append("        \"\"\"")
+        o.write("        \"\"\"")
         if fields.contains(where: { $0.defaultValue != nil }) {
-            o.append(",\n        defaults: {\n            switch $0 {\n")
+            o.write(",\n        defaults: {\n            switch $0 {\n")
             for (index, field) in fields.enumerated() where isTruthy(field.defaultValue) {
-                o.append("            case ")
+                o.write("            case ")
                 o.append(index)
-                o.append(": (")
+                o.write(": (")
                 o.append(field.defaultValue!)
-                o.append(" as ")
+                o.write(" as ")
                 o.append(field.wrappedType)
-                o.append(").recordValue\n")
+                o.write(").recordValue\n")
             }
-            o.append("            default: nil\n            }\n        }")
+            o.write("            default: nil\n            }\n        }")
         }
-        o.append(
+        o.write(
             """
             )
 
@@ -105,23 +105,23 @@ enum RecordTemplates {
         writeMember("enum Field {\n", accessPrefix: prefix, into: &o)
         let isPublic = access == .string("public")
         for field in fields {
-            o.append(isPublic ? "        @_alwaysEmitIntoClient " : "        ")
+            o.write(isPublic ? "        @_alwaysEmitIntoClient " : "        ")
             o.append(prefix)
-            o.append("static var ")
+            o.write("static var ")
             o.append(field.swiftName)
-            o.append(": Swift.String { ")
+            o.write(": Swift.String { ")
             o.appendStringLiteral(field.key)
-            o.append(" }\n")
+            o.write(" }\n")
         }
-        if !fields.isEmpty { o.append("\n") }
-        o.append("        /// Every field's key, in declaration order.\n        ")
+        if !fields.isEmpty { o.write("\n") }
+        o.write("        /// Every field's key, in declaration order.\n        ")
         o.append(prefix)
-        o.append("static var allKeys: [Swift.String] { ")
+        o.write("static var allKeys: [Swift.String] { ")
         o.append(record.swiftName)
-        o.append(".recordFields.keys }\n    }\n\n    ")
+        o.write(".recordFields.keys }\n    }\n\n    ")
         o.append(prefix)
-        o.append("var recordID: RecordID\n")
-        o.append(
+        o.write("var recordID: RecordID\n")
+        o.write(
             """
                 /// The server version this value was read from (system fields and field values), so a save
                 /// sends only what changed; `nil` for a new value.
@@ -140,32 +140,32 @@ enum RecordTemplates {
                 }
             }
         }
-        o.append("\n")
+        o.write("\n")
         try renderer.renderInclude(Include.encode.rawValue, of: template, into: &o)
-        o.append(
+        o.write(
             """
 
                 /// Equal when the record IDs, server versions and fields are (what Swift would synthesize,
                 /// written out so each field type's `==` is compiled once per module, not once per field).
 
             """)
-        o.append("    ")
+        o.write("    ")
         o.append(prefix)
-        o.append(
+        o.write(
             """
             static func == (lhs: Self, rhs: Self) -> Bool {
                     guard fieldEqual(lhs.recordID, rhs.recordID),
                         fieldEqual(lhs.serverVersion, rhs.serverVersion)
             """)
-        o.append(fields.isEmpty ? "\n" : ",\n")
+        o.write(fields.isEmpty ? "\n" : ",\n")
         for (index, field) in fields.enumerated() {
-            o.append("            fieldEqual(lhs.")
+            o.write("            fieldEqual(lhs.")
             o.append(field.storageName)
-            o.append(", rhs.")
+            o.write(", rhs.")
             o.append(field.storageName)
-            o.append(index == fields.count - 1 ? ")\n" : "),\n")
+            o.write(index == fields.count - 1 ? ")\n" : "),\n")
         }
-        o.append(
+        o.write(
             """
                     else { return false }
                     return true
@@ -175,41 +175,41 @@ enum RecordTemplates {
 
             """)
         writeMember("func hash(into hasher: inout Hasher) {\n", accessPrefix: prefix, into: &o)
-        o.append("        hasher.combine(recordID)\n    }\n}\n\n")
+        o.write("        hasher.combine(recordID)\n    }\n}\n\n")
         writeAvailability(record.deprecation, indent: "", into: &o)
-        o.append("extension ")
+        o.write("extension ")
         o.append(record.swiftName)
-        o.append(" {\n    ")
+        o.write(" {\n    ")
         o.append(prefix)
-        o.append("init(\n        recordID: RecordID = .init(zoneID: zoneID)")
-        o.append(fields.isEmpty ? "\n" : ",\n")
+        o.write("init(\n        recordID: RecordID = .init(zoneID: zoneID)")
+        o.write(fields.isEmpty ? "\n" : ",\n")
         for (index, field) in fields.enumerated() {
-            o.append("        ")
+            o.write("        ")
             if field.parameterName != field.swiftName {
                 o.append(field.argumentLabel)
-                o.append(" ")
+                o.write(" ")
             }
             o.append(field.parameterName)
-            o.append(": ")
+            o.write(": ")
             o.append(field.type)
             if let initDefault = field.initDefault, !initDefault.isEmpty {
-                o.append(" = ")
+                o.write(" = ")
                 o.append(initDefault)
             }
-            o.append(index == fields.count - 1 ? "\n" : ",\n")
+            o.write(index == fields.count - 1 ? "\n" : ",\n")
         }
-        o.append("    ) {\n        self.init(\n            recordID: recordID,\n            serverVersion: nil")
-        o.append(fields.isEmpty ? ")\n" : ",\n")
+        o.write("    ) {\n        self.init(\n            recordID: recordID,\n            serverVersion: nil")
+        o.write(fields.isEmpty ? ")\n" : ",\n")
         for (index, field) in fields.enumerated() {
-            o.append("            ")
+            o.write("            ")
             o.append(field.storageLabel)
-            o.append(": ")
+            o.write(": ")
             o.append(field.parameterName)
-            o.append(index == fields.count - 1 ? ")\n" : ",\n")
+            o.write(index == fields.count - 1 ? ")\n" : ",\n")
         }
-        o.append("    }\n\n")
+        o.write("    }\n\n")
         try renderer.renderInclude(Include.decode.rawValue, of: template, into: &o)
-        o.append("}\n\n")
+        o.write("}\n\n")
         try renderer.renderInclude(Include.query.rawValue, of: template, into: &o)
         try renderer.renderInclude(Include.merge.rawValue, of: template, into: &o)
         return true
@@ -225,38 +225,38 @@ enum RecordTemplates {
 
     private static func writeProperty(_ field: FieldViewModel, accessPrefix prefix: String, into o: inout TemplateText) {
         if isTruthy(field.doc) {
-            o.append("    ")
+            o.write("    ")
             o.append(SwiftNaming.docComment(field.doc!, indent: 4))
-            o.append("\n")
+            o.write("\n")
         }
         if field.deprecation != nil {
             writeAvailability(field.deprecation, indent: "    ", into: &o)
             writeMember("var ", accessPrefix: prefix, into: &o)
             o.append(field.swiftName)
-            o.append(": ")
+            o.write(": ")
             o.append(field.type)
-            o.append(" {\n        get { self.")
+            o.write(" {\n        get { self.")
             o.append(field.storageName)
-            o.append(" }\n        set { self.")
+            o.write(" }\n        set { self.")
             o.append(field.storageName)
-            o.append(" = newValue }\n    }\n    private var ")
+            o.write(" = newValue }\n    }\n    private var ")
             o.append(field.storageName)
-            o.append(": ")
+            o.write(": ")
             o.append(field.type)
-            o.append("\n")
+            o.write("\n")
         } else {
             writeMember("var ", accessPrefix: prefix, into: &o)
             o.append(field.swiftName)
-            o.append(": ")
+            o.write(": ")
             o.append(field.type)
-            o.append("\n")
+            o.write("\n")
         }
     }
 
     static let encode: NativeTemplate = { renderer, _, o throws(TemplateError) in
         guard let variables = Variables(renderer) else { return false }
         let fields = variables.record.fields
-        o.append(
+        o.write(
             """
                 /// Writes the fields changed since `serverVersion` (every field for a new value) into
                 /// `record`, and the parent with its field.
@@ -264,26 +264,26 @@ enum RecordTemplates {
             """)
         writeMember("func encode(to record: some RecordStorage) {\n", accessPrefix: variables.accessPrefix, into: &o)
         if fields.count == 1 {
-            o.append("        Self.recordFields.write([")
+            o.write("        Self.recordFields.write([")
             fields[0].writeRecordValue(&o)
-            o.append("], to: record, changedSince: serverVersion)\n")
+            o.write("], to: record, changedSince: serverVersion)\n")
         } else {
-            o.append("        Self.recordFields.write(\n            [\n")
+            o.write("        Self.recordFields.write(\n            [\n")
             for field in fields {
-                o.append("                ")
+                o.write("                ")
                 field.writeRecordValue(&o)
-                o.append(",\n")
+                o.write(",\n")
             }
-            o.append("            ], to: record, changedSince: serverVersion)\n")
+            o.write("            ], to: record, changedSince: serverVersion)\n")
         }
-        o.append("    }\n")
+        o.write("    }\n")
         return true
     }
 
     static let decode: NativeTemplate = { renderer, _, o throws(TemplateError) in
         guard let variables = Variables(renderer) else { return false }
         let fields = variables.record.fields
-        o.append(
+        o.write(
             """
                 /// Reads a record of this type, remembering it as the value's server version.
                 /// - Throws: `RecordDecodingError` naming the field and the problem: another record
@@ -292,40 +292,39 @@ enum RecordTemplates {
             """)
         writeMember("init(record: some RecordStorage) throws(RecordDecodingError) {\n", accessPrefix: variables.accessPrefix, into: &o)
         if fields.isEmpty {
-            o.append(
-                "        var fields = try Self.recordFields.read(record)\n"
-                    + "        self.init(recordID: fields.takeRecordID(), serverVersion: fields.takeServerVersion())\n")
+            o.write("        var fields = try Self.recordFields.read(record)\n")
+            o.write("        self.init(recordID: fields.takeRecordID(), serverVersion: fields.takeServerVersion())\n")
         } else {
-            o.append("        var fields = try Self.recordFields.read(record)\n        ")
-            if fields.contains(where: \.decodeThrows) { o.append("try ") }
+            o.write("        var fields = try Self.recordFields.read(record)\n        ")
+            if fields.contains(where: \.decodeThrows) { o.write("try ") }
             o.append(
                 "self.init(\n            recordID: fields.takeRecordID(),\n            serverVersion: fields.takeServerVersion(),\n")
             for (index, field) in fields.enumerated() {
-                o.append("            ")
+                o.write("            ")
                 o.append(field.storageLabel)
-                o.append(": fields.")
+                o.write(": fields.")
                 if field.isOptional && !isTruthy(field.defaultValue) {
-                    o.append("decodeIfPresent(")
+                    o.write("decodeIfPresent(")
                     o.append(index)
-                    o.append(")")
+                    o.write(")")
                 } else if let placeholder = field.decodePlaceholder, !placeholder.isEmpty {
-                    o.append("decode(")
+                    o.write("decode(")
                     o.append(index)
-                    o.append(", placeholder: ")
+                    o.write(", placeholder: ")
                     o.append(placeholder)
-                    o.append(")")
+                    o.write(")")
                 } else {
-                    o.append("decode(")
+                    o.write("decode(")
                     o.append(index)
-                    o.append(")")
+                    o.write(")")
                 }
-                o.append(index == fields.count - 1 ? ")\n" : ",\n")
+                o.write(index == fields.count - 1 ? ")\n" : ",\n")
             }
             if fields.contains(where: { !$0.decodeThrows }) {
-                o.append("        try fields.throwFirstFailure()\n")
+                o.write("        try fields.throwFirstFailure()\n")
             }
         }
-        o.append("    }\n")
+        o.write("    }\n")
         return true
     }
 
@@ -334,9 +333,9 @@ enum RecordTemplates {
         let record = variables.record
         let prefix = variables.accessPrefix
         writeAvailability(record.deprecation, indent: "", into: &o)
-        o.append("extension ")
+        o.write("extension ")
         o.append(record.swiftName)
-        o.append(
+        o.write(
             """
             : QueryableRecord {
                 /// The fields a query can filter or sort on. A field offers only what its CloudKit indexes
@@ -348,9 +347,9 @@ enum RecordTemplates {
                 /// ```swift
 
             """)
-        o.append("    /// let query = ")
+        o.write("    /// let query = ")
         o.append(record.swiftName)
-        o.append(
+        o.write(
             """
             .query { $0.field == value && !($0.other == value) }.sorted { $0.field.ascending }
                 /// ```
@@ -358,34 +357,34 @@ enum RecordTemplates {
             """)
         writeMember("struct QueryFields: Sendable {\n", accessPrefix: prefix, into: &o)
         for field in record.fields where field.queryFieldType != nil {
-            o.append("        /// ")
+            o.write("        /// ")
             o.append(field.indexes.joined(separator: ", ").uppercased())
-            o.append(": ")
+            o.write(": ")
             for (index, op) in field.queryOperators.enumerated() {
-                o.append("`")
+                o.write("`")
                 o.append(op)
-                o.append(index == field.queryOperators.count - 1 ? "`" : "`, ")
+                o.write(index == field.queryOperators.count - 1 ? "`" : "`, ")
             }
-            o.append(".\n")
+            o.write(".\n")
             writeAvailability(field.queryDeprecation, indent: "        ", into: &o)
-            o.append("        ")
+            o.write("        ")
             o.append(prefix)
-            o.append("var ")
+            o.write("var ")
             o.append(field.swiftName)
-            o.append(": ")
+            o.write(": ")
             o.append(field.queryFieldType!)
-            o.append(" { .init(key: ")
+            o.write(" { .init(key: ")
             o.appendStringLiteral(field.key)
-            o.append(") }\n")
+            o.write(") }\n")
         }
         if record.fields.contains(where: { $0.isSearchable && !$0.isEncrypted }) {
-            o.append("        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.\n        ")
+            o.write("        /// Tokenized full-text search over the SEARCHABLE fields: `self CONTAINS`.\n        ")
             o.append(prefix)
-            o.append("var textSearch: TextSearch<")
+            o.write("var textSearch: TextSearch<")
             o.append(record.swiftName)
-            o.append("> { .init() }\n")
+            o.write("> { .init() }\n")
         }
-        o.append(
+        o.write(
             """
                 }
 
@@ -401,13 +400,13 @@ enum RecordTemplates {
         let record = variables.record
         let prefix = variables.accessPrefix
         let custom = record.fields.filter(\.isCustomMerge)
-        o.append("\n")
+        o.write("\n")
         writeAvailability(record.deprecation, indent: "", into: &o)
-        o.append("extension ")
+        o.write("extension ")
         o.append(record.swiftName)
-        o.append(" {\n")
+        o.write(" {\n")
         if !custom.isEmpty {
-            o.append(
+            o.write(
                 """
                     /// Decides the `@merge(custom)` fields of a `.serverRecordChanged` conflict; pass one to
                     /// `mergeConflict(ancestor:client:server:custom:)`. Called only for a field both sides
@@ -416,23 +415,23 @@ enum RecordTemplates {
                 """)
             writeMember("protocol CustomMerge {\n", accessPrefix: prefix, into: &o)
             for field in custom {
-                o.append("        /// The value of `")
+                o.write("        /// The value of `")
                 o.append(field.swiftName)
-                o.append("` to save, given both changes.\n        func merge(")
+                o.write("` to save, given both changes.\n        func merge(")
                 o.append(field.argumentLabel)
-                o.append(" ancestor: ")
+                o.write(" ancestor: ")
                 o.append(field.wrappedType)
-                o.append("?, mine: ")
+                o.write("?, mine: ")
                 o.append(field.type)
-                o.append(", theirs: ")
+                o.write(", theirs: ")
                 o.append(field.type)
-                o.append(") -> ")
+                o.write(") -> ")
                 o.append(field.type)
-                o.append("\n")
+                o.write("\n")
             }
-            o.append("    }\n\n")
+            o.write("    }\n\n")
         }
-        o.append(
+        o.write(
             """
                 /// Resolves a `.serverRecordChanged` error: merges the client's changes into `server` (which
                 /// carries the current change tag) and returns it, ready to save or to decode. Per field:
@@ -443,17 +442,16 @@ enum RecordTemplates {
 
             """)
         if !custom.isEmpty {
-            o.append("    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.\n")
+            o.write("    /// - Throws: `RecordDecodingError` when a `@merge(custom)` field's value can't be decoded.\n")
         }
-        o.append("    @discardableResult\n    ")
+        o.write("    @discardableResult\n    ")
         o.append(prefix)
-        o.append(
-            "static func mergeConflict<Storage: RecordStorage>(\n"
-                + "        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil")
-        if !custom.isEmpty { o.append(", custom: some CustomMerge") }
-        o.append("\n    )")
-        if !custom.isEmpty { o.append(" throws(RecordDecodingError)") }
-        o.append(
+        o.write("static func mergeConflict<Storage: RecordStorage>(\n")
+        o.write("        ancestor: Storage?, client: Storage, server: Storage, base: ServerVersion? = nil")
+        if !custom.isEmpty { o.write(", custom: some CustomMerge") }
+        o.write("\n    )")
+        if !custom.isEmpty { o.write(" throws(RecordDecodingError)") }
+        o.write(
             """
              -> Storage {
                     let conflict = RecordConflict(ancestor: ancestor, client: client, server: server, base: base)
@@ -461,72 +459,71 @@ enum RecordTemplates {
 
             """)
         for field in custom {
-            o.append("        try conflict.mergeField(forKey: ")
+            o.write("        try conflict.mergeField(forKey: ")
             o.appendStringLiteral(field.key)
-            if field.isEncrypted { o.append(", encrypted: true") }
-            o.append(
+            if field.isEncrypted { o.write(", encrypted: true") }
+            o.write(
                 """
                 ) {
                             (conflict: FieldConflict) throws(RecordDecodingError) -> RecordValue? in
                             let merged = custom.merge(
 
                 """)
-            o.append("                ")
+            o.write("                ")
             o.append(field.argumentLabel)
-            o.append(": try conflict.decodeIfPresent(.ancestor),\n")
+            o.write(": try conflict.decodeIfPresent(.ancestor),\n")
             if field.isOptional {
-                o.append(
-                    "                mine: try conflict.decodeIfPresent(.mine),\n"
-                        + "                theirs: try conflict.decodeIfPresent(.theirs))\n")
+                o.write("                mine: try conflict.decodeIfPresent(.mine),\n")
+                o.write("                theirs: try conflict.decodeIfPresent(.theirs))\n")
             } else if let defaultValue = field.defaultValue, !defaultValue.isEmpty {
-                o.append("                mine: try conflict.decodeIfPresent(.mine) ?? ")
+                o.write("                mine: try conflict.decodeIfPresent(.mine) ?? ")
                 o.append(defaultValue)
-                o.append(",\n                theirs: try conflict.decodeIfPresent(.theirs) ?? ")
+                o.write(",\n                theirs: try conflict.decodeIfPresent(.theirs) ?? ")
                 o.append(defaultValue)
-                o.append(")\n")
+                o.write(")\n")
             } else {
-                o.append("                mine: try conflict.decode(.mine),\n                theirs: try conflict.decode(.theirs))\n")
+                o.write("                mine: try conflict.decode(.mine),\n                theirs: try conflict.decode(.theirs))\n")
             }
-            o.append("            return merged")
-            if field.isOptional { o.append("?") }
+            o.write("            return merged")
+            if field.isOptional { o.write("?") }
             if field.isTypedReference && field.isList {
-                o.append(".map { $0.with(action: .")
+                o.write(".map { $0.with(action: .")
                 o.append(field.referenceAction)
-                o.append(") }.recordValue\n")
+                o.write(") }.recordValue\n")
             } else if field.isTypedReference {
-                o.append(".with(action: .")
+                o.write(".with(action: .")
                 o.append(field.referenceAction)
-                o.append(").recordValue\n")
+                o.write(").recordValue\n")
             } else {
-                o.append(".recordValue\n")
+                o.write(".recordValue\n")
             }
-            o.append("        }\n")
+            o.write("        }\n")
             if field.isParent {
-                o.append("        conflict.mergeParent(fromField: ")
+                o.write("        conflict.mergeParent(fromField: ")
                 o.appendStringLiteral(field.key)
-                o.append(")\n")
+                o.write(")\n")
             }
         }
-        o.append("        return server\n    }\n}\n")
+        o.write("        return server\n    }\n}\n")
         return true
     }
 
     /// A member's first line: `    {{ accessPrefix }}` and `declaration`.
-    private static func writeMember(_ declaration: String, accessPrefix: String, into o: inout TemplateText) {
-        o.append("    ")
+    private static func writeMember(_ declaration: StaticString, accessPrefix: String, into o: inout TemplateText) {
+        o.write("    ")
         o.append(accessPrefix)
-        o.append(declaration)
+        o.write(declaration)
     }
 
     /// `{% if x.deprecation %}@available(*, deprecated, message: …){% endif %}` on a line of its own.
     private static func writeAvailability(_ deprecation: DeprecationViewModel?, indent: String, into o: inout TemplateText) {
         guard let deprecation else { return }
         o.append(indent)
-        o.append("@available(*, deprecated")
+        o.write("@available(*, deprecated")
         if let message = deprecation.message, !message.isEmpty {
-            o.append(", message: ")
+            o.write(", message: ")
             o.appendStringLiteral(message)
         }
-        o.append(")\n")
+        o.write(")\n")
     }
 }
