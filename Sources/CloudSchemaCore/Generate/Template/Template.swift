@@ -33,6 +33,8 @@ public struct Template: Sendable {
     public let path: String
     /// Parsed and flattened once, here: rendering only walks it.
     let compiled: CompiledTemplate
+    /// The same template written in Swift, for a built-in whose text is unchanged (see `NativeTemplates`).
+    let native: NativeTemplate?
 
     /// Parses `text`; throws the first syntax error. `path` defaults to `name`.
     public init(_ text: String, name: String = "template", path: String? = nil) throws(TemplateError) {
@@ -41,6 +43,7 @@ public struct Template: Sendable {
         let source = TemplateSource(text: text, name: name, path: path ?? name)
         var parser = try TemplateParser(source: source)
         self.compiled = CompiledTemplate(try parser.parse(), source: source)
+        self.native = NativeTemplates.native(name: name, text: text)
     }
 
     /// Renders with `context` as the variables; `{% include %}` looks templates up in `library`.

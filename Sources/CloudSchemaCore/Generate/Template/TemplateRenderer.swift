@@ -40,6 +40,7 @@ struct TemplateRenderer {
     private mutating func render(_ template: Template, into output: inout TemplateText) throws(TemplateError) {
         includeChain.append(template.name)
         defer { includeChain.removeLast() }
+        if let native = template.native, try native(&self, template.compiled, &output) { return }
         try render(template.compiled.body, of: template.compiled, into: &output)
     }
 
@@ -123,23 +124,48 @@ struct TemplateRenderer {
                     try render(body, of: template, into: &output)
                 }
             case .include(let index):
-                let child = try included(index, of: template)
-                let indent = template.includes[Int(index)].indent
-                if indent.isEmpty {
-                    try render(child, into: &output)
-                } else {
-                    var inner = TemplateText(capacity: 1024)
-                    indentedIncludes += 1
-                    defer { indentedIncludes -= 1 }
-                    try render(child, into: &inner)
-                    output.append(TemplateFilter.indent(inner.text, by: indent, includingFirstLine: true))
-                }
+                try renderInclude(index, of: template, into: &output)
             }
         }
     }
 
-    /// The template of include `index` of `parent`, found by name once per renderer.
-    private mutating func included(_ index: Int32, of parent: CompiledTemplate) throws(TemplateError) -> Template {
+    /// Renders include `index` of `template` with the variables in scope.
+    mutating func renderInclude(_ index: Int32, of template: CompiledTemplate, into output: inout TemplateText) throws(TemplateError) {
+        let child = try included(index, of: template)
+        let indent = template.includes[Int(index)].indent
+        if indent.isEmpty {
+            try render(child, into: &output)
+        } else {
+            var inner = TemplateText(capacity: 1024)
+            indentedIncludes += 1
+            defer { indentedIncludes -= 1 }
+            try render(child, into: &inner)
+            output.append(TemplateFilter.indent(inner.text, by: indent, includingFirstLine: true))
+        }
+    }
+
+    /// Runs `body` once per element of `items` with `variable` and `loop` set as `{% for %}`
+    /// sets them, for a built-in template written in Swift that includes another inside a loop.
+    mutating func forEach(
+        _ variable: TemplateName, in items: [TemplateValue], into output: inout TemplateText,
+        _ body: (inout TemplateRenderer, inout TemplateText) throws(TemplateError) -> Void
+    ) throws(TemplateError) {
+        guard !items.isEmpty else { return }
+        let state = LoopState(length: items.count, parent: lookup(Self.loop) ?? .null)
+        let base = variables.count
+        variables.append(Variable(variable, .null))
+        variables.append(Variable(Self.loop, .object(state)))
+        defer { variables.removeLast(2) }
+        for index in items.indices {
+            variables[base].set(items[index])
+            state.index = index
+            try body(&self, &output)
+        }
+    }
+
+    /// The template of include `index` of `parent`, found by name once per renderer, checked as
+    /// `{% include %}` checks it (no recursion, not too deep).
+    mutating func included(_ index: Int32, of parent: CompiledTemplate) throws(TemplateError) -> Template {
         let id = ObjectIdentifier(parent)
         // A run has a few templates with includes: a linear search is cheaper than hashing.
         let slot =
@@ -178,7 +204,7 @@ struct TemplateRenderer {
 
     private static let loop = TemplateName("loop")
 
-    private func lookup(_ name: TemplateName) -> TemplateValue? {
+    func lookup(_ name: TemplateName) -> TemplateValue? {
         variables.last { $0.name == name }?.value
     }
 

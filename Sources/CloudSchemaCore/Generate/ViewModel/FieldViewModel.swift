@@ -44,6 +44,8 @@ public final class FieldViewModel: TemplateObject {
     public let queryFieldType: String?
     public let queryOperators: [String]
     public var isCustomMerge: Bool { merge == "custom" }
+    /// The memberwise init's default: `defaultValue`, `nil` for an optional, or none.
+    var initDefault: String? { defaultValue ?? (isOptional ? "nil" : nil) }
 
     /// With `?` when optional.
     public let type: String
@@ -158,12 +160,12 @@ public final class FieldViewModel: TemplateObject {
         value.append(isList ? ") }" : ")")
     }
 
-    private func writeRecordValue(_ value: inout TemplateText) {
+    func writeRecordValue(_ value: inout TemplateText) {
         writeEncodedValue(&value)
         value.append(isOptional && !isTypedReference ? "?.recordValue" : ".recordValue")
     }
 
-    private func writeFieldSpelling(_ spelling: inout TemplateText) {
+    func writeFieldSpelling(_ spelling: inout TemplateText) {
         spelling.append(Self.percentEncoded(key))
         if isEncrypted { spelling.append(" encrypted") }
         if isParent { spelling.append(" parent") }
@@ -213,7 +215,7 @@ public final class FieldViewModel: TemplateObject {
         "isOptional": .bool { $0.isOptional },
         "isList": .bool { $0.isList },
         "defaultValue": .optionalString { $0.defaultValue },
-        "initDefault": .optionalString { $0.defaultValue ?? ($0.isOptional ? "nil" : nil) },
+        "initDefault": .optionalString { $0.initDefault },
         "decodePlaceholder": .optionalString { $0.decodePlaceholder },
         "isEncrypted": .bool { $0.isEncrypted },
         "isParent": .bool { $0.isParent },

@@ -11,7 +11,7 @@ public final class RecordViewModel: TemplateObject {
     public let fields: [FieldViewModel]
     public let sourcePath: String?
     /// The lists templates read, made once.
-    private let fieldValues: TemplateValue
+    let fieldValues: TemplateValue
     private let queryFieldValues: TemplateValue
     private let customMergeFieldValues: TemplateValue
 
