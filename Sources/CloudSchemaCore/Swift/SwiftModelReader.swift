@@ -55,6 +55,12 @@ enum SwiftModelReader {
                 syntax.properties = model.syntax.properties.compactMap { written -> FieldSyntax? in
                     var property = written
                     property.type = resolvingAliases(written.type, aliases, depth: 0)
+                    /// The property is left out of the schema, and `message` says why.
+                    func leftOut(_ message: String, at range: SourceRange) -> FieldSyntax? {
+                        diagnostics.append(unreadable(message, at: range))
+                        unread.append(property.name.name)
+                        return nil
+                    }
                     var codable = false
                     var relationship = false
                     var unknown: [(String, SourceRange)] = []
@@ -71,12 +77,9 @@ enum SwiftModelReader {
                             continue
                         }
                         if enumCounts[name] != nil {  // two enums of one name are ambiguous even when they are Codable
-                            diagnostics.append(
-                                unreadable(
-                                    "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one",
-                                    at: range))
-                            unread.append(property.name.name)
-                            return nil
+                            return leftOut(
+                                "property '\(property.name.name)' is not checked: more than one enum is named '\(name)'; rename one",
+                                at: range)
                         }
                         if codableTypes.contains(name) || foundationCodable.contains(name)
                             || (isGeneric && codableCollections.contains(name))
@@ -99,12 +102,9 @@ enum SwiftModelReader {
                         }
                         // `= Limits.defaultCount`: the type is the constant's, which a struct's static member does not say.
                         if let value = model.typedByMember[property.name.name], unknown.count == 1 {
-                            diagnostics.append(
-                                unreadable(
-                                    "property '\(model.syntax.name.name).\(property.name.name)' is not checked: its type cannot be told from its initial value ('\(unknown[0].0)' is no enum read); write it (': Type')",
-                                    at: value))
-                            unread.append(property.name.name)
-                            return nil
+                            return leftOut(
+                                "property '\(model.syntax.name.name).\(property.name.name)' is not checked: its type cannot be told from its initial value ('\(unknown[0].0)' is no enum read); write it (': Type')",
+                                at: value)
                         }
                         for (name, range) in unknown {
                             let use = (model.syntax.name.name + "." + property.name.name, range)
@@ -119,12 +119,9 @@ enum SwiftModelReader {
                         return nil
                     }
                     if codable && relationship {
-                        diagnostics.append(
-                            unreadable(
-                                "property '\(property.name.name)' is not checked: it mixes models and Codable values; a relationship is a model or an array of models",
-                                at: property.type.range))
-                        unread.append(property.name.name)
-                        return nil
+                        return leftOut(
+                            "property '\(property.name.name)' is not checked: it mixes models and Codable values; a relationship is a model or an array of models",
+                            at: property.type.range)
                     }
                     if codable {
                         let at = property.type.range
