@@ -88,6 +88,39 @@ enum ChildProcess {
         return best!
     }
 
+    /// A command for `best(of:_:)`: its arguments, log file and what to do before each run.
+    struct Command {
+        var arguments: [String]
+        var logFile: String
+        var before: () -> Void = {}
+    }
+
+    /// The best run of each command over `rounds` rounds, each round running every command once
+    /// in turn: a change in the machine's load during the measurement then falls on all of them
+    /// alike, not on whichever ran while it lasted. Stops at the first failure and returns it
+    /// in that command's place.
+    static func best(of rounds: Int, _ commands: [Command]) -> [ChildRun] {
+        var best = [ChildRun?](repeating: nil, count: commands.count)
+        var wall = [Double](repeating: .infinity, count: commands.count)
+        for _ in 0..<rounds {
+            for (index, command) in commands.enumerated() where best[index]?.succeeded ?? true {
+                command.before()
+                let run = run(command.arguments, logFile: command.logFile)
+                guard run.succeeded else {
+                    best[index] = run
+                    continue
+                }
+                wall[index] = min(wall[index], run.wallSeconds)
+                if best[index] == nil || run.cpuSeconds < best[index]!.cpuSeconds { best[index] = run }
+            }
+        }
+        return best.indices.map { index in
+            var run = best[index]!
+            if run.succeeded { run.wallSeconds = wall[index] }
+            return run
+        }
+    }
+
     /// `name` from `$PATH`, as a shell would find it.
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
