@@ -65,8 +65,15 @@ public enum GeneratorNaming {
     /// such a parameter gets an internal name with a `_` suffix.
     public static let shadowingParameterNames: Set<String> = ["self"]
 
-    /// Whether `name` is one of `SwiftNaming.namesNeedingRenaming` (two: compared, not hashed).
-    private static func needsRenaming(_ name: String) -> Bool { SwiftNaming.namesNeedingRenaming.contains { $0 == name } }
+    /// Whether `name` is one of `SwiftNaming.namesNeedingRenaming`, `Type` and `Protocol`: by
+    /// length first, then compared (asked for every name generated; iterating the set cost more).
+    static func needsRenaming(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name == "Type"
+        case 8: name == "Protocol"
+        default: false
+        }
+    }
 
     /// Whether `name` is one of `shadowingParameterNames`: compared, not hashed (asked per field).
     static func isShadowingParameterName(_ name: String) -> Bool { shadowingParameterNames.contains { $0 == name } }
@@ -100,6 +107,12 @@ public enum GeneratorNaming {
                 name += "_"
             }
             return name
+        }
+
+        /// `claim(baseName(name, reserved:))` with this scope's reserved names, in one pass: the
+        /// base name's `_` for a reserved name is the first `_` `claim` would add.
+        mutating func claimBaseName(of name: String) -> String {
+            claim(SwiftNaming.sanitizedIdentifier(name))
         }
     }
 }

@@ -16,7 +16,7 @@ public struct KeyValueStoreViewModel: Sendable {
         sourcePath = store.spans.range?.file ?? store.spans.name?.file
         var scope = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
         keys = store.keys.map { key in
-            let base = scope.claim(GeneratorNaming.baseName(key.name, reserved: Self.reservedMemberNames))
+            let base = scope.claimBaseName(of: key.name)
             return KeyValueKeyViewModel(key, base: base, names: names)
         }
     }

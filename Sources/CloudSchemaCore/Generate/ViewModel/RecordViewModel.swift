@@ -35,9 +35,7 @@ public final class RecordViewModel: TemplateObject {
         var scope = GeneratorNaming.Scope(taken: GeneratorNaming.reservedMemberNames, capacity: record.fields.count)
         // Fields are read where they are stored: a copy of a field retains everything in it.
         let generated = record.fields.indices.filter { !record.fields[$0].isSystem }
-        let swiftNames = generated.map {
-            scope.claim(GeneratorNaming.baseName(record.fields[$0].name, reserved: GeneratorNaming.reservedMemberNames))
-        }
+        let swiftNames = generated.map { scope.claimBaseName(of: record.fields[$0].name) }
         var fields: [FieldViewModel] = []
         fields.reserveCapacity(generated.count)
         for (index, base) in zip(generated, swiftNames) {

@@ -30,7 +30,7 @@ struct SchemaNames {
             var cases = GeneratorNaming.Scope(taken: GeneratorNaming.reservedCaseNames)
             var map: [String: String] = [:]
             for item in type.cases {
-                map[item.name] = cases.claim(GeneratorNaming.baseName(item.name, reserved: GeneratorNaming.reservedCaseNames))
+                map[item.name] = cases.claimBaseName(of: item.name)
             }
             caseNames[type.name] = map
             firstCaseNames[type.name] = type.cases.first.flatMap { map[$0.name] }.map(SwiftNaming.identifier)
