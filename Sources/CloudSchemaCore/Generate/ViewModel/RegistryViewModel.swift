@@ -13,7 +13,7 @@ struct RegistryViewModel {
     /// shared database) but never the public database, and never fetches the changes of the
     /// private database's default zone: keeping the three apart means sync code can't be
     /// handed a record type it can't sync.
-    static let groups: [(name: String, doc: String, includes: @Sendable (RecordType) -> Bool)] = [
+    static let groups: [(name: String, doc: String, includes: @Sendable (RecordType.Placement) -> Bool)] = [
         (
             "SyncedRecord",
             """
@@ -22,7 +22,7 @@ struct RegistryViewModel {
             zone). What a sync engine's fetched records decode to and its pending saves encode from.
             """,
             {
-                if case .zone = $0.placement { true } else { false }
+                if case .zone = $0 { true } else { false }
             }
         ),
         (
@@ -32,7 +32,7 @@ struct RegistryViewModel {
             other devices never fetch their changes (the default zone has no change tokens): fetch
             them with a query, or move them to a custom zone.
             """,
-            { $0.placement == .privateDefaultZone }
+            { $0 == .privateDefaultZone }
         ),
         (
             "PublicRecord",
@@ -40,7 +40,7 @@ struct RegistryViewModel {
             The record types of the public database, which CKSyncEngine can't sync: query them
             (`RecordQuery`) and save them with a `CKDatabase`.
             """,
-            { $0.placement == .publicDatabase }
+            { $0 == .publicDatabase }
         ),
     ]
 
@@ -53,22 +53,25 @@ struct RegistryViewModel {
         var cases = GeneratorNaming.Scope(taken: Self.reservedMemberNames)
         let records = schema.recordTypes
         let listed = records.indices.filter { records[$0].deprecation == nil || !names.canDeprecate(records[$0].name) }
+        // Record types and fields are read where they are stored: a copy retains everything in it.
         let entries: [TemplateValue] = listed.map { i in
-            let record = records[i]
-            let swiftName = names.typeName(record.name)
+            let swiftName = names.typeName(records[i].name)
             let base = GeneratorNaming.baseName(SwiftNaming.lowerCamelCase(swiftName), reserved: Self.reservedMemberNames)
             return [
                 "caseName": .string(SwiftNaming.identifier(cases.claim(base))),
                 "swiftName": .string(swiftName),
-                "recordTypeName": .string(record.cloudKitName),
+                "recordTypeName": .string(records[i].cloudKitName),
             ]
         }
+        func hasCustomMerge(_ i: Int) -> Bool {
+            records[i].fields.indices.contains { records[i].fields[$0].merge == .custom && !records[i].fields[$0].isSystem }
+        }
         let groups: [TemplateValue] = Self.groups.compactMap { group in
-            let members = zip(listed, entries).filter { group.includes(records[$0.0]) }
+            let members = zip(listed, entries).filter { group.includes(records[$0.0].placement) }
             guard !members.isEmpty else { return nil }
             return [
                 "name": .string(group.name), "doc": .string(group.doc), "records": .array(members.map(\.1)),
-                "hasCustomMerge": .bool(members.contains { records[$0.0].fields.contains { !$0.isSystem && $0.merge == .custom } }),
+                "hasCustomMerge": .bool(members.contains { hasCustomMerge($0.0) }),
             ]
         }
         var zoneScope = GeneratorNaming.Scope(taken: ["all"])

@@ -39,9 +39,11 @@ struct SchemaNames {
         // Swift warns where a deprecated type is used outside deprecated code, and generated
         // code must compile warning-free; so a deprecated type is marked `@available(deprecated)`
         // only when no field of a non-deprecated record type uses it (else its doc says so).
+        // Record types and fields are read where they are stored: a copy retains everything in it.
+        let records = schema.recordTypes
         var usedByCurrentCode: Set<String> = []
-        for record in schema.recordTypes where record.deprecation == nil {
-            for field in record.fields { usedByCurrentCode.formUnion(Self.typeNames(in: field.type)) }
+        for r in records.indices where records[r].deprecation == nil {
+            for f in records[r].fields.indices { usedByCurrentCode.formUnion(Self.typeNames(in: records[r].fields[f].type)) }
         }
         // A subscription's generated query names its record type, the handles of its predicate's
         // fields and their enum types: none of those may warn either.
@@ -55,8 +57,8 @@ struct SchemaNames {
                 }
             }
         }
-        for record in schema.recordTypes where record.deprecation != nil && !usedByCurrentCode.contains(record.name) {
-            deprecatable.insert(record.name)
+        for r in records.indices where records[r].deprecation != nil && !usedByCurrentCode.contains(records[r].name) {
+            deprecatable.insert(records[r].name)
         }
         for type in schema.enums where type.deprecation != nil && !usedByCurrentCode.contains(type.name) {
             deprecatable.insert(type.name)
