@@ -37,10 +37,6 @@ extension TemplateText {
     mutating func write(_ literal: StaticString) {
         literal.withUTF8Buffer { append($0) }
     }
-
-    mutating func append(_ number: Int) {
-        append(String(number))
-    }
 }
 
 /// A template's `{% if x %}` of an optional string: present and not empty.

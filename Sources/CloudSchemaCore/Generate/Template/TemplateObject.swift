@@ -115,7 +115,7 @@ public enum TemplateMember<Object>: Sendable {
         case .bool(let read):
             text.append(read(object) ? "true" : "false")
         case .int(let read):
-            text.append(String(read(object)))
+            text.append(read(object))
         case .text(let write):
             write(object, &text)
         case .value(let read):

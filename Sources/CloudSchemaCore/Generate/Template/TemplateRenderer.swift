@@ -57,7 +57,7 @@ struct TemplateRenderer {
                 // A string is appended where it is, not copied out first (`scalarText`).
                 switch try evaluate(expression, in: template) {
                 case .string(let text): output.append(text)
-                case .int(let number): output.append(String(number))
+                case .int(let number): output.append(number)
                 case .bool(let flag): output.append(flag ? "true" : "false")
                 case let value:
                     let hint =

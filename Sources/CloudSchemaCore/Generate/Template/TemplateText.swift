@@ -59,6 +59,27 @@ public struct TemplateText: ~Copyable {
         count += bytes.count
     }
 
+    /// `number` in decimal, its digits written in place (as `String(number)` writes it, without
+    /// the string: field indexes are written a few times per field).
+    mutating func append(_ number: Int) {
+        if number < 0 { append("-") }
+        var value = number.magnitude
+        var length = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            length += 1
+        }
+        makeRoom(for: length)
+        var index = count + length
+        repeat {
+            index -= 1
+            start[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        } while value > 0
+        count += length
+    }
+
     private mutating func makeRoom(for length: Int) {
         guard count + length > capacity else { return }
         capacity = max(capacity * 2, count + length)
