@@ -184,7 +184,9 @@ public enum AlwaysOnRules {
                 $$ bodies) is not a SQLiteData migration, which is SQLite, and is not read as one. Two .ckdb files of \
                 which one lists CloudKit's Users type, as every cktool export-schema file does, describe one container \
                 twice (a production export beside the development schema): lint reads the record types both declare \
-                from the first file only. The build plugin says once when a target's CloudKit calls have no schema.
+                from the first file only. The build plugin says once when a target's CloudKit calls have no schema; \
+                CloudKit calls on record types that only SwiftData or SQLiteData mirrors were read for (no .cloudschema \
+                or .ckdb file lists the container's types) are counted in one info at the first.
                 """,
             fix:
                 "name the Swift folders or files beside the schema (cloudschema lint schema.ckdb App/); leave a server's SQL out; lint a second export on its own and compare it with diff --against; name a schema in cloudschema.json."

@@ -91,6 +91,11 @@ public enum Linter {
         let syncUnknown = schema.sqlite.synced == nil
         let input = LintInput(schema: schema, sources: loaded.sources, appCode: loaded.appCode)
         var output = loaded.diagnostics
+        if let unchecked = AppCodeRules.uncheckedRecordTypes(input),
+            configuration(unchecked.range?.file).severity(of: AppCodeRules.unknownRecordType.id, in: unchecked.range?.file) != nil
+        {
+            output.append(unchecked)
+        }
         var kept: [Diagnostic] = []
         for var diagnostic in findings(input) {
             guard let severity = configuration(diagnostic.range?.file).severity(of: diagnostic.id, in: diagnostic.range?.file)

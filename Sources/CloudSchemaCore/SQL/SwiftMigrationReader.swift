@@ -46,6 +46,8 @@ enum SwiftMigrationReader {
     /// declarations, read from the file's tokens (lexed once for every reader).
     static func read(_ lexer: SwiftLexer, file: String) -> (migrations: [Migration], syncEngine: SyncEngineReader.FileScan) {
         let t = lexer.tokens
+        // Most files register no migration: their brackets and functions are not looked at.
+        guard t.contains(where: { $0.isWord("registerMigration") }) else { return ([], SyncEngineReader.scan(t)) }
         let closing = matchingBrackets(t)
         let functions = functionBodies(t, closing: closing)
         var migrations: [Migration] = []

@@ -19,7 +19,8 @@
 /// A store holds the models its listed ones relate to as well (`localModels(related:)`).
 ///
 /// Evidence only, never a guess: a model is local when a `.none` store lists it and no syncing
-/// store does, and every syncing store's models are known (one that is not could hold any model);
+/// store does, and every syncing store's models are known (one that is not could hold any model,
+/// but not one the files name nowhere outside its declaration: that one is not known to be stored);
 /// when every store's models are known, a model in none of them is never opened, so not mirrored;
 /// when no store read may sync, no model is mirrored.
 enum ModelStoreReader {
@@ -150,9 +151,12 @@ enum ModelStoreReader {
     /// ones relate to, as SwiftData's `Schema` follows relationships (Apple's SampleTrips opens
     /// `.modelContainer(for: Trip.self)` and stores Trip's BucketListItem and LivingAccommodation:
     /// WWDC25 session 291, "SwiftData: Dive into inheritance and schema migration", at 1:18).
+    /// `named`: the models the files name outside their own declarations (asked only when a
+    /// store that syncs does not list its models).
     static func localModels(
         _ stores: [Store], models: [(name: String, range: SourceRange?)], related: [String: Set<String>] = [:],
-        cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled }, app: (String?) -> String? = { _ in nil }
+        cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled }, app: (String?) -> String? = { _ in nil },
+        named: () -> Set<String> = { [] }
     ) -> [LocalModels] {
         func withRelated(_ listed: Set<String>) -> Set<String> {
             var all = listed
@@ -162,6 +166,7 @@ enum ModelStoreReader {
             }
             return all
         }
+        let unlisted = stores.map { $0.models == nil }  // before a store of an app holds that app's models
         let stores = stores.map { store in
             var scoped = store
             guard store.models == nil, let storeApp = app(store.range.file) else {
@@ -233,6 +238,31 @@ enum ModelStoreReader {
         }
         // A model that only stores of unknown sync may hold: checked, but not known to sync.
         let sure = syncing.filter { states[$0] == nil }
+        if let open = sure.first(where: { unlisted[$0] }) {
+            // A syncing store whose models are not listed (a schema passed in as a parameter) could
+            // hold any model, but an app names the models it stores somewhere: a schema's list,
+            // @Query, FetchDescriptor, a relationship. One named nowhere but in its own declaration
+            // (Xcode's template Item, left behind) is not known to be stored: checked, as a warning.
+            let listed = stores.indices.reduce(into: Set<String>()) { $0.formUnion(unlisted[$1] ? [] : stores[$1].models ?? []) }
+            let decided = Set(result.flatMap(\.models))
+            let mentioned = named()
+            let unnamed = names.filter { !mentioned.contains($0) && !listed.contains($0) && !decided.contains($0) }
+            if !unnamed.isEmpty {
+                result.append(
+                    LocalModels(
+                        models: unnamed,
+                        reason: """
+                            named in no file read but in its own declaration (no schema list, @Query or relationship), \
+                            and the store that syncs here takes models the reader cannot list
+                            """,
+                        range: stores[open].range, isCertain: false,
+                        remedy: """
+                            list the models where the container is made (Schema([...]) in its call or file) to make this \
+                            an error, or remove the model if the app no longer stores it
+                            """
+                    ))
+            }
+        }
         guard sure.allSatisfy({ stores[$0].models != nil }) else { return result }
         var decided = sure.reduce(into: Set<String>()) { $0.formUnion(stores[$1].models ?? []) }
         for local in result { decided.formUnion(local.models) }

@@ -159,9 +159,23 @@ enum SwiftModelReader {
                 related[model.name.name, default: []].insert(target.name)
             }
         }
+        // The models named outside their own declarations (a schema's list, @Query, another model's
+        // relationship); a declaration of the same name elsewhere (a VersionedSchema's) names none.
+        func named() -> Set<String> {
+            var declarations: [String: [SourceRange]] = [:]
+            for model in modelSyntax { declarations[model.name.name, default: []].append(model.range) }
+            var found: Set<String> = []
+            for scan in scans {
+                for token in scan.lexer.tokens where token.kind == .identifier {
+                    guard let ranges = declarations[token.text], !found.contains(token.text) else { continue }
+                    if !ranges.contains(where: { $0.holds(token.range) }) { found.insert(token.text) }
+                }
+            }
+            return found
+        }
         let localModels = ModelStoreReader.localModels(
             scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, related: related,
-            cloudKit: entitlements.cloudKit(for:), app: entitlements.app(of:))
+            cloudKit: entitlements.cloudKit(for:), app: entitlements.app(of:), named: named)
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
             localModels: localModels)

@@ -616,6 +616,38 @@ enum GardenSchema {
         #expect(describe(found) == ["2:8-2:17 warning APPCODE_UNKNOWN_KEY"])
     }
 
+    /// An app whose schema is its SwiftData models alone, with CloudKit calls of its own on
+    /// other record types (a shared note beside the synced models): the mirror lists only its
+    /// `CD_` types, so those calls cannot be checked, and one info at the first says so.
+    @Test func callsOnRecordTypesNoSchemaListsAreNotCheckedAndSaySo() {
+        let model = """
+            import SwiftData
+            @Model final class Memo {
+                var title: String = ""
+                init() {}
+            }
+            """
+        let swift = """
+            let note = CKRecord(recordType: "SharedNote")
+            note["title"] = "x"
+            let query = CKQuery(recordType: "SharedNote", predicate: NSPredicate(value: true))
+            let memo = CKRecord(recordType: "CD_Memo")
+            """
+        let sources = [("App/Memo.swift", model), ("App/Sync.swift", swift)]
+        let found = Linter.lint(SchemaLoader.load(sources: sources))
+        #expect(describe(found) == ["1:33-1:45 info INPUT_NOT_CHECKED"])
+        #expect(
+            found.first?.message
+                == "not checked: the CloudKit calls on record type 'SharedNote': no .cloudschema or .ckdb file read lists the container's record types, and the SwiftData and SQLiteData mirrors read are not it; lint the code with the container's schema (xcrun cktool export-schema), or name it with \"schema\" in cloudschema.json"
+        )
+        // The container's schema read with them checks the calls instead.
+        let schema = ("CloudKit/schema.ckdb", "DEFINE SCHEMA\n    RECORD TYPE Users (roles LIST<INT64>);\n")
+        #expect(
+            describe(Linter.lint(SchemaLoader.load(sources: [schema] + sources))) == [
+                "1:33-1:45 error APPCODE_UNKNOWN_RECORD_TYPE", "3:33-3:45 error APPCODE_UNKNOWN_RECORD_TYPE",
+            ])
+    }
+
     /// A model stored without CloudKit has no `CD_` record type, so no key of it is offered as a
     /// "did you mean" for a record the code writes.
     @Test func aLocalModelHasNoMirror() {

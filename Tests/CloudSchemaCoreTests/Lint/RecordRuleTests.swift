@@ -183,6 +183,20 @@ import Testing
             ])
     }
 
+    /// A list of BYTES keeps every value inside the record too (an end-to-end encrypted mailbox's
+    /// `LIST<BYTES>` tags): the message says it is a list, not one BYTES value.
+    @Test func bytesLargeNamesAListOfBytes() {
+        let source = """
+            DEFINE SCHEMA
+                RECORD TYPE Packet (ciphertext BYTES, tags LIST<BYTES>);
+            """
+        #expect(
+            lintFindings(source, file: "schema.ckdb").filter { $0.id == "FIELD_BYTES_LARGE" }.map(\.message) == [
+                "'ciphertext' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
+                "'tags' is a list of BYTES, each value stored inside the record, which fails to save past 1 MB; use Asset for data that can grow",
+            ])
+    }
+
     /// A .ckdb lists the fields the server has: a key CKRecord documents as its own is no error
     /// there (so `export` writes), and `etag`, which Apple documents nowhere, is none anywhere.
     @Test func reservedKeysInCkdbAreNoError() {

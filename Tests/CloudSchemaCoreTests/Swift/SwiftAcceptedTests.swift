@@ -442,6 +442,39 @@ import Testing
         #expect(Self.lint(unknown) == Self.cacheErrors)
     }
 
+    /// A syncing store whose schema is a parameter could hold any model, but the app names the
+    /// models it stores somewhere (here the schema its caller builds). Xcode's template `Item`,
+    /// left in the project and named nowhere but in its own declaration, is not known to be
+    /// stored: its findings are warnings, with a note; the listed model's stay errors.
+    @Test func aModelNamedNowhereIsNotKnownToBeStoredByAStoreOfUnlistedModels() {
+        let models = """
+            @Model final class Item { var timestamp: Date }
+            @Model final class Meal { var name: String }
+            """
+        let provider = """
+            enum Store {
+                static func make(schema: Schema, container: String) throws -> ModelContainer {
+                    let cloud = ModelConfiguration(schema: schema, cloudKitDatabase: .private(container))
+                    return try ModelContainer(for: schema, configurations: [cloud])
+                }
+            }
+            """
+        let app = "let container = try Store.make(schema: Schema([Meal.self]), container: \"iCloud.app\")"
+        let files = [("Models.swift", models), ("Store.swift", provider), ("App.swift", app), cloudKitEntitlements]
+        let found = Linter.lint(load(files))
+        #expect(
+            describe(found) == [
+                "1:42-1:46 warning MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT", "2:37-2:43 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT",
+            ])
+        #expect(
+            found.first?.notes.map(\.message) == [
+                "whether 'Item' syncs is not known: it is named in no file read but in its own declaration (no schema list, @Query or relationship), and the store that syncs here takes models the reader cannot list; list the models where the container is made (Schema([...]) in its call or file) to make this an error, or remove the model if the app no longer stores it"
+            ])
+        // Named anywhere else (a query of the app's), it may be in that store: an error.
+        let queried = files + [("List.swift", "struct ItemList: View { @Query var items: [Item] }")]
+        #expect(describe(Linter.lint(load(queried))).first == "1:42-1:46 error MODEL_ATTRIBUTE_OPTIONAL_OR_DEFAULT")
+    }
+
     /// A store that may sync, by default or by a runtime choice, is checked.
     @Test(arguments: [
         #"ModelConfiguration(schema: Schema([Video.self, CachedImage.self]), cloudKitDatabase: flag ? .private("iCloud.app") : .none)"#,
@@ -460,7 +493,9 @@ import Testing
     @Test func aModelInNoSchemaIsNotMirroredWhenEverySchemaIsKnown() {
         let listed = #"let store = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))"#
         #expect(Self.lint(listed) == ["1:13-1:103 info MODEL_LOCAL_STORE"])
-        let unknown = listed + "\nlet other = ModelConfiguration(schema: Schema(versionedSchema: SchemaV2.self))"
+        let unknown =
+            listed + "\nlet other = ModelConfiguration(schema: Schema(versionedSchema: SchemaV2.self))"
+            + "\nenum SchemaV2 { static var models: [any PersistentModel.Type] { [Video.self, CachedImage.self] } }"
         #expect(Self.lint(unknown) == Self.cacheErrors)
         #expect(Self.lint("let x = 1") == Self.cacheErrors)
     }
@@ -734,7 +769,11 @@ import Testing
         let garden = [
             ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;").1),
             ("Garden/Garden/Garden.entitlements", Self.cloudKit), ("Garden/Garden/Plant.swift", Self.models.1),
-            ("Garden/Garden/App.swift", "let store = ModelConfiguration(schema: Schema(versionedSchema: V1.self))"),
+            (
+                "Garden/Garden/App.swift",
+                "let store = ModelConfiguration(schema: Schema(versionedSchema: V1.self))\n"
+                    + "enum V1 { static var models: [any PersistentModel.Type] { [Plant.self] } }"
+            ),
         ]
         let shed = [
             ("Shed/Shed.xcodeproj/project.pbxproj", Self.project("").1),

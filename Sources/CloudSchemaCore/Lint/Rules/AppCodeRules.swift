@@ -55,6 +55,28 @@ enum AppCodeRules {
             }
         })
 
+    /// CloudKit calls on record types the schema read cannot check: no `.cloudschema` or `.ckdb`
+    /// file lists the container's record types, only SwiftData models' and SQLiteData tables'
+    /// mirrors, so `unknownRecordType` stays silent on a type they lack (it may be the app's own,
+    /// saved beside the mirror's zone). One info at the first such call says so, instead of nothing.
+    /// (Without models or tables the loader already says the calls have no schema.)
+    static func uncheckedRecordTypes(_ input: LintInput) -> Diagnostic? {
+        let schema = input.appCodeSchema
+        guard !schema.listsTypes, !input.schema.models.isEmpty || !input.schema.sqlite.tables.isEmpty else { return nil }
+        var names: [String] = []
+        var first: SourceRange?
+        for use in input.appCode.recordTypeUses where schema.types[use.name] == nil && !CKDB.isSystemRecordType(use.name) {
+            if !names.contains(use.name) { names.append(use.name) }
+            if first == nil { first = use.range }
+        }
+        guard let first else { return nil }
+        let shown = names.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        return Diagnostic(
+            .inputNotChecked, .info,
+            "not checked: the CloudKit calls on record type\(names.count == 1 ? "" : "s") \(shown): no .cloudschema or .ckdb file read lists the container's record types, and the SwiftData and SQLiteData mirrors read are not \(names.count == 1 ? "it" : "them"); lint the code with the container's schema (xcrun cktool export-schema), or name it with \"schema\" in cloudschema.json",
+            at: first)
+    }
+
     /// Why a record type may be another container's: the code names several containers, or one
     /// the schema's `container` is not (none when it names one and the schema says no other).
     private static func otherContainers(_ input: LintInput) -> [Diagnostic.Note] {

@@ -209,8 +209,9 @@ enum RecordRules {
                 // `listElement`, not `== .list(.data)`: FieldType is indirect, so that literal allocates.
                 guard field.type == .data || field.type.listElement == .data else { return }
                 if record.isCoreDataMirror, field.key.hasPrefix(CKDB.coreDataPrefix) { return }
+                let stored = field.type == .data ? "is stored as BYTES" : "is a list of BYTES, each value stored"
                 out.report(
-                    "'\(field.name)' is stored as BYTES inside the record, which fails to save past 1 MB; use Asset for data that can grow",
+                    "'\(field.name)' \(stored) inside the record, which fails to save past 1 MB; use Asset for data that can grow",
                     at: field.spans.type ?? field.spans.name)
             }
         })
