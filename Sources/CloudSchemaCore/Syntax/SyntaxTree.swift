@@ -146,13 +146,15 @@ public struct DocSyntax: Hashable, Sendable {
     public var range: SourceRange
 }
 
-public indirect enum TypeSyntax: Sendable {
+/// Only the cases that hold a type are boxed: a name, the type of most fields, is stored in
+/// place (no allocation for it, and none to free).
+public enum TypeSyntax: Sendable {
     /// `String`, `Reference<Bed>`: a name with optional generic arguments.
     case named(NameSyntax, arguments: [TypeSyntax], range: SourceRange)
     /// `[T]`
-    case list(TypeSyntax, range: SourceRange)
+    indirect case list(TypeSyntax, range: SourceRange)
     /// `T?`
-    case optional(TypeSyntax, range: SourceRange)
+    indirect case optional(TypeSyntax, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
