@@ -453,8 +453,8 @@ public struct Resolver {
         names.reserveCapacity(syntax.fields.count)
         keys.reserveCapacity(syntax.fields.count)
         for fieldSyntax in syntax.fields {
-            // The name is looked up and recorded in one step, the key looked up once: this runs
-            // for every field of a schema, and each lookup hashes the string again.
+            // The name and the key are each looked up and recorded in one step (put back when one
+            // was there): this runs for every field of a schema, and each lookup hashes the string.
             if let first = names.updateValue(fieldSyntax.name.range, forKey: fieldSyntax.name.name) {
                 names[fieldSyntax.name.name] = first
                 duplicate("field", fieldSyntax.name, first: first)
@@ -463,23 +463,21 @@ public struct Resolver {
             guard let field = resolveField(fieldSyntax) else { continue }
             let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
             let lowercased = field.key.lowercased()
-            let earlier = keys[lowercased]
-            if let (other, first) = earlier, other == field.key {
-                report(
-                    .error(
-                        .nameDuplicate,
-                        "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(field.key)'; give one a different @name",
-                        at: keyRange, notes: [.init("first used here", at: first)]))
-                continue
-            }
-            if let (other, range) = earlier {
+            if let (other, first) = keys.updateValue((field.key, keyRange), forKey: lowercased) {
+                keys[lowercased] = (other, first)
+                if other == field.key {
+                    report(
+                        .error(
+                            .nameDuplicate,
+                            "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(field.key)'; give one a different @name",
+                            at: keyRange, notes: [.init("first used here", at: first)]))
+                    continue
+                }
                 report(
                     .warning(
                         .nameCaseCollision,
                         "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
-                        at: keyRange, notes: [.init("'\(other)' declared here", at: range)]))
-            } else {
-                keys[lowercased] = (field.key, keyRange)
+                        at: keyRange, notes: [.init("'\(other)' declared here", at: first)]))
             }
             fields.append(field)
         }
