@@ -383,9 +383,8 @@ public struct Parser {
                     grants.append(try parseGrant())
                     requireSeparator(after: "the grant")
                 } else {
-                    let field = try parseField(doc: doc)
-                    requireSeparator(after: "'\(field.name.name)'")
-                    fields.append(field)  // last: moved, not copied
+                    try parseField(doc: doc, into: &fields)
+                    requireSeparator(after: "'\(fields[fields.count - 1].name.name)'")
                 }
             } catch {
                 // A member cut short by a line break: the next line is already the next member.
@@ -394,7 +393,9 @@ public struct Parser {
         }
     }
 
-    private mutating func parseField(doc: DocSyntax?) throws -> FieldSyntax {
+    /// Appends the field to `fields`: made there, it is not copied (a field is large, and a copy
+    /// retains all it holds).
+    private mutating func parseField(doc: DocSyntax?, into fields: inout [FieldSyntax]) throws {
         if !allowsFieldName(current) {
             throw fail("expected a member name, found \(describe(current))")
         }
@@ -406,9 +407,9 @@ public struct Parser {
             defaultValue = try parseExpression("a default value after '='")
         }
         let attributes = try parseAttributes()
-        return FieldSyntax(
-            doc: doc, name: name, type: type, defaultValue: defaultValue, attributes: attributes,
-            range: range(from: name.range))
+        let range = range(from: name.range)
+        fields.append(
+            FieldSyntax(doc: doc, name: name, type: type, defaultValue: defaultValue, attributes: attributes, range: range))
     }
 
     private func allowsFieldName(_ token: Token) -> Bool {
