@@ -452,34 +452,38 @@ public struct Resolver {
         var keys: [String: (String, SourceRange)] = [:]  // lowercased key → key as written
         names.reserveCapacity(syntax.fields.count)
         keys.reserveCapacity(syntax.fields.count)
-        for fieldSyntax in syntax.fields {
+        // By index, each field resolved in place in `fields`: a field, of the tree or of the
+        // schema, is large, and each copy of one retains all it holds.
+        for i in syntax.fields.indices {
             // The name and the key are each looked up and recorded in one step (put back when one
             // was there): this runs for every field of a schema, and each lookup hashes the string.
-            if let first = names.updateValue(fieldSyntax.name.range, forKey: fieldSyntax.name.name) {
-                names[fieldSyntax.name.name] = first
-                duplicate("field", fieldSyntax.name, first: first)
+            let name = syntax.fields[i].name
+            if let first = names.updateValue(name.range, forKey: name.name) {
+                names[name.name] = first
+                duplicate("field", name, first: first)
                 continue
             }
-            guard let field = resolveField(fieldSyntax) else { continue }
-            let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
-            let lowercased = field.key.lowercased()
-            if let (other, first) = keys.updateValue((field.key, keyRange), forKey: lowercased) {
+            guard resolveField(syntax.fields[i], into: &fields) else { continue }
+            let key = fields[fields.count - 1].key
+            let keyRange = fields[fields.count - 1].spans.attributes["name"] ?? name.range
+            let lowercased = key.lowercased()
+            if let (other, first) = keys.updateValue((key, keyRange), forKey: lowercased) {
                 keys[lowercased] = (other, first)
-                if other == field.key {
+                if other == key {
+                    fields.removeLast()
                     report(
                         .error(
                             .nameDuplicate,
-                            "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(field.key)'; give one a different @name",
+                            "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(key)'; give one a different @name",
                             at: keyRange, notes: [.init("first used here", at: first)]))
                     continue
                 }
                 report(
                     .warning(
                         .nameCaseCollision,
-                        "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
+                        "CloudKit key '\(key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
                         at: keyRange, notes: [.init("'\(other)' declared here", at: first)]))
             }
-            fields.append(field)
         }
         if attributes.has("queryable") {
             // `record Post @queryable`: the record name's index, `"___recordID" REFERENCE QUERYABLE`, which a
@@ -529,16 +533,27 @@ public struct Resolver {
         return Grant(permissions: permissions, grantee: grantee, spans: SourceSpans(range: syntax.range, name: syntax.role.range))
     }
 
-    private mutating func resolveField(_ syntax: FieldSyntax) -> Field? {
+    /// Appends the field to `fields`, or reports why there is none and returns false.
+    private mutating func resolveField(_ syntax: FieldSyntax, into fields: inout [Field]) -> Bool {
         let attributes = checkAttributes(syntax.attributes, site: .recordField)
-        guard !Self.writesCodable(syntax.attributes) else { return nil }
-        guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return nil }
-        var field = Field(
-            name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
-            deprecation: attributes.deprecation, doc: syntax.doc?.text,
-            spans: SourceSpans(
-                range: syntax.range, name: syntax.name.range, type: syntax.type.range,
-                defaultValue: syntax.defaultValue?.range, attributes: attributeRanges(syntax.attributes)))
+        guard !Self.writesCodable(syntax.attributes) else { return false }
+        guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return false }
+        fields.append(
+            Field(
+                name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
+                deprecation: attributes.deprecation, doc: syntax.doc?.text,
+                spans: SourceSpans(
+                    range: syntax.range, name: syntax.name.range, type: syntax.type.range,
+                    defaultValue: syntax.defaultValue?.range, attributes: attributeRanges(syntax.attributes))))
+        // Checked in place: a field returned or copied out was copied whole, retaining all it holds.
+        checkField(&fields[fields.count - 1], syntax, attributes, type: type, isOptional: isOptional)
+        return true
+    }
+
+    /// Sets what `attributes` and the default value say of a field just made from `syntax`, reporting what is wrong.
+    private mutating func checkField(
+        _ field: inout Field, _ syntax: FieldSyntax, _ attributes: CheckedAttributes, type: FieldType, isOptional: Bool
+    ) {
         if let value = syntax.defaultValue {
             field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
         }
@@ -585,7 +600,6 @@ public struct Resolver {
                 field.merge = policy
             }
         }
-        return field
     }
 
     private func mergeProblem(_ policy: MergePolicy, _ type: FieldType) -> String? {
