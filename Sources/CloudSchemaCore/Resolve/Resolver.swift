@@ -463,10 +463,11 @@ public struct Resolver {
                 duplicate("field", name, first: first)
                 continue
             }
-            guard resolveField(syntax.fields[i], into: &fields) else { continue }
+            guard resolveField(syntax.fields, i, into: &fields) else { continue }
             let key = fields[fields.count - 1].key
             let keyRange = fields[fields.count - 1].spans.attributes["name"] ?? name.range
-            let lowercased = key.lowercased()
+            // Most keys have no capital letter, and lowercased() made a new string of each.
+            let lowercased = key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? key.lowercased() : key
             if let (other, first) = keys.updateValue((key, keyRange), forKey: lowercased) {
                 keys[lowercased] = (other, first)
                 if other == key {
@@ -533,29 +534,31 @@ public struct Resolver {
         return Grant(permissions: permissions, grantee: grantee, spans: SourceSpans(range: syntax.range, name: syntax.role.range))
     }
 
-    /// Appends the field to `fields`, or reports why there is none and returns false.
-    private mutating func resolveField(_ syntax: FieldSyntax, into fields: inout [Field]) -> Bool {
-        let attributes = checkAttributes(syntax.attributes, site: .recordField)
-        guard !Self.writesCodable(syntax.attributes) else { return false }
-        guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return false }
+    /// Appends the field `members[i]` declares to `fields`, or reports why there is none and returns false.
+    /// The member is read as `members[i]`, never bound to a name: bound (or passed), a field of the tree
+    /// was copied whole, and a copy of a large struct retains all it holds.
+    private mutating func resolveField(_ members: [FieldSyntax], _ i: Int, into fields: inout [Field]) -> Bool {
+        let attributes = checkAttributes(members[i].attributes, site: .recordField)
+        guard !Self.writesCodable(members[i].attributes) else { return false }
+        guard let (type, isOptional) = resolveType(members[i].type, site: .recordField) else { return false }
         fields.append(
             Field(
-                name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
-                deprecation: attributes.deprecation, doc: syntax.doc?.text,
+                name: members[i].name.name, key: attributes.name, type: type, isOptional: isOptional,
+                deprecation: attributes.deprecation, doc: members[i].doc?.text,
                 spans: SourceSpans(
-                    range: syntax.range, name: syntax.name.range, type: syntax.type.range,
-                    defaultValue: syntax.defaultValue?.range, attributes: attributeRanges(syntax.attributes))))
+                    range: members[i].range, name: members[i].name.range, type: members[i].type.range,
+                    defaultValue: members[i].defaultValue?.range, attributes: attributeRanges(members[i].attributes))))
         // Checked in place: a field returned or copied out was copied whole, retaining all it holds.
-        checkField(&fields[fields.count - 1], syntax, attributes, type: type, isOptional: isOptional)
+        checkField(&fields[fields.count - 1], defaultValue: members[i].defaultValue, attributes, type: type, isOptional: isOptional)
         return true
     }
 
-    /// Sets what `attributes` and the default value say of a field just made from `syntax`, reporting what is wrong.
+    /// Sets what `attributes` and `defaultValue` say of a field just made, reporting what is wrong.
     private mutating func checkField(
-        _ field: inout Field, _ syntax: FieldSyntax, _ attributes: CheckedAttributes, type: FieldType, isOptional: Bool
+        _ field: inout Field, defaultValue: ExpressionSyntax?, _ attributes: CheckedAttributes, type: FieldType, isOptional: Bool
     ) {
-        if let value = syntax.defaultValue {
-            field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
+        if let value = defaultValue {
+            field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: field.name)
         }
         // `___recordID: Reference @queryable`: a CloudKit system field, declared to index it.
         if let systemType = SystemFields.type(of: field.key) {
@@ -565,7 +568,7 @@ public struct Resolver {
                     .error(
                         .typeMisplaced,
                         "'\(field.key)' is a CloudKit system field of type \(systemType); declare it as \(systemType)? or leave it out",
-                        at: syntax.type.range))
+                        at: field.spans.type))
             }
         }
         for (name, index) in AttributeCatalog.indexes where attributes.has(name) { field.indexes.insert(index) }
