@@ -59,7 +59,10 @@ package struct Lexer {
         return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
+    private var position: SourcePosition {
+        // Inlined: called, it was passed a copy of the whole lexer, twice a token.
+        @inline(__always) get { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
+    }
 
     private func peek(_ ahead: Int = 0) -> UInt8 {
         let i = index + ahead
