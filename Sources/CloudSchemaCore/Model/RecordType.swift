@@ -83,30 +83,24 @@ public struct Field: Hashable, Sendable {
     /// A CloudKit system field (`"___recordID"` and the like), from `.ckdb`.
     public var isSystem: Bool
 
+    /// Whether decoding a record that lacks this field succeeds (optional, or has a default).
+    public var mayBeAbsent: Bool { isOptional || defaultValue != nil }
+}
+
+extension Field {
+    // In an extension, handing everything to the memberwise initializer: an initializer in the
+    // struct that set each property copied the whole field on its way out (every field of a schema).
     public init(
         name: String, key: String? = nil, type: FieldType, isOptional: Bool = false,
         defaultValue: DefaultValue? = nil, indexes: Indexes = [], isEncrypted: Bool = false,
         isParent: Bool = false, referenceAction: ReferenceAction = .none, deprecation: Deprecation? = nil,
         merge: MergePolicy = .mine, doc: String? = nil, isSystem: Bool = false, spans: SourceSpans = .init()
     ) {
-        self.name = name
-        self.key = key ?? name
-        self.type = type
-        self.isOptional = isOptional
-        self.defaultValue = defaultValue
-        self.indexes = indexes
-        self.isEncrypted = isEncrypted
-        self.isParent = isParent
-        self.referenceAction = referenceAction
-        self.deprecation = deprecation
-        self.merge = merge
-        self.doc = doc
-        self.isSystem = isSystem
-        self.spans = spans
+        self.init(
+            name: name, key: key ?? name, type: type, defaultValue: defaultValue, deprecation: deprecation, doc: doc,
+            spans: spans, isOptional: isOptional, indexes: indexes, isEncrypted: isEncrypted, isParent: isParent,
+            referenceAction: referenceAction, merge: merge, isSystem: isSystem)
     }
-
-    /// Whether decoding a record that lacks this field succeeds (optional, or has a default).
-    public var mayBeAbsent: Bool { isOptional || defaultValue != nil }
 }
 
 /// CloudKit indexes on a field.

@@ -27,7 +27,11 @@ public enum SystemFields {
         }
     }
 
-    static func type(of key: String) -> FieldType? { all.first { $0.name == key }?.type }
+    static func type(of key: String) -> FieldType? {
+        // Each system key starts with "___": one byte rules out almost every key (this runs per field).
+        guard key.utf8.first == UInt8(ascii: "_") else { return nil }
+        return all.first { $0.name == key }?.type
+    }
 }
 
 extension Field {

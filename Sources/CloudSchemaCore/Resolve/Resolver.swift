@@ -24,6 +24,11 @@ public struct Resolver {
     var subscriptionNames: [String: SourceRange] = [:]
     /// Subscriptions wait for every record type: their predicates name fields.
     var pendingSubscriptions: [SubscriptionSyntax] = []
+    /// The field names and the lowercased CloudKit keys (with the key as written) of the record
+    /// type being resolved, emptied for the next one: made and freed for each record type, the two
+    /// tables were 7% of resolving one.
+    var fieldNames: [String: SourceRange] = [:]
+    var fieldKeys: [String: (String, SourceRange)] = [:]
 
     /// What a type name refers to.
     enum Declared {
@@ -448,40 +453,43 @@ public struct Resolver {
         // allocation while it loads (the peak of `generate`, issue 17).
         var fields: [Field] = []
         fields.reserveCapacity(syntax.fields.count)
-        var names: [String: SourceRange] = [:]
-        var keys: [String: (String, SourceRange)] = [:]  // lowercased key → key as written
-        names.reserveCapacity(syntax.fields.count)
-        keys.reserveCapacity(syntax.fields.count)
-        for fieldSyntax in syntax.fields {
-            // The name is looked up and recorded in one step, the key looked up once: this runs
-            // for every field of a schema, and each lookup hashes the string again.
-            if let first = names.updateValue(fieldSyntax.name.range, forKey: fieldSyntax.name.name) {
-                names[fieldSyntax.name.name] = first
-                duplicate("field", fieldSyntax.name, first: first)
+        fieldNames.removeAll(keepingCapacity: true)
+        fieldKeys.removeAll(keepingCapacity: true)
+        fieldNames.reserveCapacity(syntax.fields.count)
+        fieldKeys.reserveCapacity(syntax.fields.count)
+        // By index, each field resolved in place in `fields`: a field, of the tree or of the
+        // schema, is large, and each copy of one retains all it holds.
+        for i in syntax.fields.indices {
+            // The name and the key are each looked up and recorded in one step (put back when one
+            // was there): this runs for every field of a schema, and each lookup hashes the string.
+            let name = syntax.fields[i].name
+            if let first = fieldNames.updateValue(name.range, forKey: name.name) {
+                fieldNames[name.name] = first
+                duplicate("field", name, first: first)
                 continue
             }
-            guard let field = resolveField(fieldSyntax) else { continue }
-            let keyRange = field.spans.attributes["name"] ?? fieldSyntax.name.range
-            let lowercased = field.key.lowercased()
-            let earlier = keys[lowercased]
-            if let (other, first) = earlier, other == field.key {
-                report(
-                    .error(
-                        .nameDuplicate,
-                        "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(field.key)'; give one a different @name",
-                        at: keyRange, notes: [.init("first used here", at: first)]))
-                continue
-            }
-            if let (other, range) = earlier {
+            guard resolveField(syntax.fields, i, into: &fields) else { continue }
+            let key = fields[fields.count - 1].key
+            let keyRange = fields[fields.count - 1].spans.attributes["name"] ?? name.range
+            // Most keys have no capital letter, and lowercased() made a new string of each.
+            let lowercased = key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? key.lowercased() : key
+            if let (other, first) = fieldKeys.updateValue((key, keyRange), forKey: lowercased) {
+                fieldKeys[lowercased] = (other, first)
+                if other == key {
+                    fields.removeLast()
+                    report(
+                        .error(
+                            .nameDuplicate,
+                            "two fields of '\(syntax.name.name)' are stored under the CloudKit key '\(key)'; give one a different @name",
+                            at: keyRange, notes: [.init("first used here", at: first)]))
+                    continue
+                }
                 report(
                     .warning(
                         .nameCaseCollision,
-                        "CloudKit key '\(field.key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
-                        at: keyRange, notes: [.init("'\(other)' declared here", at: range)]))
-            } else {
-                keys[lowercased] = (field.key, keyRange)
+                        "CloudKit key '\(key)' differs from '\(other)' only in letter case; readers of the record will confuse them, so rename one",
+                        at: keyRange, notes: [.init("'\(other)' declared here", at: first)]))
             }
-            fields.append(field)
         }
         if attributes.has("queryable") {
             // `record Post @queryable`: the record name's index, `"___recordID" REFERENCE QUERYABLE`, which a
@@ -531,18 +539,31 @@ public struct Resolver {
         return Grant(permissions: permissions, grantee: grantee, spans: SourceSpans(range: syntax.range, name: syntax.role.range))
     }
 
-    private mutating func resolveField(_ syntax: FieldSyntax) -> Field? {
-        let attributes = checkAttributes(syntax.attributes, site: .recordField)
-        guard !Self.writesCodable(syntax.attributes) else { return nil }
-        guard let (type, isOptional) = resolveType(syntax.type, site: .recordField) else { return nil }
-        var field = Field(
-            name: syntax.name.name, key: attributes.name, type: type, isOptional: isOptional,
-            deprecation: attributes.deprecation, doc: syntax.doc?.text,
-            spans: SourceSpans(
-                range: syntax.range, name: syntax.name.range, type: syntax.type.range,
-                defaultValue: syntax.defaultValue?.range, attributes: attributeRanges(syntax.attributes)))
-        if let value = syntax.defaultValue {
-            field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: syntax.name.name)
+    /// Appends the field `members[i]` declares to `fields`, or reports why there is none and returns false.
+    /// The member is read as `members[i]`, never bound to a name: bound (or passed), a field of the tree
+    /// was copied whole, and a copy of a large struct retains all it holds.
+    private mutating func resolveField(_ members: [FieldSyntax], _ i: Int, into fields: inout [Field]) -> Bool {
+        let attributes = checkAttributes(members[i].attributes, site: .recordField)
+        guard !Self.writesCodable(members[i].attributes) else { return false }
+        guard let (type, isOptional) = resolveType(members[i].type, site: .recordField) else { return false }
+        fields.append(
+            Field(
+                name: members[i].name.name, key: attributes.name, type: type, isOptional: isOptional,
+                deprecation: attributes.deprecation, doc: members[i].doc?.text,
+                spans: SourceSpans(
+                    range: members[i].range, name: members[i].name.range, type: members[i].type.range,
+                    defaultValue: members[i].defaultValue?.range, attributes: attributeRanges(members[i].attributes))))
+        // Checked in place: a field returned or copied out was copied whole, retaining all it holds.
+        checkField(&fields[fields.count - 1], defaultValue: members[i].defaultValue, attributes, type: type, isOptional: isOptional)
+        return true
+    }
+
+    /// Sets what `attributes` and `defaultValue` say of a field just made, reporting what is wrong.
+    private mutating func checkField(
+        _ field: inout Field, defaultValue: ExpressionSyntax?, _ attributes: CheckedAttributes, type: FieldType, isOptional: Bool
+    ) {
+        if let value = defaultValue {
+            field.defaultValue = checkDefault(value, type: type, isOptional: isOptional, member: field.name)
         }
         // `___recordID: Reference @queryable`: a CloudKit system field, declared to index it.
         if let systemType = SystemFields.type(of: field.key) {
@@ -552,7 +573,7 @@ public struct Resolver {
                     .error(
                         .typeMisplaced,
                         "'\(field.key)' is a CloudKit system field of type \(systemType); declare it as \(systemType)? or leave it out",
-                        at: syntax.type.range))
+                        at: field.spans.type))
             }
         }
         for (name, index) in AttributeCatalog.indexes where attributes.has(name) { field.indexes.insert(index) }
@@ -587,7 +608,6 @@ public struct Resolver {
                 field.merge = policy
             }
         }
-        return field
     }
 
     private func mergeProblem(_ policy: MergePolicy, _ type: FieldType) -> String? {

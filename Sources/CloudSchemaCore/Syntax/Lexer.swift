@@ -10,8 +10,6 @@ package struct Lexer {
     private var sawNewline = true
     private var lastTokenLine = 0
 
-    /// Lexed but not yet returned by `next()` (a step lexes at most one token).
-    private var pending: Token?
     private var emittedAny = false
     /// The comments and diagnostics of the text lexed so far.
     private(set) var comments: [Comment] = []
@@ -34,13 +32,13 @@ package struct Lexer {
         if checksUTF8, let invalid = Self.invalidUTF8Diagnostic(bytes, file: file) { diagnostics.append(invalid) }
     }
 
-    /// A lexer that goes on just after `token`, in the state lexing the file from its start
-    /// had there (for `Parser.reparse`). Reports no invalid UTF-8: that is the whole file's.
-    init(bytes: [UInt8], file: String, after token: Token) {
+    /// A lexer that goes on just after the token at `range`, in the state lexing the file from
+    /// its start had there (for `Parser.reparse`). Reports no invalid UTF-8: that is the whole file's.
+    init(bytes: [UInt8], file: String, after range: SourceRange) {
         self.bytes = bytes
         self.file = file
         self.fileID = SourceFileNames.shared.id(for: file)
-        let end = token.range.end
+        let end = range.end
         index = end.offset
         line = end.line
         lineStart = end.offset - (end.column - 1)
@@ -55,31 +53,32 @@ package struct Lexer {
 
     /// The next token, lexed on demand; `endOfFile` at the end, and again on every later call.
     package mutating func next() -> Token {
-        while true {
-            if let token = pending.take() { return token }
-            guard index < bytes.count else {
-                return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)
-            }
-            step()
+        while index < bytes.count {
+            if let token = step() { return token }
         }
+        return Token(kind: .endOfFile, text: "", range: range(position), isAtLineStart: sawNewline)
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
+    private var position: SourcePosition {
+        // Inlined: called, it was passed a copy of the whole lexer, twice a token.
+        @inline(__always) get { SourcePosition(line: line, column: index - lineStart + 1, offset: index) }
+    }
 
     private func peek(_ ahead: Int = 0) -> UInt8 {
         let i = index + ahead
         return i < bytes.count ? bytes[i] : 0
     }
 
-    /// Lexes what starts at `index`: whitespace, a comment, or one token.
-    private mutating func step() {
+    /// Lexes what starts at `index`: whitespace, a comment, or the token it returns. The token
+    /// is returned, not kept in the lexer: a step per token moved no 48 bytes in and out.
+    private mutating func step() -> Token? {
         let c = bytes[index]
         if Self.isSpace(c) {
             // A run of spaces in one step, before anything else: an indent is several, and
             // they start no token (a step per space was a third of the steps of a schema).
             index += 1
             while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-            return
+            return nil
         }
         let start = position
         switch c {
@@ -93,24 +92,24 @@ package struct Lexer {
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
             blockComment(start)
         case UInt8(ascii: "\""):
-            string(start)
+            return string(start)
         case UInt8(ascii: "`"):
-            backtickIdentifier(start)
+            return backtickIdentifier(start)
         case UInt8(ascii: "-") where isDigit(peek(1)):
-            number(start)
+            return number(start)
         case _ where isDigit(c):
-            number(start)
+            return number(start)
         case _ where isIdentifierStart(c):
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-            emit(.identifier, text(from: start.offset), start)
+            return emit(.identifier, text(from: start.offset), start)
         default:
             if let kind = Self.punctuation(c) {
                 index += 1
-                emit(kind, "", start)
-            } else {
-                unexpectedCharacters(start)
+                return emit(kind, "", start)
             }
+            unexpectedCharacters(start)
         }
+        return nil
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0C }
@@ -147,11 +146,12 @@ package struct Lexer {
         sawNewline = true
     }
 
-    private mutating func emit(_ kind: Token.Kind, _ text: String, _ start: SourcePosition) {
-        pending = Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline)
+    private mutating func emit(_ kind: Token.Kind, _ text: String, _ start: SourcePosition) -> Token {
+        let token = Token(kind: kind, text: text, range: range(start), isAtLineStart: sawNewline)
         emittedAny = true
         sawNewline = false
         lastTokenLine = line
+        return token
     }
 
     private func range(_ start: SourcePosition) -> SourceRange {
@@ -210,7 +210,7 @@ package struct Lexer {
 
     // MARK: Literals and names
 
-    private mutating func string(_ start: SourcePosition) {
+    private mutating func string(_ start: SourcePosition) -> Token {
         index += 1
         var value: [UInt8] = []
         while index < bytes.count {
@@ -218,12 +218,10 @@ package struct Lexer {
             switch c {
             case UInt8(ascii: "\""):
                 index += 1
-                emit(.string, String(decoding: value, as: UTF8.self), start)
-                return
+                return emit(.string, String(decoding: value, as: UTF8.self), start)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 error("unterminated string literal; add a closing '\"' on the same line", start)
-                emit(.string, String(decoding: value, as: UTF8.self), start)
-                return
+                return emit(.string, String(decoding: value, as: UTF8.self), start)
             case UInt8(ascii: "\\"):
                 escape(into: &value)
             default:
@@ -232,7 +230,7 @@ package struct Lexer {
             }
         }
         error("unterminated string literal; add a closing '\"' on the same line", start)
-        emit(.string, String(decoding: value, as: UTF8.self), start)
+        return emit(.string, String(decoding: value, as: UTF8.self), start)
     }
 
     private mutating func escape(into value: inout [UInt8]) {
@@ -276,22 +274,21 @@ package struct Lexer {
         error("invalid escape sequence; use \\\", \\\\, \\n, \\t, \\r, \\0 or \\u{...}", start)
     }
 
-    private mutating func backtickIdentifier(_ start: SourcePosition) {
+    private mutating func backtickIdentifier(_ start: SourcePosition) -> Token {
         index += 1
         let nameStart = index
         while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
         let name = text(from: nameStart)
         if peek() == UInt8(ascii: "`"), let first = name.utf8.first, isIdentifierStart(first) {
             index += 1
-            emit(.backtickIdentifier, name, start)
-            return
+            return emit(.backtickIdentifier, name, start)
         }
         if peek() == UInt8(ascii: "`") { index += 1 }
         error("a backtick name needs letters, digits or '_' between two backticks, as in `from`", start)
-        emit(.backtickIdentifier, name.isEmpty ? "_" : name, start)
+        return emit(.backtickIdentifier, name.isEmpty ? "_" : name, start)
     }
 
-    private mutating func number(_ start: SourcePosition) {
+    private mutating func number(_ start: SourcePosition) -> Token {
         if peek() == UInt8(ascii: "-") { index += 1 }
         var isFloat = false
         while isDigit(peek()) { index += 1 }
@@ -311,10 +308,9 @@ package struct Lexer {
         if isIdentifierPart(peek()) {
             while isIdentifierPart(peek()) { index += 1 }
             error("'\(text(from: start.offset))' is not a valid name; a name cannot start with a digit", start)
-            emit(.identifier, text(from: start.offset), start)  // read on as a name: one error, not two
-            return
+            return emit(.identifier, text(from: start.offset), start)  // read on as a name: one error, not two
         }
-        emit(isFloat ? .float : .integer, text(from: start.offset), start)
+        return emit(isFloat ? .float : .integer, text(from: start.offset), start)
     }
 
     private mutating func unexpectedCharacters(_ start: SourcePosition) {

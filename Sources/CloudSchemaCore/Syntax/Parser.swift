@@ -39,7 +39,8 @@ public struct Parser {
     /// Tokens are read as the parser goes (one ahead), never all at once: a large file
     /// would otherwise hold every token and the whole tree together.
     private var lexer: Lexer
-    private var previous: Token?
+    /// The range of the last token consumed: all that is needed of it.
+    private var previous: SourceRange?
     private var current: Token
     private var following: Token
     private let file: String
@@ -63,7 +64,7 @@ public struct Parser {
         return (syntax, parser.lexer.diagnostics + parser.diagnostics)
     }
 
-    private init(lexer: Lexer, file: String, previous: Token? = nil) {
+    private init(lexer: Lexer, file: String, previous: SourceRange? = nil) {
         var lexer = lexer
         current = lexer.next()
         following = lexer.next()
@@ -78,24 +79,23 @@ public struct Parser {
 
     // MARK: Token access
 
-    private func peek() -> Token { following }
     private var atEnd: Bool { current.kind == .endOfFile }
 
+    /// Consumes the current token and returns it. Tokens are moved along (swapped), never
+    /// copied: each token's text is then retained and released once, and this runs per token.
     @discardableResult
     private mutating func advance() -> Token {
-        let token = current
-        if current.kind != .endOfFile {
-            previous = current
-            current = following
-            following = lexer.next()
-            index += 1
-        }
+        guard current.kind != .endOfFile else { return current }
+        previous = current.range
+        index += 1
+        var token = lexer.next()
+        swap(&token, &following)
+        swap(&token, &current)
         return token
     }
 
-    private func isWord(_ word: String, _ token: Token? = nil) -> Bool {
-        let t = token ?? current
-        return t.kind == .identifier && t.text == word
+    private func isWord(_ word: String) -> Bool {
+        current.kind == .identifier && current.text == word
     }
 
     private mutating func consume(_ kind: Token.Kind) -> Token? {
@@ -127,20 +127,20 @@ public struct Parser {
     }
 
     private func range(from start: SourceRange) -> SourceRange {
-        let last = (previous ?? current).range
+        let last = previous ?? current.range
         return start.with(start: start.start, end: max(last.end, start.end))
     }
 
     /// A declaration keyword at the start of a line, followed by a name: the start of the next declaration.
     private var atDeclarationStart: Bool {
         current.kind == .identifier && current.isAtLineStart && Self.isDeclarationKeyword(current.text)
-            && (peek().kind == .identifier || peek().kind == .backtickIdentifier || peek().kind == .string)
+            && (following.kind == .identifier || following.kind == .backtickIdentifier || following.kind == .string)
     }
 
     // MARK: Recovery
 
     private var atMemberStart: Bool {
-        (current.kind == .identifier || current.kind == .backtickIdentifier) && peek().kind == .colon
+        (current.kind == .identifier || current.kind == .backtickIdentifier) && following.kind == .colon
     }
 
     /// Skips to the next token that starts a line (or `;`, `}` at this depth, or the end).
@@ -194,7 +194,7 @@ public struct Parser {
     /// The `///` lines directly above the current token (and below the previous one).
     private func docComment() -> DocSyntax? {
         let tokenStart = current.range.start.offset
-        let previousEnd = previous?.range.end.offset ?? 0
+        let previousEnd = previous?.end.offset ?? 0
         let comments = lexer.comments
         // Binary search for the last comment before the token.
         var low = 0
@@ -321,13 +321,12 @@ public struct Parser {
     }
 
     private mutating func parseName(_ what: String, allowKeywords: Bool = false) throws -> NameSyntax {
-        let token = current
-        switch token.kind {
+        switch current.kind {
         case .backtickIdentifier:
-            advance()
+            let token = advance()
             return NameSyntax(name: token.text, range: token.range, isBackticked: true)
         case .identifier:
-            advance()
+            let token = advance()
             if !allowKeywords, Self.isKeyword(token.text) {
                 diagnostics.append(
                     .error(
@@ -338,7 +337,7 @@ public struct Parser {
             }
             return NameSyntax(name: token.text, range: token.range, isBackticked: false)
         default:
-            throw fail("expected \(what), found \(describe(token))")
+            throw fail("expected \(what), found \(describe(current))")
         }
     }
 
@@ -346,7 +345,7 @@ public struct Parser {
         of owner: String, allowsGrants: Bool, fields: inout [FieldSyntax], grants: inout [GrantSyntax]
     ) throws {
         guard let open = consume(.leftBrace) else {
-            let looksLikeMembers = peek().kind == .colon
+            let looksLikeMembers = following.kind == .colon
             diagnostics.append(
                 .error(.syntaxError, "expected '{' to begin the body of \(owner), found \(describe(current))", at: current.range))
             guard looksLikeMembers else { throw Recover() }
@@ -354,14 +353,14 @@ public struct Parser {
             fields.dropSpareCapacity()
             return
         }
-        try parseMembers(of: owner, open: open, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
+        try parseMembers(of: owner, open: open.range, allowsGrants: allowsGrants, fields: &fields, grants: &grants)
         fields.dropSpareCapacity()
     }
 
     private mutating func parseMembers(
-        of owner: String, open: Token?, allowsGrants: Bool, fields: inout [FieldSyntax], grants: inout [GrantSyntax]
+        of owner: String, open: SourceRange?, allowsGrants: Bool, fields: inout [FieldSyntax], grants: inout [GrantSyntax]
     ) throws {
-        let openNote = open.map { [Diagnostic.Note("'{' opened here", at: $0.range)] } ?? []
+        let openNote = open.map { [Diagnostic.Note("'{' opened here", at: $0)] } ?? []
         while true {
             if consume(.rightBrace) != nil { return }
             if consume(.semicolon) != nil { continue }
@@ -380,13 +379,12 @@ public struct Parser {
             let memberStart = index
             do {
                 let doc = docComment()
-                if allowsGrants, isWord("grant"), peek().kind != .colon {
+                if allowsGrants, isWord("grant"), following.kind != .colon {
                     grants.append(try parseGrant())
                     requireSeparator(after: "the grant")
                 } else {
-                    let field = try parseField(doc: doc)
-                    fields.append(field)
-                    requireSeparator(after: "'\(field.name.name)'")
+                    try parseField(doc: doc, into: &fields)
+                    requireSeparator(after: "'\(fields[fields.count - 1].name.name)'")
                 }
             } catch {
                 // A member cut short by a line break: the next line is already the next member.
@@ -395,7 +393,9 @@ public struct Parser {
         }
     }
 
-    private mutating func parseField(doc: DocSyntax?) throws -> FieldSyntax {
+    /// Appends the field to `fields`: made there, it is not copied (a field is large, and a copy
+    /// retains all it holds).
+    private mutating func parseField(doc: DocSyntax?, into fields: inout [FieldSyntax]) throws {
         if !allowsFieldName(current) {
             throw fail("expected a member name, found \(describe(current))")
         }
@@ -407,9 +407,9 @@ public struct Parser {
             defaultValue = try parseExpression("a default value after '='")
         }
         let attributes = try parseAttributes()
-        return FieldSyntax(
-            doc: doc, name: name, type: type, defaultValue: defaultValue, attributes: attributes,
-            range: range(from: name.range))
+        let range = range(from: name.range)
+        fields.append(
+            FieldSyntax(doc: doc, name: name, type: type, defaultValue: defaultValue, attributes: attributes, range: range))
     }
 
     private func allowsFieldName(_ token: Token) -> Bool {
@@ -467,7 +467,7 @@ public struct Parser {
             }
             do {
                 let caseDoc = docComment()
-                if isWord("case"), peek().kind == .identifier || peek().kind == .backtickIdentifier { advance() }
+                if isWord("case"), following.kind == .identifier || following.kind == .backtickIdentifier { advance() }
                 let caseName = try parseName("an enum case name")
                 var rawValue: ExpressionSyntax?
                 if consume(.equals) != nil {
@@ -560,13 +560,13 @@ public struct Parser {
         var terms = [try parsePredicateTerm()]
         var operators: [SourceRange] = []
         while true {
-            if current.kind == .pipe, peek().kind == .pipe, adjacent(current, peek()) {
+            if current.kind == .pipe, following.kind == .pipe, adjacent(current, following) {
                 throw fail(
                     "CloudKit predicates have no OR ('||'); declare one subscription per alternative",
-                    at: current.range.union(peek().range))
+                    at: current.range.union(following.range))
             }
             guard current.kind == .ampersand, !current.isAtLineStart else { break }
-            guard peek().kind == .ampersand, adjacent(current, peek()) else { throw fail("expected '&&', found '&'") }
+            guard following.kind == .ampersand, adjacent(current, following) else { throw fail("expected '&&', found '&'") }
             let first = advance()
             let second = advance()
             operators.append(first.range.union(second.range))
@@ -576,7 +576,7 @@ public struct Parser {
     }
 
     private mutating func parsePredicateTerm() throws -> PredicateSyntax {
-        if current.isAtLineStart { throw fail("expected a condition on the same line", at: (previous ?? current).range) }
+        if current.isAtLineStart { throw fail("expected a condition on the same line", at: previous ?? current.range) }
         if current.kind == .bang {
             let bang = advance()
             depth += 1
@@ -604,8 +604,8 @@ public struct Parser {
         let op = current
         var spelling: String
         switch op.kind {
-        case .equals where peek().kind == .equals && adjacent(op, peek()): spelling = "=="
-        case .bang where peek().kind == .equals && adjacent(op, peek()): spelling = "!="
+        case .equals where following.kind == .equals && adjacent(op, following): spelling = "=="
+        case .bang where following.kind == .equals && adjacent(op, following): spelling = "!="
         case .leftAngle: spelling = "<"
         case .rightAngle: spelling = ">"
         case .equals: throw fail("expected '==' to compare '\(field.name)', found '='")
@@ -632,23 +632,23 @@ public struct Parser {
         defer { depth -= 1 }
         if depth > Self.maximumDepth { throw tooDeep("type") }
         var type: TypeSyntax
-        let start = current
-        if start.isAtLineStart {
-            throw fail("expected a type after ':' on the same line", at: (previous ?? current).range)
+        if current.isAtLineStart {
+            throw fail("expected a type after ':' on the same line", at: previous ?? current.range)
         }
+        let start = current.range
         if consume(.leftBracket) != nil {
             let element = try parseType()
             _ = try expect(.rightBracket, "expected ']' to close the list type")
-            type = .list(element, range: range(from: start.range))
+            type = .list(element, range: range(from: start))
         } else if current.kind == .identifier || current.kind == .backtickIdentifier {
-            let name = NameSyntax(name: current.text, range: current.range, isBackticked: current.kind == .backtickIdentifier)
-            advance()
+            let token = advance()
+            let name = NameSyntax(name: token.text, range: token.range, isBackticked: token.kind == .backtickIdentifier)
             var arguments: [TypeSyntax] = []
             if consume(.leftAngle) != nil {
                 repeat { arguments.append(try parseType()) } while consume(.comma) != nil
                 _ = try expect(.rightAngle, "expected '>' to close the generic arguments of '\(name.name)'")
             }
-            type = .named(name, arguments: arguments, range: range(from: start.range))
+            type = .named(name, arguments: arguments, range: range(from: start))
         } else {
             throw fail("expected a type (String, Int64, [String], Reference<Bed>, ...), found \(describe(current))")
         }
@@ -659,7 +659,7 @@ public struct Parser {
             optionals += 1
             if depth + optionals > Self.maximumDepth { throw tooDeep("type") }
             advance()
-            type = .optional(type, range: range(from: start.range))
+            type = .optional(type, range: range(from: start))
         }
         return type
     }
@@ -670,7 +670,7 @@ public struct Parser {
         if depth > Self.maximumDepth { throw tooDeep("value") }
         let token = current
         if token.isAtLineStart && depth == 1 {  // list elements may span lines
-            throw fail("expected \(what) on the same line", at: (previous ?? current).range)
+            throw fail("expected \(what) on the same line", at: previous ?? current.range)
         }
         switch token.kind {
         case .string:
@@ -717,8 +717,8 @@ public struct Parser {
             else {
                 throw fail("expected an attribute name right after '@', as in @queryable", at: at.range)
             }
-            let name = NameSyntax(name: current.text, range: current.range, isBackticked: false)
-            advance()
+            let token = advance()
+            let name = NameSyntax(name: token.text, range: token.range, isBackticked: false)
             var arguments: [ExpressionSyntax]?
             if current.kind == .leftParen, !current.isAtLineStart {
                 advance()
@@ -751,7 +751,8 @@ extension Array {
 /// The parser's state between two top-level declarations: after `previous`, with the lexer
 /// read up to `lexerOffset`, and the declarations and diagnostics made so far counted.
 struct Checkpoint {
-    var previous: Token
+    /// The range of the token before it.
+    var previous: SourceRange
     var lexerOffset: Int
     var declarations: Int
     var diagnostics: Int
@@ -808,14 +809,14 @@ extension Parser {
             parser.diagnostics = Array(old.parserDiagnostics[..<checkpoint.diagnostics])
             declarations = Array(old.syntax.declarations[..<checkpoint.declarations])
             firstParsed = checkpoint.declarations
-            before = checkpoint.previous.range.end.offset
+            before = checkpoint.previous.end.offset
         } else {
             parser = Parser(lexer: Lexer(bytes: bytes, file: file, checksUTF8: false), file: file)
         }
         let delta = bytes.count - old.bytes.count
-        let oldEnds = old.checkpoints.map(\.previous.range.end.offset)
+        let oldEnds = old.checkpoints.map(\.previous.end.offset)
         parser.reusable = { checkpoint in
-            let end = checkpoint.previous.range.end
+            let end = checkpoint.previous.end
             // The line break that starts this line must be after the edit, in the unchanged text.
             guard end.offset - (end.column - 1) > edit.newEnd else { return nil }
             let index = oldEnds.partitioningIndex { $0 >= end.offset - delta }
@@ -833,10 +834,10 @@ extension Parser {
         guard let (checkpoint, index) = parser.reused else { return result }
         // Parsing stopped at `checkpoint`: the rest is the old parse's, from its checkpoint `index` on.
         let reused = old.checkpoints[index]
-        let newEnd = checkpoint.previous.range.end.offset
-        let oldEnd = reused.previous.range.end.offset
+        let newEnd = checkpoint.previous.end.offset
+        let oldEnd = reused.previous.end.offset
         let shift = PositionShift(
-            after: edit.oldEnd, offset: delta, lines: checkpoint.previous.range.end.line - reused.previous.range.end.line)
+            after: edit.oldEnd, offset: delta, lines: checkpoint.previous.end.line - reused.previous.end.line)
         result.parsed = firstParsed..<checkpoint.declarations
         // Taken out of `old`, so that each is held once and moves in place.
         var kept = old.syntax.declarations

@@ -36,7 +36,7 @@ struct PositionShift {
     }
 
     func apply(_ checkpoint: inout Checkpoint) {
-        apply(&checkpoint.previous.range)
+        apply(&checkpoint.previous)
         checkpoint.lexerOffset += offset
     }
 

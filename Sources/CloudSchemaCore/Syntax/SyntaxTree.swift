@@ -117,19 +117,20 @@ public struct FieldSyntax: Sendable {
     public var attributes: [AttributeSyntax]
     public var range: SourceRange
     /// `doc` out of line, as most fields have none: an empty array is 8 bytes and allocates
-    /// nothing, where the optional took 48 bytes of every field of a tree (160 -> 120 bytes).
+    /// nothing, where the optional took 48 bytes of every field of a tree.
     private var docStorage: [DocSyntax]
+}
 
+extension FieldSyntax {
+    // In an extension, handing everything to the memberwise initializer: an initializer in the
+    // struct that set each property copied the whole field on its way out (every field of a tree).
     init(
         doc: DocSyntax?, name: NameSyntax, type: TypeSyntax, defaultValue: ExpressionSyntax?, attributes: [AttributeSyntax],
         range: SourceRange
     ) {
-        self.docStorage = doc.map { [$0] } ?? []
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.attributes = attributes
-        self.range = range
+        self.init(
+            name: name, type: type, defaultValue: defaultValue, attributes: attributes, range: range,
+            docStorage: doc.map { [$0] } ?? [])
     }
 }
 
@@ -146,13 +147,15 @@ public struct DocSyntax: Hashable, Sendable {
     public var range: SourceRange
 }
 
-public indirect enum TypeSyntax: Sendable {
+/// Only the cases that hold a type are boxed: a name, the type of most fields, is stored in
+/// place (no allocation for it, and none to free).
+public enum TypeSyntax: Sendable {
     /// `String`, `Reference<Bed>`: a name with optional generic arguments.
     case named(NameSyntax, arguments: [TypeSyntax], range: SourceRange)
     /// `[T]`
-    case list(TypeSyntax, range: SourceRange)
+    indirect case list(TypeSyntax, range: SourceRange)
     /// `T?`
-    case optional(TypeSyntax, range: SourceRange)
+    indirect case optional(TypeSyntax, range: SourceRange)
 
     public var range: SourceRange {
         switch self {

@@ -40,7 +40,7 @@ import Testing
         var text = ""
         dump(parse.syntax, to: &text)
         dump(parse.diagnostics, to: &text)
-        dump(parse.checkpoints.map { ($0.previous.range, $0.lexerOffset, $0.declarations, $0.diagnostics) }, to: &text)
+        dump(parse.checkpoints.map { ($0.previous, $0.lexerOffset, $0.declarations, $0.diagnostics) }, to: &text)
         return text
     }
 
