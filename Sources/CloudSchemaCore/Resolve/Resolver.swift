@@ -27,8 +27,8 @@ public struct Resolver {
     /// The field names and the lowercased CloudKit keys (with the key as written) of the record
     /// type being resolved, emptied for the next one: made and freed for each record type, the two
     /// tables were 7% of resolving one.
-    var fieldNames: [String: SourceRange] = [:]
-    var fieldKeys: [String: (String, SourceRange)] = [:]
+    private var fieldNames: [String: SourceRange] = [:]
+    private var fieldKeys: [String: (String, SourceRange)] = [:]
 
     /// What a type name refers to.
     enum Declared {
@@ -472,7 +472,7 @@ public struct Resolver {
             let key = fields[fields.count - 1].key
             let keyRange = fields[fields.count - 1].spans.attributes["name"] ?? name.range
             // Most keys have no capital letter, and lowercased() made a new string of each.
-            let lowercased = key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? key.lowercased() : key
+            let lowercased = key.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? key.lowercased() : key
             if let (other, first) = fieldKeys.updateValue((key, keyRange), forKey: lowercased) {
                 fieldKeys[lowercased] = (other, first)
                 if other == key {

@@ -244,9 +244,9 @@ enum ModelStoreReader {
             // @Query, FetchDescriptor, a relationship. One named nowhere but in its own declaration
             // (Xcode's template Item, left behind) is not known to be stored: checked, as a warning.
             let listed = stores.indices.reduce(into: Set<String>()) { $0.formUnion(unlisted[$1] ? [] : stores[$1].models ?? []) }
-            let decided = Set(result.flatMap(\.models))
+            let alreadyLocal = Set(result.flatMap(\.models))
             let mentioned = named()
-            let unnamed = names.filter { !mentioned.contains($0) && !listed.contains($0) && !decided.contains($0) }
+            let unnamed = names.filter { !mentioned.contains($0) && !listed.contains($0) && !alreadyLocal.contains($0) }
             if !unnamed.isEmpty {
                 result.append(
                     LocalModels(
