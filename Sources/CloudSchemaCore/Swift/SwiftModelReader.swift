@@ -40,6 +40,11 @@ enum SwiftModelReader {
         var aliases: [String: TypeSyntax] = [:]
         for scan in scans { aliases.merge(scan.aliases) { first, _ in first } }
         let codableTypes = codableNames(scans)
+        // Apple's types the files do not declare: their generic arguments (`Measurement<UnitMass>`)
+        // are the framework's business, not one more type to report.
+        let frameworkOnly = Set(frameworkTypes.keys).filter {
+            !codableTypes.contains($0) && enumCounts[$0] == nil && !modelNames.contains($0)
+        }
         var usedEnums: Set<String> = []
         var externalModels: Set<String> = []
         // Each type no file read declares, with the properties that use it: one warning per type.
@@ -64,7 +69,7 @@ enum SwiftModelReader {
                     var codable = false
                     var relationship = false
                     var unknown: [(String, SourceRange)] = []
-                    for (name, isGeneric, range) in namedTypes(property.type) {
+                    for (name, isGeneric, range) in namedTypes(property.type, opaque: frameworkOnly) {
                         if modelNames.contains(name) {
                             relationship = true
                             continue
@@ -185,6 +190,15 @@ enum SwiftModelReader {
     static func unknownType(_ name: String, _ properties: [String]) -> String {
         let named =
             properties.count == 1 ? "property '\(properties[0])'" : "properties " + properties.map { "'\($0)'" }.joined(separator: ", ")
+        if let framework = frameworkTypes[name] {
+            return """
+                \(named) \(properties.count == 1 ? "is" : "are") not checked: '\(name)' is \(framework)'s type, and how SwiftData \
+                stores it is not known here, so \(properties.count == 1 ? "it is" : "they are") left out of lint, export and diff. \
+                A Codable value is stored encoded (CloudKit: CD_<name> BYTES and CD_<name>_ckAsset ASSET); to have \
+                \(properties.count == 1 ? "it" : "them") checked, store a type the files read declare (a Codable struct of \
+                its parts) or a scalar the schema knows
+                """
+        }
         return """
             \(named) \(properties.count == 1 ? "is" : "are") not checked: no file read declares '\(name)', so \(properties.count == 1 ? "it is" : "they are") \
             left out of lint, export and diff. A Codable value is stored encoded (CloudKit: CD_<name> BYTES and \
@@ -199,6 +213,21 @@ enum SwiftModelReader {
         "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "AffineTransform", "AttributedString", "Calendar",
         "CharacterSet", "DateComponents", "DateInterval", "IndexPath", "IndexSet", "Locale", "PersonNameComponents", "TimeZone",
         "URLComponents",
+    ]
+
+    /// Types of the standard library and Apple's frameworks that models use and no app file
+    /// declares, by who declares them: a property of one is left out with a warning that says so,
+    /// not "no file read declares it" and "lint the declaring file". Whether SwiftData can store each
+    /// is not claimed (its Codable values are stored through a keyed container, and some of these
+    /// encode unkeyed or are not Codable at all), so the warning stays. A qualified name is read by
+    /// its last part, so `Color.Resolved` is not here.
+    static let frameworkTypes: [String: String] = [
+        "Duration": "the standard library", "Range": "the standard library", "ClosedRange": "the standard library",
+        "Character": "the standard library", "Substring": "the standard library", "Measurement": "Foundation",
+        "NSAttributedString": "Foundation", "NSRange": "Foundation", "CLLocationCoordinate2D": "CoreLocation",
+        "CLLocation": "CoreLocation", "CLPlacemark": "CoreLocation", "MKCoordinateRegion": "MapKit", "Color": "SwiftUI",
+        "Image": "SwiftUI", "UIColor": "UIKit", "UIImage": "UIKit", "NSColor": "AppKit", "NSImage": "AppKit",
+        "CGColor": "CoreGraphics", "CGImage": "CoreGraphics",
     ]
 
     /// The type a relationship holds: `X` of `X?`, `[X]`, `[X]?`.
@@ -376,15 +405,16 @@ enum SwiftModelReader {
         Diagnostic(.swiftUnreadable, .warning, message, at: range)
     }
 
-    /// Every named type in a type, whether it has generic arguments, and where it is written.
-    private static func namedTypes(_ type: TypeSyntax) -> [(String, Bool, SourceRange)] {
+    /// Every named type in a type, whether it has generic arguments, and where it is written; not
+    /// the arguments of an `opaque` type.
+    private static func namedTypes(_ type: TypeSyntax, opaque: Set<String>) -> [(String, Bool, SourceRange)] {
         var result: [(String, Bool, SourceRange)] = []
         var pending = [type]
         while let next = pending.popLast() {
             switch next {
             case .named(let name, let arguments, _):
                 result.append((name.name, !arguments.isEmpty, name.range))
-                pending += arguments
+                if !opaque.contains(name.name) { pending += arguments }
             case .list(let element, _), .optional(let element, _):
                 pending.append(element)
             }

@@ -184,9 +184,9 @@ import Testing
         #expect(loaded.schema.model(named: "Note")?.properties.map(\.type) == [.list(.model("Asset")), .model("Location")])
     }
 
-    /// Never guessed: a type the files read do not declare Codable (CoreLocation's types included,
-    /// though many are Codable), or models inside a Set, stay one located warning, and the property
-    /// is left out. A generic type the files declare Codable is read.
+    /// Never guessed: a type the files read do not declare Codable (CoreLocation's types included),
+    /// or models inside a Set, stay one located warning, and the property is left out. A generic
+    /// type the files declare Codable is read.
     @Test func aTypeNotKnownToBeCodableIsStillOneWarning() {
         let source = #"""
             @Model final class Trip {
@@ -207,11 +207,14 @@ import Testing
             ])
         #expect(
             loaded.diagnostics.first?.message == """
-                property 'Trip.place' is not checked: no file read declares 'CLLocationCoordinate2D', so it is left out \
-                of lint, export and diff. A Codable value is stored encoded (CloudKit: CD_<name> BYTES and \
-                CD_<name>_ckAsset ASSET), a model as a relationship; to have it checked, lint the file that declares \
-                'CLLocationCoordinate2D' in the same run, or write @Relationship on a relationship to a model of another module
+                property 'Trip.place' is not checked: 'CLLocationCoordinate2D' is CoreLocation's type, and how SwiftData \
+                stores it is not known here, so it is left out of lint, export and diff. A Codable value is stored \
+                encoded (CloudKit: CD_<name> BYTES and CD_<name>_ckAsset ASSET); to have it checked, store a type the \
+                files read declare (a Codable struct of its parts) or a scalar the schema knows
                 """)
+        #expect(
+            loaded.diagnostics[1].message.hasPrefix(
+                "property 'Trip.address' is not checked: no file read declares 'Address', so it is left out of lint"))
         #expect(
             loaded.diagnostics[2].message
                 == "property 'stops' is not checked: it mixes models and Codable values; a relationship is a model or an array of models")
@@ -222,6 +225,31 @@ import Testing
                 'Data' you encode yourself
                 """)
         #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["box", "name"]])
+    }
+
+    /// The standard library's and Apple's types are named as theirs, with no advice to lint the
+    /// file that declares them; a generic one (`Measurement<UnitMass>`) is one warning, its unit
+    /// type is not reported again. Properties sharing a type share its warning.
+    @Test func anAppleTypeIsNamedAsApplesAndReportedOnce() {
+        let source = #"""
+            @Model final class Workout {
+                var load: Measurement<UnitMass>?
+                var rest: Duration?
+                var pause: Duration?
+                var heartRates: ClosedRange<Int>?
+                var name: String = ""
+            }
+            """#
+        let loaded = load(source, file: "Workout.swift")
+        #expect(
+            loaded.diagnostics.map(\.compact) == ["SWIFT_UNREADABLE 2:15-2:26", "SWIFT_UNREADABLE 3:15-3:23", "SWIFT_UNREADABLE 5:21-5:32"])
+        #expect(
+            loaded.diagnostics.map { $0.message.components(separatedBy: ", and how").first! } == [
+                "property 'Workout.load' is not checked: 'Measurement' is Foundation's type",
+                "properties 'Workout.rest', 'Workout.pause' are not checked: 'Duration' is the standard library's type",
+                "property 'Workout.heartRates' is not checked: 'ClosedRange' is the standard library's type",
+            ])
+        #expect(loaded.schema.models.map { $0.properties.map(\.name) } == [["name"]])
     }
 
     /// `@codable` belongs to model properties: in a record or keyvalue it is one error (the member's
