@@ -45,19 +45,53 @@ enum CloudKitCallReader {
     }
 
     /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or
-    /// Foundation type (`CK…`, `NS…`) is left out, so both spellings read alike.
+    /// Foundation type (`CK…`, `NS…`) is left out, so both spellings read alike. An implicit
+    /// `.init(` reads as its type's name where the code says the type: `let r: CKRecord = .init(…)`
+    /// (the annotation), and the `CKQuery` of `records(matching: .init(…))` and
+    /// `CKQueryOperation(query: .init(…))` (Apple's signatures take a `CKQuery` there).
     static func withoutExplicitInit(_ tokens: [SwiftToken]) -> [SwiftToken] {
+        func isInit(_ i: Int) -> Bool {
+            i + 2 < tokens.count && tokens[i].isPunctuation(".") && tokens[i + 1].isKeyword("init") && tokens[i + 2].isPunctuation("(")
+        }
         func isExplicitInit(_ i: Int) -> Bool {
-            i >= 1 && i + 2 < tokens.count && tokens[i].isPunctuation(".") && tokens[i + 1].isKeyword("init")
-                && tokens[i + 2].isPunctuation("(") && tokens[i - 1].kind == .identifier
+            i >= 1 && isInit(i) && tokens[i - 1].kind == .identifier
                 && (tokens[i - 1].text.hasPrefix("CK") || tokens[i - 1].text.hasPrefix("NS"))
         }
-        guard tokens.indices.contains(where: isExplicitInit) else { return tokens }
+        /// The CloudKit type an implicit `.init(` at `i` makes, where the code says it.
+        func implicitType(_ i: Int) -> String? {
+            guard i >= 3, isInit(i), tokens[i - 1].kind != .identifier else { return nil }
+            if tokens[i - 1].isPunctuation(":") {
+                if tokens[i - 2].isWord("matching"), tokens[i - 3].isPunctuation("("), i >= 4, tokens[i - 4].isWord("records") {
+                    return "CKQuery"
+                }
+                if tokens[i - 2].isWord("query"), tokens[i - 3].isPunctuation("("), i >= 4, tokens[i - 4].isWord("CKQueryOperation") {
+                    return "CKQuery"
+                }
+                return nil
+            }
+            // `: CKRecord = .init(` or `: CKRecord? = .init(`
+            guard tokens[i - 1].isOperator("=") else { return nil }
+            var type = i - 2
+            if tokens[type].isOperator("?") { type -= 1 }
+            guard type >= 1, tokens[type].kind == .identifier, tokens[type].text.hasPrefix("CK"), tokens[type - 1].isPunctuation(":")
+            else { return nil }
+            return tokens[type].text
+        }
+        guard tokens.indices.contains(where: { isExplicitInit($0) || implicitType($0) != nil }) else { return tokens }
         var kept: [SwiftToken] = []
         kept.reserveCapacity(tokens.count)
         var i = 0
         while i < tokens.count {
             if isExplicitInit(i) {
+                i += 2
+                continue
+            }
+            if let type = implicitType(i) {
+                var name = tokens[i]
+                name.kind = .identifier
+                name.text = type
+                name.range = tokens[i].range.union(tokens[i + 1].range)
+                kept.append(name)
                 i += 2
                 continue
             }

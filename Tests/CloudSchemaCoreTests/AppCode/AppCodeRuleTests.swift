@@ -239,6 +239,30 @@ enum GardenSchema {
             ])
     }
 
+    /// An implicit `.init(` reads as the type the code gives it: a `CKRecord` or `CKQuery`
+    /// annotation, or a `CKQuery` argument of `records(matching:)` and `CKQueryOperation(query:)`.
+    /// Elsewhere (`return .init(…)`, another function's `matching:`) its type is not read.
+    @Test func anImplicitInitIsReadWhereTheCodeSaysItsType() {
+        let found = GardenSchema.findings(
+            """
+            let record: CKRecord = .init(recordType: "Plant")
+            record["nmae"] = "Rose"
+            let bed: CKRecord? = .init(recordType: "Beds")
+            let query: CKQuery = .init(recordType: "Plant", predicate: NSPredicate(format: "height > %@", 2))
+            let plants = try await database.records(matching: .init(recordType: "Plants", predicate: NSPredicate(value: true)))
+            let operation = CKQueryOperation(query: .init(recordType: "Plant", predicate: NSPredicate(format: "height > 2")))
+            let other = try await store.items(matching: .init(recordType: "Plants", predicate: NSPredicate(value: true)))
+            """)
+        #expect(
+            describe(found) == [
+                "2:8-2:14 error APPCODE_UNKNOWN_KEY",
+                "3:40-3:46 error APPCODE_UNKNOWN_RECORD_TYPE",
+                "4:81-4:87 error APPCODE_NOT_QUERYABLE",
+                "5:69-5:77 error APPCODE_UNKNOWN_RECORD_TYPE",
+                "6:100-6:106 error APPCODE_NOT_QUERYABLE",
+            ])
+    }
+
     /// A record whose type the code does not say: a key no record type has, and a key one record
     /// type alone has used against that field, are warnings.
     @Test func aRecordOfUnknownTypeIsCheckedAgainstEveryKey() {
