@@ -11,7 +11,8 @@
 /// read enable no CloudKit (`Entitlements`). A plain `.none` "disables managed CloudKit sync"
 /// (Apple, `ModelConfiguration.CloudKitDatabase.none`); `.private("iCloud.x")` and a runtime choice
 /// count as syncing. A store's models are a `Schema([A.self, ...])`,
-/// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`); a
+/// `for: A.self, ...`, or a name the same file binds to one (`let schema = Schema([...])`, a type's
+/// `static var schema: Schema { Schema(models) }` named `Library.schema` or `Self.schema`); a
 /// `ModelContainer(for:configurations:)` stores its models in those configurations, and gives them
 /// to a configuration without a schema (written inline, or a name the same file binds to one:
 /// `let c = ModelConfiguration(…)`, `let c: ModelConfiguration = .init(…)`, or each branch of
@@ -52,14 +53,7 @@ enum ModelStoreReader {
             return []
         }
         let t = Tokens(tokens)
-        var schemas: [String: Set<String>] = [:]  // `let schema = Schema([...])`, `let schema: Schema = ...`
-        for i in tokens.indices where tokens[i].isWord("Schema") && i >= 2 && tokens[i - 1].isOperator("=") {
-            let name = i >= 4 && tokens[i - 3].isPunctuation(":") ? i - 4 : i - 2
-            guard tokens[name].kind == .identifier, let close = t.partner[i + 1], let models = t.schemaModels(i..<(close + 1)) else {
-                continue
-            }
-            schemas[tokens[name].text] = models
-        }
+        let schemas = t.boundSchemas()
         var stores: [Store] = []
         var configurations: [Int: Int] = [:]  // an inline configuration's store, by the index of its first token
         var bound: [String: [Int]] = [:]  // the stores of the configurations a name is bound to
@@ -90,9 +84,7 @@ enum ModelStoreReader {
                 labels.insert(label)
                 switch label {
                 case "schema", "for":  // `for:` is variadic: the unlabeled arguments after it are in its list
-                    let models =
-                        value.count == 1 && tokens[value.lowerBound].kind == .identifier
-                        ? schemas[tokens[value.lowerBound].text] : t.schemaModels(value) ?? t.typeList(value)
+                    let models = t.schemaModels(value, bound: schemas) ?? t.typeList(value) ?? t.resolve(value, in: schemas)
                     if let models { listed.formUnion(models) } else { isListed = false }
                 case "cloudKitDatabase": database = value
                 case "configurations":
@@ -316,6 +308,8 @@ enum ModelStoreReader {
         let tokens: [SwiftToken]
         /// For each `(`, `[` or `{`, the index of the bracket that closes it (unbalanced: none).
         let partner: [Int: Int]
+        /// Each type declared, with its body.
+        private let types: [(name: String, body: Range<Int>)]
 
         init(_ tokens: [SwiftToken]) {
             self.tokens = tokens
@@ -329,6 +323,7 @@ enum ModelStoreReader {
                 }
             }
             self.partner = partner
+            types = Self.typeBodies(tokens, partner)
         }
 
         /// The arguments of the `(` at `open`, split at its top-level commas, and its `)`.
@@ -446,18 +441,94 @@ enum ModelStoreReader {
             return choices
         }
 
-        /// `Schema([A.self, ...])` or `Schema(A.self, ...)` (a `version:` argument aside): the models' names.
-        func schemaModels(_ range: Range<Int>) -> Set<String>? {
+        /// `Schema([A.self, ...])`, `Schema(A.self, ...)` or `Schema(models)`, a list `bound` holds (a
+        /// `version:` argument aside): the models' names.
+        func schemaModels(_ range: Range<Int>, bound: [String: Set<String>] = [:]) -> Set<String>? {
             guard range.count > 2, tokens[range.lowerBound].isWord("Schema"), let (arguments, close) = self.arguments(range.lowerBound + 1),
                 close == range.upperBound - 1
             else { return nil }
             let types = arguments.filter { !($0.count > 2 && tokens[$0.lowerBound + 1].isPunctuation(":")) }
             var names: Set<String> = []
             for type in types {
-                guard let models = typeList(type) else { return nil }
+                guard let models = typeList(type) ?? resolve(type, in: bound) else { return nil }
                 names.formUnion(models)
             }
             return names.isEmpty ? nil : names
+        }
+
+        /// The names the file binds to a schema or a list of models, each as written and, for a
+        /// member of a type, as `Type.name`: `let schema = Schema([...])`, `let schema: Schema = …`,
+        /// `static var schema: Schema { Schema(models) }`, `static let models: [any PersistentModel.Type] = [A.self]`,
+        /// `static var models: [any PersistentModel.Type] { [A.self] }` (a body of that one value).
+        func boundSchemas() -> [String: Set<String>] {
+            var bound: [String: Set<String>] = [:]
+            for isSchema in [false, true] {  // lists first: a schema may be built from one
+                for i in tokens.indices.dropLast() {
+                    let isValue = isSchema ? tokens[i].isWord("Schema") && tokens[i + 1].isPunctuation("(") : tokens[i].isPunctuation("[")
+                    guard isValue, let close = partner[isSchema ? i + 1 : i], let name = valueName(i, close) else { continue }
+                    guard let models = isSchema ? schemaModels(i..<(close + 1), bound: bound) : typeList(i..<(close + 1)) else { continue }
+                    bound[name] = models
+                    if let owner = owner(of: i) { bound[owner + "." + name] = models }
+                }
+            }
+            return bound
+        }
+
+        /// A name `bound` holds, as the value `range` writes it: `schema`, `Self.schema`,
+        /// `Store.schema` (the member of the type the value is in, or of the type it names, first).
+        func resolve(_ range: Range<Int>, in bound: [String: Set<String>]) -> Set<String>? {
+            let parts = Array(tokens[range])
+            let isPath = parts.enumerated().allSatisfy { k, part in
+                k % 2 == 0 ? part.kind == .identifier || part.isKeyword("Self") : part.isPunctuation(".")
+            }
+            guard parts.count % 2 == 1, isPath else { return nil }
+            let name = parts[parts.count - 1].text
+            // A type written is that type's member, never a guess at another's of the same name.
+            if parts.count > 1, !parts[parts.count - 3].isKeyword("Self") { return bound[parts[parts.count - 3].text + "." + name] }
+            return owner(of: range.lowerBound).flatMap { bound[$0 + "." + name] } ?? bound[name]
+        }
+
+        /// The name the value `start...close` is bound to: `let name = value`, `name: Type = value`,
+        /// or a computed property whose body is the value alone (`var name: Type { value }`, `{ return value }`).
+        private func valueName(_ start: Int, _ close: Int) -> String? {
+            if let name = boundName(before: start) { return name }
+            var k = start - 1
+            if k >= 0, tokens[k].isKeyword("return") { k -= 1 }
+            guard k >= 3, tokens[k].isOperator("=") || (tokens[k].isPunctuation("{") && partner[k] == close + 1) else { return nil }
+            k -= 1  // back over the type annotation: `: Schema`, `: [any PersistentModel.Type]`
+            if tokens[k].isPunctuation("]") {
+                var depth = 0
+                repeat {
+                    depth += tokens[k].isPunctuation("]") ? 1 : tokens[k].isPunctuation("[") ? -1 : 0
+                    k -= 1
+                } while k > 0 && depth > 0
+            }
+            while k > 1, tokens[k].kind == .identifier || tokens[k].isPunctuation(".") || tokens[k].isOperator("?") { k -= 1 }
+            guard k >= 2, tokens[k].isPunctuation(":"), tokens[k - 1].kind == .identifier,
+                tokens[k - 2].isKeyword("var") || tokens[k - 2].isKeyword("let")
+            else { return nil }
+            return tokens[k - 1].text
+        }
+
+        /// Each type's name and body: `enum`, `struct`, `class`, `actor` and `extension` (`extension A.B`: `B`).
+        private static func typeBodies(_ tokens: [SwiftToken], _ partner: [Int: Int]) -> [(name: String, body: Range<Int>)] {
+            var bodies: [(name: String, body: Range<Int>)] = []
+            let kinds: Set<String> = ["enum", "struct", "class", "extension"]
+            for i in tokens.indices.dropLast() where kinds.contains(tokens[i].text) || tokens[i].isWord("actor") {
+                guard tokens[i].kind == .keyword || tokens[i].isWord("actor"), tokens[i + 1].kind == .identifier else { continue }
+                var k = i + 1
+                while k + 2 < tokens.count, tokens[k + 1].isPunctuation("."), tokens[k + 2].kind == .identifier { k += 2 }
+                var open = k + 1
+                while open < tokens.count, open - k < 32, !tokens[open].isPunctuation("{") { open += 1 }
+                guard open < tokens.count, tokens[open].isPunctuation("{"), let close = partner[open] else { continue }
+                bodies.append((tokens[k].text, open..<(close + 1)))
+            }
+            return bodies
+        }
+
+        /// The name of the innermost type whose body holds token `i`.
+        private func owner(of i: Int) -> String? {
+            types.filter { $0.body.contains(i) }.max { $0.body.lowerBound < $1.body.lowerBound }?.name
         }
 
         /// `A.self` or `[A.self, B.self]`: the models' names.

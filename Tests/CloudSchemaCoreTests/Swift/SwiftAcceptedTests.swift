@@ -500,6 +500,38 @@ import Testing
         #expect(Self.lint("let x = 1") == Self.cacheErrors)
     }
 
+    /// A schema a type holds is read where the store names it (`Library.schema`, `Self.schema`),
+    /// stored or computed, written out or built from a list of models: the model in none of them
+    /// is never opened, so unchecked. A schema the files do not declare could hold it: checked
+    /// (as warnings: no file names it but its declaration).
+    @Test(arguments: [
+        """
+        enum Library {
+            static let schema = Schema([Video.self])
+        }
+        let store = ModelConfiguration(schema: Library.schema, cloudKitDatabase: .private("iCloud.app"))
+        """,
+        """
+        enum Library {
+            static var models: [any PersistentModel.Type] { [Video.self] }
+            static var schema: Schema { Schema(models) }
+            static let store = ModelConfiguration(schema: Self.schema, cloudKitDatabase: .private("iCloud.app"))
+        }
+        """,
+        """
+        extension Library {
+            static let models: [any PersistentModel.Type] = [Video.self]
+            static var schema: Schema { return Schema(Self.models) }
+        }
+        let container = try ModelContainer(for: Library.schema, configurations: ModelConfiguration(cloudKitDatabase: .private("iCloud.app")))
+        """,
+    ])
+    func aSchemaATypeHoldsIsReadWhereItIsNamed(_ setup: String) {
+        #expect(Self.lint(setup).map { $0.split(separator: " ").last } == ["MODEL_LOCAL_STORE"])
+        let elsewhere = setup.replacingOccurrences(of: "Library.schema", with: "Other.schema")
+        #expect(Self.lint(elsewhere.replacingOccurrences(of: "Self.schema", with: "Other.schema")) == Self.cacheWarnings)
+    }
+
     /// A schema holds the models its listed ones relate to, as SwiftData's does: a model only a
     /// relationship reaches syncs with its store and is checked, not reported as never opened.
     @Test func aModelARelationshipReachesIsInTheSchema() {
