@@ -218,9 +218,11 @@ enum SwiftModelReader {
     /// Types of the standard library and Apple's frameworks that models use and no app file
     /// declares, by who declares them: a property of one is left out with a warning that says so,
     /// not "no file read declares it" and "lint the declaring file". Whether SwiftData can store each
-    /// is not claimed (its Codable values are stored through a keyed container, and some of these
-    /// encode unkeyed or are not Codable at all), so the warning stays. A qualified name is read by
-    /// its last part, so `Color.Resolved` is not here.
+    /// is not claimed, so the warning stays: some are not Codable, and some encode unkeyed
+    /// (`Duration`, `ClosedRange`: swiftlang/swift stdlib/public/core), which SwiftData is reported
+    /// to refuse at run time, "Composite Coder only supports Keyed Container" (Apple developer
+    /// forums thread 768299, unconfirmed by Apple's documentation). A qualified name is read by its
+    /// last part, so `Color.Resolved` is not here.
     static let frameworkTypes: [String: String] = [
         "Duration": "the standard library", "Range": "the standard library", "ClosedRange": "the standard library",
         "Character": "the standard library", "Substring": "the standard library", "Measurement": "Foundation",
