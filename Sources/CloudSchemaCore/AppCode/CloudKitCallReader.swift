@@ -50,6 +50,8 @@ enum CloudKitCallReader {
     /// (the annotation), and the `CKQuery` of `records(matching: .init(…))` and
     /// `CKQueryOperation(query: .init(…))` (Apple's signatures take a `CKQuery` there).
     static func withoutExplicitInit(_ tokens: [SwiftToken]) -> [SwiftToken] {
+        // The arguments Apple's signatures type `CKQuery`.
+        let queryArguments = [(call: "records", label: "matching"), (call: "CKQueryOperation", label: "query")]
         func isInit(_ i: Int) -> Bool {
             i + 2 < tokens.count && tokens[i].isPunctuation(".") && tokens[i + 1].isKeyword("init") && tokens[i + 2].isPunctuation("(")
         }
@@ -59,15 +61,12 @@ enum CloudKitCallReader {
         }
         /// The CloudKit type an implicit `.init(` at `i` makes, where the code says it.
         func implicitType(_ i: Int) -> String? {
-            guard i >= 3, isInit(i), tokens[i - 1].kind != .identifier else { return nil }
+            guard i >= 3, isInit(i) else { return nil }
             if tokens[i - 1].isPunctuation(":") {
-                if tokens[i - 2].isWord("matching"), tokens[i - 3].isPunctuation("("), i >= 4, tokens[i - 4].isWord("records") {
-                    return "CKQuery"
-                }
-                if tokens[i - 2].isWord("query"), tokens[i - 3].isPunctuation("("), i >= 4, tokens[i - 4].isWord("CKQueryOperation") {
-                    return "CKQuery"
-                }
-                return nil
+                guard i >= 4, tokens[i - 3].isPunctuation("("),
+                    queryArguments.contains(where: { tokens[i - 4].isWord($0.call) && tokens[i - 2].isWord($0.label) })
+                else { return nil }
+                return "CKQuery"
             }
             // `: CKRecord = .init(` or `: CKRecord? = .init(`
             guard tokens[i - 1].isOperator("=") else { return nil }
