@@ -141,8 +141,11 @@ public struct LocalModels: Hashable, Sendable {
     /// app's entitlements).
     public var remedy: String?
 
+    /// `models` once each, in their order: two models of one name (read from two targets together)
+    /// are one name to list.
     public init(models: [String], reason: String, range: SourceRange?, isCertain: Bool = true, remedy: String? = nil) {
-        self.models = models
+        var seen: Set<String> = []
+        self.models = models.filter { seen.insert($0).inserted }
         self.reason = reason
         self.range = range
         self.isCertain = isCertain

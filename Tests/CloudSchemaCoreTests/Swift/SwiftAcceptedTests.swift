@@ -419,6 +419,10 @@ import Testing
             found.map(\.message) == [
                 "'CachedImage' is stored with cloudKitDatabase: .none, so CloudKit mirroring rules are not applied to it"
             ])
+        // Two models of that name (two targets' files read together) are one name to list.
+        let other = ("Widget/CachedImage.swift", "@Model final class CachedImage { var data: Data? }")
+        let twice = Linter.lint(load([("Models.swift", Self.models), other, ("App.swift", setup)]))
+        #expect(twice.filter { $0.id.rawValue == "MODEL_LOCAL_STORE" }.map(\.message) == found.map(\.message))
     }
 
     /// A configuration without a schema holds the models of the container it is given to.
