@@ -5,7 +5,8 @@
 # Tests/Fixtures/ckdb. Every file must parse without errors or warnings and match a naive reading of it; export, export → parse, import → export
 # and export → import → export must give the file's export back; the import must resolve, lint
 # without findings caused by the import, and be formatted; diff of the file against itself and
-# against its import must find nothing; cktool exports must come back byte for byte.
+# against its import must find nothing; cktool exports must come back byte for byte. The Swift
+# generated from each must compile in Swift 6 mode without a warning.
 #
 # SwiftData models and SQLiteData migrations (../shared/corpus/swiftdata, sqlitedata): each app is
 # linted as the build plugin lints a target, and must give what Tests/Corpus/apps.txt says a
@@ -62,6 +63,29 @@ echo "== checking $count .ckdb files ($exported cktool exports) besides the fixt
 cd "$root"
 CLOUDSCHEMA_CKDB_FILES="$files" CLOUDSCHEMA_CKDB_EXPORTS="$exports" \
     swift test --filter 'CKDBCorpusTests|CKDBImportLintTests|FormatCKDBImportTests'
+
+# Generated code is product code: each .ckdb's Swift, generated with public access, must compile in
+# Swift 6 mode without a warning against the runtime (one module per file: their record types share names).
+echo "== generating Swift from each of the $count .ckdb files and compiling it (Swift 6, warnings as errors)"
+bin=$(swift build --show-bin-path)
+swift build --product cloudschema >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+while IFS= read -r file; do
+    [ -n "$file" ] || continue
+    out="$work/$(basename "$file" .ckdb)"
+    mkdir -p "$out/obj"
+    if ! "$bin/cloudschema" generate "$file" --output "$out/gen" --access public >"$out/generate.log" 2>&1 ||
+        ! (cd "$out/obj" && swiftc -c -swift-version 6 -parse-as-library -warnings-as-errors -module-name Generated \
+            -I "$bin/Modules" "$out"/gen/*.swift) >"$out/compile.log" 2>&1; then
+        echo "run.sh: the Swift generated from $file does not compile cleanly:" >&2
+        cat "$out/generate.log" "$out/compile.log" >&2 2>/dev/null || true
+        failed=1
+    fi
+done <<<"$files"
+if [ "$failed" = 1 ]; then exit 1; fi
+
 if [ "$apps" = yes ]; then
     echo "== linting the apps in ../shared/corpus/swiftdata and sqlitedata as the build plugin does"
     CLOUDSCHEMA_CORPUS_APPS="$root/../shared/corpus" swift test --filter CorpusAppTests
