@@ -9,6 +9,9 @@ public struct AppCode: Sendable {
     public var queries: [Query] = []
     /// The containers named by identifier (`CKContainer(identifier: "iCloud.x")`), each once.
     public var containers: [NameUse] = []
+    /// The first `NSPersistentCloudKitContainer` that loads a Core Data model file (`.xcdatamodeld`,
+    /// not read): Core Data syncs entities that are not checked.
+    public var coreDataContainer: SourceRange?
 
     public init() {}
 

@@ -25,7 +25,32 @@ enum CloudKitCallReader {
             code.queries += reader.code.queries
         }
         code.containers = containers(files)
+        code.coreDataContainer = files.lazy.compactMap(coreDataContainer).first
         return code
+    }
+
+    /// The first `NSPersistentCloudKitContainer` that loads a Core Data model file: one created
+    /// with `name:` alone (it loads the `.xcdatamodeld` of that name), or a subclass declared. Not
+    /// one given a `managedObjectModel:` built in code (SwiftData's models, to initialize the
+    /// CloudKit schema), nor the type's sync notifications, which SwiftData apps observe.
+    static func coreDataContainer(_ tokens: [SwiftToken]) -> SourceRange? {
+        let type = "NSPersistentCloudKitContainer"
+        for i in tokens.indices where tokens[i].isWord(type) {
+            if i >= 3, tokens[i - 1].isPunctuation(":"), tokens[i - 3].isWord("class") { return tokens[i].range }
+            guard i + 2 < tokens.count, tokens[i + 1].isPunctuation("("), tokens[i + 2].isWord("name") else { continue }
+            var depth = 0
+            var givesModel = false
+            for j in (i + 1)..<tokens.count {
+                if tokens[j].isPunctuation("(") || tokens[j].isPunctuation("[") || tokens[j].isPunctuation("{") { depth += 1 }
+                if tokens[j].isPunctuation(")") || tokens[j].isPunctuation("]") || tokens[j].isPunctuation("}") { depth -= 1 }
+                if depth == 0 { break }
+                if depth == 1, tokens[j].isWord("managedObjectModel"), j + 1 < tokens.count, tokens[j + 1].isPunctuation(":") {
+                    givesModel = true
+                }
+            }
+            if !givesModel { return tokens[i].range }
+        }
+        return nil
     }
 
     /// Each container the code names by its identifier, `CKContainer(identifier: "iCloud.x")`, at

@@ -179,6 +179,13 @@ public enum SchemaLoader {
             localModels = swift.localModels
             diagnostics += swift.diagnostics
             appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
+            if let container = appCode.coreDataContainer {
+                diagnostics.append(
+                    Diagnostic(
+                        .inputNotChecked, .info,
+                        "not checked: Core Data syncs through NSPersistentCloudKitContainer here, and its model file (.xcdatamodeld) is not read (SwiftData @Model classes are), so its entities are not checked against CloudKit's mirroring rules; to check the CloudKit schema it creates, export it (xcrun cktool export-schema) and lint the .ckdb",
+                        at: container))
+            }
             if swiftFiles.isEmpty && files.isEmpty && ckdbSchemas.isEmpty && migrator.schema.migrations.isEmpty {
                 let calls =
                     appCode.isEmpty

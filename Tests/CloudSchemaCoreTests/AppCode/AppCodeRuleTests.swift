@@ -263,6 +263,34 @@ enum GardenSchema {
             ])
     }
 
+    /// Core Data syncing through `NSPersistentCloudKitContainer(name:)` (or a subclass) loads its
+    /// entities from an `.xcdatamodeld`, which is not read: one info at the first such container
+    /// says so, beside what the Swift files do declare. A container given a model built in code
+    /// (SwiftData's, to initialize the CloudKit schema) and the sync notifications SwiftData apps
+    /// observe say nothing.
+    @Test func aCoreDataContainerIsSaidToBeNotChecked() {
+        let persistence = """
+            import CoreData
+            let store = NSPersistentCloudKitContainer(name: "Journal")
+            final class Store: NSPersistentCloudKitContainer, @unchecked Sendable {}
+            """
+        let models = "@Model final class Entry { var title: String = \"\" }"
+        #expect(findings([("Persistence.swift", persistence)]) == ["INPUT_UNREADABLE", "INPUT_NOT_CHECKED 2:13-2:42"])
+        #expect(findings([("Persistence.swift", persistence), ("Entry.swift", models)]) == ["INPUT_NOT_CHECKED 2:13-2:42"])
+        let subclass = persistence.replacingOccurrences(of: "let store", with: "// let store")
+        #expect(findings([("Persistence.swift", subclass), ("Entry.swift", models)]) == ["INPUT_NOT_CHECKED 3:20-3:49"])
+        let swiftData = """
+            let model = NSManagedObjectModel.makeManagedObjectModel(for: [Entry.self])!
+            let container = NSPersistentCloudKitContainer(name: "Entries", managedObjectModel: model)
+            let events = NotificationCenter.default.notifications(named: NSPersistentCloudKitContainer.eventChangedNotification)
+            """
+        #expect(findings([("Schema.swift", swiftData), ("Entry.swift", models)]) == [])
+        #expect(
+            load([("Persistence.swift", persistence)]).diagnostics.last?.message
+                == "not checked: Core Data syncs through NSPersistentCloudKitContainer here, and its model file (.xcdatamodeld) is not read (SwiftData @Model classes are), so its entities are not checked against CloudKit's mirroring rules; to check the CloudKit schema it creates, export it (xcrun cktool export-schema) and lint the .ckdb"
+        )
+    }
+
     /// A record whose type the code does not say: a key no record type has, and a key one record
     /// type alone has used against that field, are warnings.
     @Test func aRecordOfUnknownTypeIsCheckedAgainstEveryKey() {
