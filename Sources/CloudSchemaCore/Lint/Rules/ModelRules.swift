@@ -271,7 +271,7 @@ enum ModelRules {
             forEachSynced(model) { property in
                 guard (property.type == .data || property.type.listElement == .data) && !property.isExternalStorage else { return }
                 out.report(
-                    "'\(property.name)' is Data without @externalStorage; Core Data keeps it inside the CloudKit record until the record nears 700,000 bytes, so add @externalStorage for anything that can grow",
+                    "'\(property.name)' is Data without @externalStorage; Core Data keeps it inside the CloudKit record unless it would take the record past 700,000 bytes, so add @externalStorage for anything that can grow",
                     at: property.spans.type ?? property.spans.name,
                     fixIts: property.spans.range.map {
                         [.insert(" @externalStorage", at: $0.endOnly, "add @externalStorage")]
