@@ -592,6 +592,42 @@ enum GardenSchema {
             ])
     }
 
+    /// In `extension CKRecord`, `self` is a record: a convenience init's `self.init(recordType:)`
+    /// names its type for the rest of the init, and `self[key]`, `self.setValue(_:forKey:)` and
+    /// `setValue(_:forKey:)` without `self.` are read on it. Elsewhere, a type's own subscript on
+    /// `self` is not a record's.
+    @Test func anExtensionOfCKRecordReadsSelf() {
+        let found = GardenSchema.findings(
+            """
+            extension CKRecord {
+                convenience init(plant: String) {
+                    self.init(recordType: "Plant", recordID: CKRecord.ID(recordName: plant))
+                    self["nmae"] = plant
+                    setValue(1, forKey: "cuont")
+                    self.setValue("x", forKey: "count")
+                }
+                convenience init(bedNamed title: String) {
+                    self.init(recordType: "Beds")
+                }
+                var displayName: String? { self["titel"] as? String }
+                struct Keys {
+                    subscript(_ key: String) -> String { key }
+                    func first() -> String { self["nmae"] }
+                }
+            }
+            struct Cache {
+                subscript(_ key: String) -> Int { 0 }
+                func value(forKey key: String) -> Int { 0 }
+                func total() -> Int { self["nmae"] + value(forKey: "nmae") }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "4:14-4:20 error APPCODE_UNKNOWN_KEY", "5:29-5:36 error APPCODE_UNKNOWN_KEY", "6:23-6:26 error APPCODE_VALUE_TYPE",
+                "9:31-9:37 error APPCODE_UNKNOWN_RECORD_TYPE", "11:37-11:44 warning APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
     /// Swift that only looks like CloudKit code: nothing to report.
     @Test func lookalikesAreNotRecords() {
         let found = GardenSchema.findings(
