@@ -140,6 +140,9 @@ private enum Binding: Equatable {
     case sort(Int)
     /// A local `let` with a string literal.
     case string(String)
+    /// A local `let` with a CloudKit value made in place (`CKRecord.Reference(…)`, `CKAsset(…)`,
+    /// `CLLocation(…)`).
+    case value(AppCode.AssignedLiteral.Kind)
     /// `let type = record.recordType`: the record type of the record of this name.
     case recordTypeOf(String)
     /// Anything else: it hides a name of an outer scope.
@@ -203,6 +206,10 @@ private struct FileReader {
         "modifications": .recordChange, "failedRecordSaves": .recordChange, "savedRecords": .record(nil),
     ]
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
+    /// The CloudKit values made by calling a type (besides `CKRecord.Reference(…)`).
+    private static let madeValues: [String: AppCode.AssignedLiteral.Kind] = [
+        "CKReference": .reference, "CKAsset": .asset, "CLLocation": .location,
+    ]
     /// The methods of a `CKRecord` that read or write a key.
     private static let keyMethods: Set<String> = ["object", "value", "setObject", "setValue"]
     /// A `CKContainer`'s databases.
@@ -556,7 +563,22 @@ private struct FileReader {
             }
         }
         if isLet, case .other = declared, let (value, _, valueEnd) = resolve(at: k), valueEnd == end { return .string(value) }
+        if isLet, let kind = madeValue(at: k, end: end) { return .value(kind) }
         return declared
+    }
+
+    /// The CloudKit type of the value made from `k` to `end`: `CKRecord.Reference(…)` (or
+    /// `CKReference(…)`), `CKAsset(…)`, `CLLocation(…)`.
+    private func madeValue(at k: Int, end: Int) -> AppCode.AssignedLiteral.Kind? {
+        let (open, kind): (Int, AppCode.AssignedLiteral.Kind)
+        if word(k, "CKRecord"), punct(k + 1, "."), word(k + 2, "Reference") {
+            (open, kind) = (k + 3, .reference)
+        } else if let made = Self.madeValues[k < t.count && t[k].kind == .identifier ? t[k].text : ""] {
+            (open, kind) = (k + 1, made)
+        } else {
+            return nil
+        }
+        return punct(open, "(") && closing[open] == end - 1 ? kind : nil
     }
 
     /// The token after the expression starting at `k`: brackets skipped, ending at a new
@@ -820,16 +842,25 @@ private struct FileReader {
         return found.map { ($0.key, t[k].range.union(t[close - 1].range), $0.isEncrypted) }
     }
 
-    /// A literal value alone at `k` (up to `end`, or to the end of the statement).
+    /// A literal value alone at `k` (up to `end`, or to the end of the statement), or a CloudKit
+    /// value made there or by a local `let` of this name (`madeValue`).
     private func literal(at k: Int, endingAt end: Int?) -> AppCode.AssignedLiteral? {
         guard k < t.count else { return nil }
-        if let end { guard end == k + 1 else { return nil } } else if !SwiftConstants.endsStatement(t, at: k + 1) { return nil }
+        let valueEnd = end ?? expressionEnd(from: k)
+        guard end != nil || SwiftConstants.endsStatement(t, at: valueEnd) else { return nil }
+        if valueEnd > k + 1 {
+            return madeValue(at: k, end: valueEnd).map { .init(kind: $0, range: t[k].range.union(t[valueEnd - 1].range)) }
+        }
+        guard valueEnd == k + 1 else { return nil }
         let kind: AppCode.AssignedLiteral.Kind
         switch t[k].kind {
         case .string where SwiftConstants.literal(t[k]) != nil: kind = .string
         case .integer: kind = .integer
         case .float: kind = .float
         case .keyword where t[k].text == "true" || t[k].text == "false": kind = .bool
+        case .identifier:
+            guard case .value(let made)? = lookup(t[k].text) else { return nil }
+            kind = made
         default: return nil
         }
         return .init(kind: kind, range: t[k].range)

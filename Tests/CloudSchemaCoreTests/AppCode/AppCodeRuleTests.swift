@@ -676,6 +676,72 @@ enum GardenSchema {
         #expect(describe(found) == ["2:8-2:17 warning APPCODE_UNKNOWN_KEY"])
     }
 
+    /// A `CKRecord.Reference`, `CKAsset` or `CLLocation` made in place, or by a local `let`, saved to a
+    /// field of another type; a `var` may be given another value first, and a list field is not judged.
+    @Test func cloudKitValuesOfAnotherTypeAreReported() {
+        let schema = """
+            zone Garden
+            record Bed in Garden {
+                title: String
+            }
+            record Plant in Garden {
+                name: String
+                bed: Reference<Bed>?
+                photo: Asset?
+                spot: Location?
+                photos: [Asset]?
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            func write(_ bed: CKRecord, url: URL) {
+                let plant = CKRecord(recordType: "Plant")
+                plant["name"] = CKRecord.Reference(record: bed, action: .none)
+                let spot = CLLocation(latitude: 48.1, longitude: 11.6)
+                plant["photo"] = spot
+                plant.setValue(CKAsset(fileURL: url), forKey: "spot")
+                var other = CKAsset(fileURL: url)
+                plant["bed"] = other
+                plant["bed"] = CKReference(record: bed, action: .deleteSelf)
+                plant["photo"] = CKAsset(fileURL: url)
+                plant["spot"] = spot
+                plant["photos"] = CKAsset(fileURL: url)
+            }
+            """, schema: ("Garden.cloudschema", schema))
+        #expect(
+            describe(found) == [
+                "3:21-3:67 error APPCODE_VALUE_TYPE", "5:22-5:26 error APPCODE_VALUE_TYPE", "6:20-6:41 error APPCODE_VALUE_TYPE",
+            ])
+        #expect(found.first?.message == "'name' is STRING, and this CKRecord.Reference is not; CloudKit rejects the save")
+    }
+
+    /// Core Data keeps a SwiftData to-one relationship as the related record's name, a STRING, and
+    /// never uses `CKRecord.Reference`: code that writes the mirror's records by hand and saves a
+    /// reference there is rejected (a warning: the mirror is derived).
+    @Test func aReferenceToAMirroredToOneRelationshipIsAWarning() {
+        let models = """
+            import SwiftData
+            @Model final class Shelf {
+                @Relationship(inverse: \\Book.shelf) var books: [Book]?
+                init() {}
+            }
+            @Model final class Book {
+                var shelf: Shelf?
+                init() {}
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            func write(_ id: CKRecord.ID) -> CKRecord {
+                let record = CKRecord(recordType: "CD_Book")
+                let shelf = CKRecord.Reference(recordID: id, action: .none)
+                record["CD_shelf"] = shelf
+                return record
+            }
+            """, schema: nil, more: [("App/Models.swift", models)])
+        #expect(describe(found) == ["4:26-4:31 warning APPCODE_VALUE_TYPE"])
+    }
+
     /// An app whose schema is its SwiftData models alone, with CloudKit calls of its own on
     /// other record types (a shared note beside the synced models): the mirror lists only its
     /// `CD_` types, so those calls cannot be checked, and one info at the first says so.
