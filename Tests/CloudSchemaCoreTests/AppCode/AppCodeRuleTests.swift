@@ -333,6 +333,31 @@ enum GardenSchema {
         #expect(describe(variable) == [])
     }
 
+    /// An instance `let` given a literal is a constant too (no initializer may assign it again),
+    /// named bare in its type's methods and extensions; a `var`, or a parameter of its name, is not.
+    @Test func anInstanceLetWithItsValueIsAConstant() {
+        let found = GardenSchema.findings(
+            """
+            final class PlantSync {
+                let recordType: CKRecord.RecordType = "Plant"
+                let bedType = "Beds"
+                let nameKey = "nmae"
+                var titleKey = "titel"
+                func make() -> CKRecord {
+                    let record = CKRecord(recordType: recordType)
+                    record[nameKey] = "Fern"
+                    record[titleKey] = "x"
+                    return record
+                }
+                func shadowed(bedType: String) -> CKRecord { CKRecord(recordType: bedType) }
+            }
+            extension PlantSync {
+                func bed() -> CKRecord { CKRecord(recordType: bedType) }
+            }
+            """)
+        #expect(describe(found) == ["8:16-8:23 error APPCODE_UNKNOWN_KEY", "15:51-15:58 error APPCODE_UNKNOWN_RECORD_TYPE"])
+    }
+
     /// Apple's CKSyncEngine sample names keys and types through constants; any file of the run
     /// may declare them, and the finding is at the use.
     @Test func constantsResolveAcrossFiles() {
