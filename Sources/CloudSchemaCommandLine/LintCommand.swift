@@ -167,6 +167,14 @@ package enum LintCommand {
                         "the CloudKit calls of this target are not checked: there is no schema to check them against; name one with \"schema\" in cloudschema.json",
                         at: first))
             }
+            // A Core Data app's synced model is its `.xcdatamodeld`, which nothing here reads.
+            if let container = code.coreDataContainer {
+                diagnostics.append(
+                    Diagnostic(
+                        .inputNotChecked, .info,
+                        "the Core Data model this target syncs through NSPersistentCloudKitContainer is not checked: cloudschema reads SwiftData models, not .xcdatamodeld files",
+                        at: container))
+            }
         }
         // A dry run's standard output is the diff alone, so it can be piped to `patch` or `git apply`.
         if arguments.flag("dry-run") {

@@ -9,6 +9,9 @@ public struct AppCode: Sendable {
     public var queries: [Query] = []
     /// The containers named by identifier (`CKContainer(identifier: "iCloud.x")`), each once.
     public var containers: [NameUse] = []
+    /// The first `NSPersistentCloudKitContainer(…)`: a Core Data model (an `.xcdatamodeld`,
+    /// which is not read) that syncs through CloudKit.
+    public var coreDataContainer: SourceRange?
 
     public init() {}
 

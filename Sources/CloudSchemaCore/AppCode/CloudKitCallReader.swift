@@ -26,7 +26,18 @@ enum CloudKitCallReader {
             code.queries += reader.code.queries
         }
         code.containers = containers(files)
+        code.coreDataContainer = coreDataContainer(files)
         return code
+    }
+
+    /// The first `NSPersistentCloudKitContainer(…)` the files make.
+    static func coreDataContainer(_ files: [[SwiftToken]]) -> SourceRange? {
+        for tokens in files {
+            for i in tokens.indices.dropLast() where tokens[i].isWord("NSPersistentCloudKitContainer") && tokens[i + 1].isPunctuation("(") {
+                return tokens[i].range
+            }
+        }
+        return nil
     }
 
     /// Each container the code names by its identifier, `CKContainer(identifier: "iCloud.x")`, at
