@@ -108,14 +108,42 @@ struct LintCommandTests {
 
             """
         ])
-        let stamp = folder.appendingPathComponent("LintStamp.swift")
-        let plugin = try cloudschema("lint", "Sync.swift", "--stamp", stamp.path, in: folder)
-        #expect(plugin.status == 0 && FileManager.default.fileExists(atPath: stamp.path))
         #expect(
-            plugin.stdout.hasPrefix(
-                "Sync.swift:4:39: info: the CloudKit calls of this target are not checked: there is no schema to check them against; name one with \"schema\" in cloudschema.json [INPUT_NOT_CHECKED]"
+            try passesAsThePlugin(
+                "Sync.swift", in: folder,
+                saying:
+                    "Sync.swift:4:39: info: the CloudKit calls of this target are not checked: there is no schema to check them against; name one with \"schema\" in cloudschema.json [INPUT_NOT_CHECKED]"
             ))
         #expect(try cloudschema("lint", "Sync.swift", in: folder).status == 2)
+    }
+
+    /// Lints `file` of `folder` as the build plugin does: it passes (the stamp is written) and its
+    /// output starts with `saying`.
+    private func passesAsThePlugin(_ file: String, in folder: URL, saying: String) throws -> Bool {
+        let stamp = folder.appendingPathComponent("LintStamp.swift")
+        let plugin = try cloudschema("lint", file, "--stamp", stamp.path, in: folder)
+        return plugin.status == 0 && FileManager.default.fileExists(atPath: stamp.path) && plugin.stdout.hasPrefix(saying)
+    }
+
+    /// A Core Data app syncs the model of its `.xcdatamodeld`, which is not read: the build plugin
+    /// passes its target and says so once, where the `NSPersistentCloudKitContainer` is made.
+    @Test func aCoreDataModelThatSyncsIsToldNotChecked() throws {
+        let folder = try temporaryFolder([
+            "Persistence.swift": """
+            import CoreData
+
+            final class Persistence {
+                let container = NSPersistentCloudKitContainer(name: "Journal")
+            }
+
+            """
+        ])
+        #expect(
+            try passesAsThePlugin(
+                "Persistence.swift", in: folder,
+                saying:
+                    "Persistence.swift:4:21: info: not checked: Core Data syncs through NSPersistentCloudKitContainer here, and its model file (.xcdatamodeld) is not read (SwiftData @Model classes are), so its entities are not checked against CloudKit's mirroring rules; to check the CloudKit schema it creates, export it (xcrun cktool export-schema) and lint the .ckdb [INPUT_NOT_CHECKED]"
+            ))
     }
 
     /// SQLiteData migrations linted where nothing names the synced tables (an app without

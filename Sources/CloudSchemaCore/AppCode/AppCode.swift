@@ -35,9 +35,22 @@ public struct AppCode: Sendable {
         public var assigned: AssignedLiteral?
     }
 
-    /// A literal value assigned to a field, by the CloudKit type it is stored as.
+    /// A literal value assigned to a field, by the CloudKit type it is stored as, or a CloudKit
+    /// value made in place (`CKRecord.Reference(…)`, `CKAsset(…)`, `CLLocation(…)`).
     public struct AssignedLiteral: Sendable {
-        public enum Kind: String, Sendable { case string, integer, float, bool }
+        public enum Kind: String, Sendable {
+            case string, integer, float, bool, reference, asset, location
+
+            /// What the code assigns, as a message names it.
+            public var spelling: String {
+                switch self {
+                case .string, .integer, .float, .bool: "\(rawValue) literal"
+                case .reference: "CKRecord.Reference"
+                case .asset: "CKAsset"
+                case .location: "CLLocation"
+                }
+            }
+        }
         public var kind: Kind
         public var range: SourceRange
     }

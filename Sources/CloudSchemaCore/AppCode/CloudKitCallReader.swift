@@ -3,7 +3,8 @@
 /// and written on values known to be a `CKRecord`, query predicates and sort descriptors.
 ///
 /// A value is known to be a `CKRecord` when it is declared so: created by `CKRecord(…)`, annotated
-/// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, or an element of a
+/// `CKRecord` (a parameter, a property, a local), cast with `as? CKRecord`, `self` in `extension
+/// CKRecord` (of the type a convenience init's `self.init(recordType:)` names), or an element of a
 /// `[CKRecord]` (in `for … in`, `.first`, `[i]`, the closures of `filter`, `map` and the like) or of a
 /// `[CKRecord.ID: CKRecord]`, or handed over by CloudKit: a `CKDatabase`'s `record(for:)`, the
 /// closures of its `fetch(withRecordID:)` and `perform(_:inZoneWith:)`, and the record callbacks
@@ -164,6 +165,9 @@ private enum Binding: Equatable {
     case sort(Int)
     /// A local `let` with a string literal.
     case string(String)
+    /// A local `let` with a CloudKit value made in place (`CKRecord.Reference(…)`, `CKAsset(…)`,
+    /// `CLLocation(…)`).
+    case value(AppCode.AssignedLiteral.Kind)
     /// `let type = record.recordType`: the record type of the record of this name.
     case recordTypeOf(String)
     /// Anything else: it hides a name of an outer scope.
@@ -227,6 +231,12 @@ private struct FileReader {
         "modifications": .recordChange, "failedRecordSaves": .recordChange, "savedRecords": .record(nil),
     ]
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "extension", "actor"]
+    /// The CloudKit values made by calling a type (besides `CKRecord.Reference(…)`).
+    private static let madeValues: [String: AppCode.AssignedLiteral.Kind] = [
+        "CKReference": .reference, "CKAsset": .asset, "CLLocation": .location,
+    ]
+    /// The methods of a `CKRecord` that read or write a key.
+    private static let keyMethods: Set<String> = ["object", "value", "setObject", "setValue"]
     /// A `CKContainer`'s databases.
     private static let databases: Set<String> = ["privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase"]
 
@@ -317,6 +327,9 @@ private struct FileReader {
                 j += 2
             }
             typeBodies[body] = t[i].text == "extension" ? path : currentType + path
+            // In `extension CKRecord { … }`, `self` is a record (a convenience init's `self.init(recordType:)`
+            // says of which type); in any other type's body it hides that one.
+            pending[body, default: [:]]["self"] = t[i].text == "extension" && path == ["CKRecord"] ? .record(nil) : .other
         case "func", "init", "subscript":
             guard let open = (i + 1..<min(i + 16, t.count)).first(where: { punct($0, "(") || punct($0, "{") }), punct(open, "("),
                 let close = closing[open],
@@ -329,6 +342,17 @@ private struct FileReader {
             condition(at: i)
         case "for":
             forLoop(at: i)
+        case "self":
+            guard !punct(i - 1, "."), case .record(let type)? = lookup("self") else { return }
+            // `self.init(recordType: "T", …)` in a convenience init creates a record of type T.
+            if punct(i + 1, "."), word(i + 2, "init"), punct(i + 3, "("), word(i + 4, "recordType"), punct(i + 5, ":"),
+                let (name, range, _) = resolve(at: i + 6)
+            {
+                code.recordTypeUses.append(.init(name: name, range: range))
+                scopes[scopes.count - 1].names["self"] = .record(name)
+                return
+            }
+            fieldAccess(on: i, recordType: type)
         case "switch":
             if i + 2 < t.count, t[i + 1].kind == .identifier, lookup(t[i + 1].text) == .recordResult, punct(i + 2, "{"),
                 let end = closing[i + 2]
@@ -564,7 +588,22 @@ private struct FileReader {
             }
         }
         if isLet, case .other = declared, let (value, _, valueEnd) = resolve(at: k), valueEnd == end { return .string(value) }
+        if isLet, let kind = madeValue(at: k, end: end) { return .value(kind) }
         return declared
+    }
+
+    /// The CloudKit type of the value made from `k` to `end`: `CKRecord.Reference(…)` (or
+    /// `CKReference(…)`), `CKAsset(…)`, `CLLocation(…)`.
+    private func madeValue(at k: Int, end: Int) -> AppCode.AssignedLiteral.Kind? {
+        let (open, kind): (Int, AppCode.AssignedLiteral.Kind)
+        if word(k, "CKRecord"), punct(k + 1, "."), word(k + 2, "Reference") {
+            (open, kind) = (k + 3, .reference)
+        } else if let made = Self.madeValues[k < t.count && t[k].kind == .identifier ? t[k].text : ""] {
+            (open, kind) = (k + 1, made)
+        } else {
+            return nil
+        }
+        return punct(open, "(") && closing[open] == end - 1 ? kind : nil
     }
 
     /// The token after the expression starting at `k`: brackets skipped, ending at a new
@@ -644,6 +683,13 @@ private struct FileReader {
             databaseCall(after: i)
             return
         default: break
+        }
+        // `setValue(_:forKey:)`, `object(forKey:)` … called on `self` in `extension CKRecord`.
+        if Self.keyMethods.contains(t[i].text), !punct(i - 1, "."), !t[max(i - 1, 0)].isKeyword("func"), punct(i + 1, "("),
+            case .record(let type)? = lookup("self")
+        {
+            keyMethodCall(i - 1, recordType: type)
+            return
         }
         // A name of this scope, or `self.name`, not a member of another value.
         guard !punct(i - 1, ".") || (i >= 2 && t[i - 2].isKeyword("self")), let binding = lookup(t[i].text) else { return }
@@ -779,7 +825,14 @@ private struct FileReader {
                 .init(recordType: recordType, key: .init(name: key, range: range), isEncrypted: encrypted, assigned: assigned))
             return
         }
-        guard !encrypted, punct(j, "."), j + 2 < t.count, punct(j + 2, "("), let close = closing[j + 2] else { return }
+        guard !encrypted, punct(j, ".") else { return }
+        keyMethodCall(j, recordType: recordType)
+    }
+
+    /// A call of a `CKRecord` method that takes a key (`Self.keyMethods`), `.object(forKey: k)`,
+    /// `.setValue(v, forKey: k)` …, whose name is at `j + 1` (after its `.`, or alone: on `self`).
+    private mutating func keyMethodCall(_ j: Int, recordType: String?) {
+        guard j + 2 < t.count, punct(j + 2, "("), let close = closing[j + 2] else { return }
         switch t[j + 1].text {
         case "object", "value":
             guard word(j + 3, "forKey"), punct(j + 4, ":"), let (key, range, end) = resolve(at: j + 5), end == close else { return }
@@ -814,16 +867,25 @@ private struct FileReader {
         return found.map { ($0.key, t[k].range.union(t[close - 1].range), $0.isEncrypted) }
     }
 
-    /// A literal value alone at `k` (up to `end`, or to the end of the statement).
+    /// A literal value alone at `k` (up to `end`, or to the end of the statement), or a CloudKit
+    /// value made there or by a local `let` of this name (`madeValue`).
     private func literal(at k: Int, endingAt end: Int?) -> AppCode.AssignedLiteral? {
         guard k < t.count else { return nil }
-        if let end { guard end == k + 1 else { return nil } } else if !SwiftConstants.endsStatement(t, at: k + 1) { return nil }
+        let valueEnd = end ?? expressionEnd(from: k)
+        guard end != nil || SwiftConstants.endsStatement(t, at: valueEnd) else { return nil }
+        if valueEnd > k + 1 {
+            return madeValue(at: k, end: valueEnd).map { .init(kind: $0, range: t[k].range.union(t[valueEnd - 1].range)) }
+        }
+        guard valueEnd == k + 1 else { return nil }
         let kind: AppCode.AssignedLiteral.Kind
         switch t[k].kind {
         case .string where SwiftConstants.literal(t[k]) != nil: kind = .string
         case .integer: kind = .integer
         case .float: kind = .float
         case .keyword where t[k].text == "true" || t[k].text == "false": kind = .bool
+        case .identifier:
+            guard case .value(let made)? = lookup(t[k].text) else { return nil }
+            kind = made
         default: return nil
         }
         return .init(kind: kind, range: t[k].range)

@@ -4,7 +4,8 @@
 /// "name" }`, and enums of keys with raw values). Anything computed is not a constant here, and a
 /// name declared with two different literals is ambiguous, so it resolves to nothing.
 struct SwiftConstants {
-    /// `static let` members by `Type.name` (and by each shorter suffix of a nested type's path).
+    /// `static let` members, and instance `let`s given a literal, by `Type.name` (and by each
+    /// shorter suffix of a nested type's path).
     private var members: [String: String?] = [:]
     /// `static let` members of `String` and its aliases, used as `.name` where a key is expected.
     private var stringMembers: [String: String?] = [:]
@@ -135,8 +136,9 @@ struct SwiftConstants {
         }
     }
 
-    /// `let name = "literal"` or `let name: Type = "literal"`, the literal alone in its statement
-    /// (a `var`: a static member only, kept when nothing assigns it).
+    /// `let name = "literal"` or `let name: Type = "literal"`, the literal alone in its statement:
+    /// top-level, or a member, static or not (a `var`: a static member only, kept when nothing
+    /// assigns it).
     private mutating func readLet(at i: Int, in t: [SwiftToken], block: (type: [String]?, isStringEnum: Bool)?, isTopLevel: Bool) {
         var j = i + 2
         if t[j].isPunctuation(":") {
@@ -150,7 +152,13 @@ struct SwiftConstants {
             if !isVar { Self.add(value, as: name, to: &globals) }
             return
         }
-        guard let type = block?.type, Self.isStatic(t, before: i) else { return }
+        guard let type = block?.type else { return }
+        // An instance `let` with its value is as constant: no initializer may assign it again
+        // (`let recordType: CKRecord.RecordType = "Note"`, named bare in the type's methods).
+        guard Self.isStatic(t, before: i) else {
+            if !isVar { addMember(value, name, of: type) }
+            return
+        }
         if isVar { staticVars.append((name, value, type)) } else { addMember(value, name, of: type) }
     }
 

@@ -67,7 +67,16 @@ public enum SchemaLoader {
         let inApp = Set(apps.joined())
         for app in apps.map(Set.init) {
             let read = sources.filter { app.contains($0.path) || !inApp.contains($0.path) }
-            loaded.apps.append(loadApp(read, pathsOnDisk: pathsOnDisk, parses: nil, exportsAreVersions: exportsAreVersions))
+            var appLoaded = loadApp(read, pathsOnDisk: pathsOnDisk, parses: nil, exportsAreVersions: exportsAreVersions)
+            // Whether the run declares nothing is the whole's to say: an app of none of the run's
+            // models (a sample project beside the app) is no unreadable input, and one finding
+            // for the whole, not one per app, is what `--stamp` lets pass.
+            if let nothing = appLoaded.nothingDeclared {
+                appLoaded.diagnostics.removeAll { $0 == nothing }
+                if let whole = loaded.nothingDeclared { appLoaded.diagnostics.append(whole) }
+                appLoaded.nothingDeclared = loaded.nothingDeclared
+            }
+            loaded.apps.append(appLoaded)
         }
         return loaded
     }

@@ -361,6 +361,31 @@ enum GardenSchema {
         #expect(describe(variable) == [])
     }
 
+    /// An instance `let` given a literal is a constant too (no initializer may assign it again),
+    /// named bare in its type's methods and extensions; a `var`, or a parameter of its name, is not.
+    @Test func anInstanceLetWithItsValueIsAConstant() {
+        let found = GardenSchema.findings(
+            """
+            final class PlantSync {
+                let recordType: CKRecord.RecordType = "Plant"
+                let bedType = "Beds"
+                let nameKey = "nmae"
+                var titleKey = "titel"
+                func make() -> CKRecord {
+                    let record = CKRecord(recordType: recordType)
+                    record[nameKey] = "Fern"
+                    record[titleKey] = "x"
+                    return record
+                }
+                func shadowed(bedType: String) -> CKRecord { CKRecord(recordType: bedType) }
+            }
+            extension PlantSync {
+                func bed() -> CKRecord { CKRecord(recordType: bedType) }
+            }
+            """)
+        #expect(describe(found) == ["8:16-8:23 error APPCODE_UNKNOWN_KEY", "15:51-15:58 error APPCODE_UNKNOWN_RECORD_TYPE"])
+    }
+
     /// Apple's CKSyncEngine sample names keys and types through constants; any file of the run
     /// may declare them, and the finding is at the use.
     @Test func constantsResolveAcrossFiles() {
@@ -620,6 +645,42 @@ enum GardenSchema {
             ])
     }
 
+    /// In `extension CKRecord`, `self` is a record: a convenience init's `self.init(recordType:)`
+    /// names its type for the rest of the init, and `self[key]`, `self.setValue(_:forKey:)` and
+    /// `setValue(_:forKey:)` without `self.` are read on it. Elsewhere, a type's own subscript on
+    /// `self` is not a record's.
+    @Test func anExtensionOfCKRecordReadsSelf() {
+        let found = GardenSchema.findings(
+            """
+            extension CKRecord {
+                convenience init(plant: String) {
+                    self.init(recordType: "Plant", recordID: CKRecord.ID(recordName: plant))
+                    self["nmae"] = plant
+                    setValue(1, forKey: "cuont")
+                    self.setValue("x", forKey: "count")
+                }
+                convenience init(bedNamed title: String) {
+                    self.init(recordType: "Beds")
+                }
+                var displayName: String? { self["titel"] as? String }
+                struct Keys {
+                    subscript(_ key: String) -> String { key }
+                    func first() -> String { self["nmae"] }
+                }
+            }
+            struct Cache {
+                subscript(_ key: String) -> Int { 0 }
+                func value(forKey key: String) -> Int { 0 }
+                func total() -> Int { self["nmae"] + value(forKey: "nmae") }
+            }
+            """)
+        #expect(
+            describe(found) == [
+                "4:14-4:20 error APPCODE_UNKNOWN_KEY", "5:29-5:36 error APPCODE_UNKNOWN_KEY", "6:23-6:26 error APPCODE_VALUE_TYPE",
+                "9:31-9:37 error APPCODE_UNKNOWN_RECORD_TYPE", "11:37-11:44 warning APPCODE_UNKNOWN_KEY",
+            ])
+    }
+
     /// Swift that only looks like CloudKit code: nothing to report.
     @Test func lookalikesAreNotRecords() {
         let found = GardenSchema.findings(
@@ -666,6 +727,72 @@ enum GardenSchema {
             record["CD_name"] = "x"
             """, schema: nil, more: [("App/Trip.swift", model)])
         #expect(describe(found) == ["2:8-2:17 warning APPCODE_UNKNOWN_KEY"])
+    }
+
+    /// A `CKRecord.Reference`, `CKAsset` or `CLLocation` made in place, or by a local `let`, saved to a
+    /// field of another type; a `var` may be given another value first, and a list field is not judged.
+    @Test func cloudKitValuesOfAnotherTypeAreReported() {
+        let schema = """
+            zone Garden
+            record Bed in Garden {
+                title: String
+            }
+            record Plant in Garden {
+                name: String
+                bed: Reference<Bed>?
+                photo: Asset?
+                spot: Location?
+                photos: [Asset]?
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            func write(_ bed: CKRecord, url: URL) {
+                let plant = CKRecord(recordType: "Plant")
+                plant["name"] = CKRecord.Reference(record: bed, action: .none)
+                let spot = CLLocation(latitude: 48.1, longitude: 11.6)
+                plant["photo"] = spot
+                plant.setValue(CKAsset(fileURL: url), forKey: "spot")
+                var other = CKAsset(fileURL: url)
+                plant["bed"] = other
+                plant["bed"] = CKReference(record: bed, action: .deleteSelf)
+                plant["photo"] = CKAsset(fileURL: url)
+                plant["spot"] = spot
+                plant["photos"] = CKAsset(fileURL: url)
+            }
+            """, schema: ("Garden.cloudschema", schema))
+        #expect(
+            describe(found) == [
+                "3:21-3:67 error APPCODE_VALUE_TYPE", "5:22-5:26 error APPCODE_VALUE_TYPE", "6:20-6:41 error APPCODE_VALUE_TYPE",
+            ])
+        #expect(found.first?.message == "'name' is STRING, and this CKRecord.Reference is not; CloudKit rejects the save")
+    }
+
+    /// Core Data keeps a SwiftData to-one relationship as the related record's name, a STRING, and
+    /// never uses `CKRecord.Reference`: code that writes the mirror's records by hand and saves a
+    /// reference there is rejected (a warning: the mirror is derived).
+    @Test func aReferenceToAMirroredToOneRelationshipIsAWarning() {
+        let models = """
+            import SwiftData
+            @Model final class Shelf {
+                @Relationship(inverse: \\Book.shelf) var books: [Book]?
+                init() {}
+            }
+            @Model final class Book {
+                var shelf: Shelf?
+                init() {}
+            }
+            """
+        let found = GardenSchema.findings(
+            """
+            func write(_ id: CKRecord.ID) -> CKRecord {
+                let record = CKRecord(recordType: "CD_Book")
+                let shelf = CKRecord.Reference(recordID: id, action: .none)
+                record["CD_shelf"] = shelf
+                return record
+            }
+            """, schema: nil, more: [("App/Models.swift", models)])
+        #expect(describe(found) == ["4:26-4:31 warning APPCODE_VALUE_TYPE"])
     }
 
     /// An app whose schema is its SwiftData models alone, with CloudKit calls of its own on

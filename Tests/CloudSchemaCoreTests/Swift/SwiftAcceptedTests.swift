@@ -869,6 +869,27 @@ import Testing
         #expect(load(garden + shared).apps.isEmpty)
     }
 
+    /// A second project whose Swift files declare no model (a sample beside the app) is no
+    /// unreadable input: whether the run declares nothing is the whole run's to say, once, as the
+    /// error `lint --stamp` lets pass.
+    @Test func aProjectWithoutModelsBesideTheAppIsNoError() {
+        let garden = [
+            ("Garden/Garden.xcodeproj/project.pbxproj", Self.project("").1),
+            ("Garden/Garden/Item.swift", "@Model final class Item { var name: String = \"\" }"),
+        ]
+        let sample = [
+            ("Sample/Sample.xcodeproj/project.pbxproj", Self.project("").1),
+            ("Sample/Sample/ContentView.swift", "struct ContentView: View { var body: some View { Text(\"Hi\") } }"),
+        ]
+        let loaded = load(garden + sample)
+        #expect(loaded.apps.count == 2)
+        #expect(!Linter.lint(loaded).contains { $0.id == .inputUnreadable })
+        let other = [("Other/Other.xcodeproj/project.pbxproj", Self.project("").1), ("Other/Other/Main.swift", "let x = 1")]
+        let nothing = load(sample + other)
+        #expect(Linter.lint(nothing).filter { $0.id == .inputUnreadable } == [nothing.nothingDeclared])
+        #expect(nothing.nothingDeclared?.message == "no SwiftData @Model classes or SQLiteData migrations in the 2 Swift files read")
+    }
+
     /// A shared file's finding that two apps grade differently is one finding, the graver: the
     /// model syncs in Garden (an error) and may in Shed, whose entitlements are not read (a
     /// warning). Always in the same order, however the apps' findings were gathered.

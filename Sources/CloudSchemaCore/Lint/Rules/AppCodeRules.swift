@@ -175,13 +175,15 @@ enum AppCodeRules {
 
     static let valueType = LintRule(
         "APPCODE_VALUE_TYPE", .appcode, .error,
-        summary: "A literal of another CloudKit type assigned to a field",
+        summary: "A literal or CloudKit value of another type assigned to a field",
         explanation: """
             "The first time you set a value for a key and save the record, the server associates that type with the \
             key for all records of the same type" (Apple, CKRecord): a string saved to an INT64 field, or a number to a \
-            STRING, TIMESTAMP, REFERENCE, ASSET, LOCATION, BYTES or LIST field, is rejected when the record is saved. An \
-            integer literal for a DOUBLE field and a fractional one for INT64 are not reported (NSNumber conversions \
-            CloudKit may accept).
+            STRING, TIMESTAMP, REFERENCE, ASSET, LOCATION, BYTES or LIST field, is rejected when the record is saved, \
+            and so is a CKRecord.Reference, CKAsset or CLLocation (made in place or by a local let) saved to a field \
+            of another type, such as the STRING in which Core Data keeps a SwiftData to-one relationship (it does \
+            not use CKRecord.Reference). An integer literal for a DOUBLE field and a fractional one for INT64 are not \
+            reported (NSNumber conversions CloudKit may accept), nor is a value saved to a LIST field.
             """,
         fix: """
             assign a value of the field's type, or correct the key.
@@ -195,15 +197,16 @@ enum AppCodeRules {
                 let stored = field.type.cloudKitType
                 let fits: Bool
                 switch (assigned.kind, stored) {
-                case (.string, .string): fits = true
+                case (.string, .string), (.reference, .reference), (.asset, .asset), (.location, .location): fits = true
                 case (.integer, .int64), (.integer, .double), (.integer, .number), (.bool, .int64), (.bool, .number), (.float, .double),
                     (.float, .int64), (.float, .number):
                     fits = true
+                case (.reference, .list), (.asset, .list), (.location, .list): fits = true
                 default: fits = false
                 }
                 guard !fits else { continue }
                 out.report(
-                    "'\(field.key)' is \(stored), and this \(assigned.kind.rawValue) literal is not; CloudKit rejects the save",
+                    "'\(field.key)' is \(stored), and this \(assigned.kind.spelling) is not; CloudKit rejects the save",
                     at: assigned.range, severity: grade(entry.isStated && isTypeKnown),
                     notes: notes(entry, isTypeKnown: isTypeKnown, key: field.key, at: assigned.range))
             }
