@@ -83,8 +83,7 @@ enum DiffCommand {
                 "the configuration has errors; fix it before checking for breaking changes", configurations.diagnostics.sorted(),
                 current.sources, code: 2)
         }
-        var currentSchema = current.schema
-        currentSchema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let currentSchema = current.schema.inCloudKit(configuration: configurations.configuration(for:))
         var failure: Int32 = 2
         /// The current schema compared with `source` (named `name` in messages), or nil after
         /// reporting why it cannot be.
@@ -104,7 +103,8 @@ enum DiffCommand {
                     deployed.diagnostics.filter { $0.severity == .error }, deployed.sources, code: 2)
                 return nil
             }
-            var diff = SchemaComparison.compare(deployed: deployed.schema, current: currentSchema)
+            var diff = SchemaComparison.compare(
+                deployed: deployed.schema.inCloudKit(configuration: configurations.configuration(for:)), current: currentSchema)
                 .configured(configurations.configuration(for:))
             // What both sides leave out is said once, at the current side's place.
             var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }

@@ -29,7 +29,8 @@ enum ExportCommand {
             The output has the layout of 'cktool export-schema' (sorted record types and fields, all system
             fields, aligned names, default grants on record types without grants, the Users record type, no
             comments), so it can be diffed against a committed export. Each SwiftData model is
-            written as the CD_ record type Core Data mirroring creates for it. The schemas are linted
+            written as the CD_ record type Core Data mirroring creates for it, except models stored without
+            CloudKit (a .none store, or cloudschema.json's swiftdata.localModels). The schemas are linted
             first: a schema with errors (one CloudKit would refuse, such as an encrypted asset) is not
             exported (exit code 1). Subscriptions are not part of a CloudKit schema: they are left out, with
             a note on standard error, and the app saves them at run time (SchemaRegistry.subscriptions).
@@ -49,8 +50,7 @@ enum ExportCommand {
             Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")
             return problems.contains { $0.id == .inputUnreadable } ? 2 : 1
         }
-        var schema = loaded.schema
-        schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let schema = loaded.schema.inCloudKit(configuration: configurations.configuration(for:))
         let text = CKDBExporter.export(
             schema, comments: arguments.flag("comments"), coreDataMoveReceipt: arguments.flag("core-data-move-receipt"))
         if !schema.subscriptions.isEmpty {

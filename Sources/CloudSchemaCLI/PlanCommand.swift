@@ -52,6 +52,7 @@ enum PlanCommand {
                     + "error: the schema \(unreadable ? "cannot be read" : "has errors"); fix it before planning a release\n")
             return unreadable ? 2 : 1
         }
+        let configuration = ConfigurationSet(files: current.sources.paths, explicitPath: nil).configuration(for:)
         var loaded: [String: Schema] = [:]
         for name in ["development", "production"] {
             let against = environments[name]!
@@ -63,13 +64,13 @@ enum PlanCommand {
                             + "error: the \(name) schema (\(against)) has errors; pass a 'cktool export-schema' file\n")
                     return 2
                 }
-                loaded[name] = side.schema
+                loaded[name] = side.schema.inCloudKit(configuration: configuration)
             } catch {
                 Terminal.err("error: cannot read the \(name) schema (\(against)): \(error.message)\n")
                 return 2
             }
         }
-        let plan = DeployPlan(schema: current.schema, development: loaded["development"]!, production: loaded["production"]!)
+        let plan = DeployPlan(schema: current.schema.inCloudKit(configuration: configuration), development: loaded["development"]!, production: loaded["production"]!)
         let inputs = DeployPlanReport.Inputs(
             schema: paths.joined(separator: " "), development: environments["development"]!, production: environments["production"]!,
             cktool: DeployCommands(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container))

@@ -49,8 +49,7 @@ enum PushCommand {
             Terminal.err(DiagnosticRenderer.summary(findings) + "; push refused: lint must pass, so cktool was not run\n")
             return findings.contains { $0.id == .inputUnreadable } ? 2 : 1
         }
-        var schema = loaded.schema
-        schema.sqlite.adoptSyncedTables(from: configurations.configuration(for:))
+        let schema = loaded.schema.inCloudKit(configuration: configurations.configuration(for:))
         do throws(Diagnostic) {
             let containerID = try CKTool.containerID(explicit: arguments.value("container-id"), schema: loaded)
             let production = try productionSchema(arguments.value("against"), paths: paths, teamID: teamID, containerID: containerID)

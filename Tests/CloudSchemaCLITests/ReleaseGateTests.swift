@@ -59,6 +59,36 @@ struct ReleaseGateTests {
         #expect(try cloudschema("diff", "Schemas", "--against", "production.ckdb", in: folder).status == 0)
     }
 
+    /// A SwiftData model stored without CloudKit (in a `.none` store, or listed in cloudschema.json's
+    /// `swiftdata.localModels`) is in no container's schema: export leaves it out, and the gate
+    /// never asks production for it.
+    @Test(arguments: [
+        (
+            "App.swift",
+            """
+            let synced = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: .private("iCloud.app"))
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)
+            """
+        ),
+        ("cloudschema.json", #"{"swiftdata": {"localModels": ["CachedImage"]}}"#),
+    ])
+    func aLocalModelIsNeitherExportedNorAskedOfProduction(setup: (file: String, text: String)) throws {
+        let folder = try temporaryFolder([
+            "App/Models.swift": """
+            @Model final class Video { var title: String = "" }
+            @Model final class CachedImage { var url: String = "" }
+            """,
+            "App/\(setup.file)": setup.text,
+            "Shipped/Models.swift": #"@Model final class Video { var title: String = "" }"#,
+        ])
+        #expect(try cloudschema("export", "Shipped", "--output", "production.ckdb", in: folder).status == 0)
+        let export = try cloudschema("export", "App", in: folder)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("RECORD TYPE CD_Video (") && !export.stdout.contains("CachedImage"))
+        let gate = try cloudschema("diff", "App", "--against", "production.ckdb", "--require-deployed", in: folder)
+        #expect(gate.status == 0, "\(gate.stdout)")
+    }
+
     @Test func aProductionThatHasEverythingPasses() throws {
         let folder = try Self.project()
         let run = try cloudschema("diff", "Schemas", "--against", "deployed.ckdb", "--require-deployed", in: folder)

@@ -80,11 +80,7 @@ public enum Linter {
     private static func lintApp(_ loaded: LoadedSchema, configuration: (String?) -> LintConfiguration) -> [Diagnostic] {
         var schema = loaded.schema
         schema.sqlite.adoptSyncedTables(from: configuration)
-        if let file = schema.models.first?.spans.range?.file, let section = configuration(file).swiftdata, !section.localModels.isEmpty {
-            schema.localModels.append(
-                LocalModels(models: section.localModels, reason: "listed in cloudschema.json's swiftdata.localModels", range: section.range)
-            )
-        }
+        schema.adoptLocalModels(from: configuration)
         // SQLiteData is used without CloudKit too, and the build plugin lints each target alone
         // (the SyncEngine call may be in another): when nothing read names the synced tables,
         // every table is checked, but as it may not sync, its sqlitedata errors are warnings.

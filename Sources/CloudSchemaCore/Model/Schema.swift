@@ -38,6 +38,28 @@ public struct Schema: Hashable, Sendable {
     public func enumType(named name: String) -> EnumType? { enums.first { $0.name == name } }
     public func model(named name: String) -> Model? { models.first { $0.name == name } }
     public func zone(named name: String) -> Zone? { zones.first { $0.name == name } }
+
+    /// Takes the local models cloudschema.json's `swiftdata.localModels` lists, from the
+    /// configuration of the first model's file.
+    public mutating func adoptLocalModels(from configuration: (String?) -> LintConfiguration) {
+        guard let file = models.first?.spans.range?.file, let section = configuration(file).swiftdata, !section.localModels.isEmpty
+        else { return }
+        localModels.append(
+            LocalModels(models: section.localModels, reason: "listed in cloudschema.json's swiftdata.localModels", range: section.range))
+    }
+
+    /// What CloudKit holds of this schema, as export, diff, push and plan write and compare it:
+    /// cloudschema.json's synced tables and local models adopted, and the models stored without
+    /// CloudKit for certain left out, since no container's schema has them (a release gate that
+    /// asked production for them could never pass).
+    public func inCloudKit(configuration: (String?) -> LintConfiguration) -> Schema {
+        var schema = self
+        schema.sqlite.adoptSyncedTables(from: configuration)
+        schema.adoptLocalModels(from: configuration)
+        let local = Set(schema.localModels.filter(\.isCertain).flatMap(\.models))
+        if !local.isEmpty { schema.models.removeAll { local.contains($0.name) } }
+        return schema
+    }
 }
 
 /// Which text format an element was read from. `.ckdb` cannot say zones, databases,
