@@ -103,8 +103,8 @@ enum DiffCommand {
                     deployed.diagnostics.filter { $0.severity == .error }, deployed.sources, code: 2)
                 return nil
             }
-            var diff = SchemaComparison.compare(
-                deployed: deployed.schema.inCloudKit(configuration: configurations.configuration(for:)), current: currentSchema)
+            let deployedSchema = deployed.schema.inCloudKit(configuration: configurations.configuration(for:))
+            var diff = SchemaComparison.compare(deployed: deployedSchema, current: currentSchema)
                 .configured(configurations.configuration(for:))
             // What both sides leave out is said once, at the current side's place.
             var unmatched = current.diagnostics.filter { $0.id == .swiftUnreadable }

@@ -70,7 +70,9 @@ enum PlanCommand {
                 return 2
             }
         }
-        let plan = DeployPlan(schema: current.schema.inCloudKit(configuration: configuration), development: loaded["development"]!, production: loaded["production"]!)
+        let plan = DeployPlan(
+            schema: current.schema.inCloudKit(configuration: configuration), development: loaded["development"]!,
+            production: loaded["production"]!)
         let inputs = DeployPlanReport.Inputs(
             schema: paths.joined(separator: " "), development: environments["development"]!, production: environments["production"]!,
             cktool: DeployCommands(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container))
