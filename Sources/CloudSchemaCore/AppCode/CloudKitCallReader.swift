@@ -26,15 +26,22 @@ enum CloudKitCallReader {
             code.queries += reader.code.queries
         }
         code.containers = containers(files)
-        code.coreDataContainer = files.lazy.compactMap(coreDataContainer).first
+        // SwiftData's models as Core Data's, to initialize the CloudKit schema: a container given
+        // a `managedObjectModel:` then holds the models read, not a model file.
+        let bridgesSwiftData = files.contains { tokens in
+            tokens.indices.dropLast(2).contains {
+                tokens[$0].isWord("makeManagedObjectModel") && tokens[$0 + 1].isPunctuation("(") && tokens[$0 + 2].isWord("for")
+            }
+        }
+        code.coreDataContainer = files.lazy.compactMap { coreDataContainer($0, bridgesSwiftData: bridgesSwiftData) }.first
         return code
     }
 
-    /// The first `NSPersistentCloudKitContainer` that loads a Core Data model file: one created
-    /// with `name:` alone (it loads the `.xcdatamodeld` of that name), or a subclass declared. Not
-    /// one given a `managedObjectModel:` built in code (SwiftData's models, to initialize the
-    /// CloudKit schema), nor the type's sync notifications, which SwiftData apps observe.
-    static func coreDataContainer(_ tokens: [SwiftToken]) -> SourceRange? {
+    /// The first `NSPersistentCloudKitContainer` of a Core Data model: one created with `name:`
+    /// alone (it loads the `.xcdatamodeld` of that name) or given a `managedObjectModel:` (unless
+    /// `bridgesSwiftData`), or a subclass declared. Not the type's sync notifications, which
+    /// SwiftData apps observe.
+    static func coreDataContainer(_ tokens: [SwiftToken], bridgesSwiftData: Bool) -> SourceRange? {
         let type = "NSPersistentCloudKitContainer"
         for i in tokens.indices where tokens[i].isWord(type) {
             if i >= 3, tokens[i - 1].isPunctuation(":"), tokens[i - 3].isWord("class") { return tokens[i].range }
@@ -49,7 +56,7 @@ enum CloudKitCallReader {
                     givesModel = true
                 }
             }
-            if !givesModel { return tokens[i].range }
+            if !givesModel || !bridgesSwiftData { return tokens[i].range }
         }
         return nil
     }

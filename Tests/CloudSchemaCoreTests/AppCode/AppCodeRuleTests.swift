@@ -265,9 +265,9 @@ enum GardenSchema {
 
     /// Core Data syncing through `NSPersistentCloudKitContainer(name:)` (or a subclass) loads its
     /// entities from an `.xcdatamodeld`, which is not read: one info at the first such container
-    /// says so, beside what the Swift files do declare. A container given a model built in code
-    /// (SwiftData's, to initialize the CloudKit schema) and the sync notifications SwiftData apps
-    /// observe say nothing.
+    /// says so, beside what the Swift files do declare. A container given SwiftData's models
+    /// (`makeManagedObjectModel(for:)`, to initialize the CloudKit schema) and the sync
+    /// notifications SwiftData apps observe say nothing.
     @Test func aCoreDataContainerIsSaidToBeNotChecked() {
         let persistence = """
             import CoreData
@@ -285,6 +285,10 @@ enum GardenSchema {
             let events = NotificationCenter.default.notifications(named: NSPersistentCloudKitContainer.eventChangedNotification)
             """
         #expect(findings([("Schema.swift", swiftData), ("Entry.swift", models)]) == [])
+        // A model loaded from the app's bundle is a model file's.
+        let bundled = swiftData.replacingOccurrences(
+            of: "NSManagedObjectModel.makeManagedObjectModel(for: [Entry.self])", with: "NSManagedObjectModel(contentsOf: url)")
+        #expect(findings([("Schema.swift", bundled), ("Entry.swift", models)]) == ["INPUT_NOT_CHECKED 2:17-2:46"])
         #expect(
             load([("Persistence.swift", persistence)]).diagnostics.last?.message
                 == "not checked: Core Data syncs through NSPersistentCloudKitContainer here, and its model file (.xcdatamodeld) is not read (SwiftData @Model classes are), so its entities are not checked against CloudKit's mirroring rules; to check the CloudKit schema it creates, export it (xcrun cktool export-schema) and lint the .ckdb"
