@@ -89,6 +89,43 @@ struct ReleaseGateTests {
         #expect(gate.status == 0, "\(gate.stdout)")
     }
 
+    /// SwiftData stores a model's enum as a Codable value: production has it as an encoded BYTES
+    /// field with a `_ckAsset` companion (as in a real cktool export of a SwiftData app), never as
+    /// its raw INT64 or STRING, so the gate passes and export writes what production has.
+    @Test func aSwiftDataEnumIsTheEncodedBytesProductionHas() throws {
+        let folder = try temporaryFolder([
+            "App/Models.swift": """
+            enum Size: Int, Codable { case small = 1, large }
+            enum Color: String, Codable { case red, blue }
+            @Model final class Shirt {
+                var size: Size = Size.small
+                var color: Color? = nil
+                var count: Int = 0
+            }
+            """,
+            "production.ckdb": """
+            DEFINE SCHEMA
+                RECORD TYPE CD_Shirt (
+                    CD_color         BYTES QUERYABLE SORTABLE,
+                    CD_color_ckAsset ASSET,
+                    CD_count         INT64 QUERYABLE SORTABLE,
+                    CD_entityName    STRING QUERYABLE SEARCHABLE SORTABLE,
+                    CD_size          BYTES QUERYABLE SORTABLE,
+                    CD_size_ckAsset  ASSET,
+                    "___recordID"    REFERENCE,
+                    GRANT WRITE TO "_creator",
+                    GRANT CREATE TO "_icloud",
+                    GRANT READ TO "_world"
+                );
+            """,
+        ])
+        let gate = try cloudschema("diff", "App", "--against", "production.ckdb", "--require-deployed", in: folder)
+        #expect(gate.status == 0, "\(gate.stdout)")
+        #expect(gate.stdout.contains("No changes against production.ckdb."))
+        let export = try cloudschema("export", "App", in: folder)
+        #expect(export.stdout.contains("CD_size          BYTES,\n        CD_size_ckAsset  ASSET,"), "\(export.stdout)")
+    }
+
     @Test func aProductionThatHasEverythingPasses() throws {
         let folder = try Self.project()
         let run = try cloudschema("diff", "Schemas", "--against", "deployed.ckdb", "--require-deployed", in: folder)

@@ -7,7 +7,7 @@
 ///   private database;
 /// - `CD_entityName STRING`, holding the concrete entity name;
 /// - each stored attribute as `CD_<name>`: `Int`/`Int64`/`Bool` → INT64, `Double`/`Decimal` →
-///   DOUBLE, `Date` → TIMESTAMP, `String`/`UUID`/`URL` → STRING, `Data` and lists → BYTES;
+///   DOUBLE, `Date` → TIMESTAMP, `String`/`UUID`/`URL` → STRING, `Data`, enums and lists → BYTES;
 /// - a companion `CD_<name>_ckAsset ASSET` for the variable-length types: String, Binary Data
 ///   (`Data`), Transformable, and (per the reverse-engineered serializer) URI (`URL`) and
 ///   Composite. UUID is fixed length and gets none;
@@ -35,10 +35,12 @@
 ///   (`OCCloudKitModelValidator.m`) and reaches CloudKit as an NSNumber ("Reading CloudKit Records
 ///   for Core Data"); DOUBLE is inferred from that (an NSDecimalNumber reports a double). UNSURE: no export
 ///   with a Decimal was found, and the value loses Decimal's precision (MODEL_DECIMAL warns).
-/// - UNSURE: raw-value enum properties are written as their raw type (STRING or INT64) without a
-///   `_ckAsset` companion. SwiftData stores `RawRepresentable` `Codable` enums as Codable values,
-///   and no source found says whether the mirror gets the raw value or an encoded composite
-///   (BYTES + `_ckAsset`); compare with a development export before relying on it.
+/// - Enum properties: SwiftData stores a model's enum (which must be `Codable`) as a Codable value,
+///   so the mirror has an encoded BYTES field with a `_ckAsset` companion, not the raw value.
+///   Observed in gomez1112/MoodMargins' cktool export (corpus ckdb-more, commit 5e8ed05): the
+///   SwiftData property `var mood: Mood = Mood.angry` of `enum Mood: Int, Codable` is
+///   `CD_mood BYTES` plus `CD_mood_ckAsset ASSET`, beside `Int` properties exported as INT64. Only
+///   an Int enum was seen; a String enum is taken to be stored the same way (one Codable path).
 /// - The `CDMR` field types are not documented; STRING is assumed for all three.
 /// - `CD_moveReceipt BYTES` / `CD_moveReceipt_ckAsset ASSET` appear on every `CD_` type of some
 ///   containers and on none of others: of the 13 corpus files with `CD_` types, 3 have them on all
@@ -114,8 +116,7 @@ public enum CoreDataMirror {
         case .int, .int64, .bool: stored = .int64
         case .double, .decimal: stored = .double
         case .date: stored = .date
-        case .enumeration(_, let raw): stored = raw == .string ? .string : .int64
-        default: stored = .data; hasAsset = true  // lists and Codable values: encoded in one attribute, see above
+        default: stored = .data; hasAsset = true  // enums, lists and Codable values: encoded in one attribute, see above
         }
         var fields = [Field(name: key, type: stored, isOptional: true, isEncrypted: property.isEncrypted, doc: property.doc, spans: spans)]
         if hasAsset { fields.append(Field(name: key + "_ckAsset", type: .asset, isOptional: true, spans: spans)) }

@@ -44,33 +44,35 @@ import Testing
         }
         """
 
-    /// Enums as their raw type, lists as bytes with an asset companion, Decimal as a double, and
+    /// Enums, lists and Codable values as bytes with an asset companion, Decimal as a double, and
     /// the property's own name as the key (`originalName` is a migration hint, not the CloudKit key).
     static let exported = """
         DEFINE SCHEMA
 
             RECORD TYPE CD_Expense (
-                CD_amount          DOUBLE,
-                CD_comment         STRING,
-                CD_comment_ckAsset ASSET,
-                CD_entityName      STRING,
-                CD_priority        INT64,
-                CD_receipt         STRING,
-                CD_receipt_ckAsset ASSET,
-                CD_scores          BYTES,
-                CD_scores_ckAsset  ASSET,
-                CD_spentOn         TIMESTAMP,
-                CD_status          STRING,
-                CD_tags            BYTES,
-                CD_tags_ckAsset    ASSET,
-                CD_title           STRING,
-                CD_title_ckAsset   ASSET,
-                "___createTime"    TIMESTAMP,
-                "___createdBy"     REFERENCE,
-                "___etag"          STRING,
-                "___modTime"       TIMESTAMP,
-                "___modifiedBy"    REFERENCE,
-                "___recordID"      REFERENCE,
+                CD_amount           DOUBLE,
+                CD_comment          STRING,
+                CD_comment_ckAsset  ASSET,
+                CD_entityName       STRING,
+                CD_priority         BYTES,
+                CD_priority_ckAsset ASSET,
+                CD_receipt          STRING,
+                CD_receipt_ckAsset  ASSET,
+                CD_scores           BYTES,
+                CD_scores_ckAsset   ASSET,
+                CD_spentOn          TIMESTAMP,
+                CD_status           BYTES,
+                CD_status_ckAsset   ASSET,
+                CD_tags             BYTES,
+                CD_tags_ckAsset     ASSET,
+                CD_title            STRING,
+                CD_title_ckAsset    ASSET,
+                "___createTime"     TIMESTAMP,
+                "___createdBy"      REFERENCE,
+                "___etag"           STRING,
+                "___modTime"        TIMESTAMP,
+                "___modifiedBy"     REFERENCE,
+                "___recordID"       REFERENCE,
                 GRANT WRITE TO "_creator",
                 GRANT CREATE TO "_icloud",
                 GRANT READ TO "_world"
