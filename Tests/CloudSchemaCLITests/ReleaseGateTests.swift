@@ -126,6 +126,52 @@ struct ReleaseGateTests {
         #expect(export.stdout.contains("CD_size          BYTES,\n        CD_size_ckAsset  ASSET,"), "\(export.stdout)")
     }
 
+    /// SQLiteData's synced tables are compared as the record types SyncEngine writes (those
+    /// `export` writes): the app's own export passes, a production without the table fails the
+    /// gate, and a TEXT column that production has as TIMESTAMP (a Swift `Date`) is a warning.
+    @Test func sqliteDataTablesAreComparedWithProduction() throws {
+        let folder = try temporaryFolder([
+            "App/Schema.swift": """
+            let engine = try SyncEngine(for: db, tables: Note.self)
+            migrator.registerMigration("Create notes") { db in
+                try #sql(\"""
+                    CREATE TABLE "notes" (
+                        "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+                        "title" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '',
+                        "editedAt" TEXT
+                    ) STRICT
+                    \""").execute(db)
+            }
+            """,
+            "empty.ckdb": """
+            DEFINE SCHEMA
+                RECORD TYPE Users (
+                    "___recordID" REFERENCE,
+                    roles         LIST<INT64>,
+                    GRANT WRITE TO "_creator",
+                    GRANT READ TO "_world"
+                );
+            """,
+        ])
+        #expect(try cloudschema("export", "App", "--output", "production.ckdb", in: folder).status == 0)
+        let own = try cloudschema("diff", "App", "--against", "production.ckdb", "--require-deployed", in: folder)
+        #expect(own.status == 0 && own.stdout.contains("No changes against production.ckdb."), "\(own.stdout)")
+
+        let missing = try cloudschema("diff", "App", "--against", "empty.ckdb", "--require-deployed", in: folder)
+        #expect(missing.status == 1 && missing.stdout.contains("App/Schema.swift:4:22: record type 'notes' added"), "\(missing.stdout)")
+
+        let production = folder.appendingPathComponent("production.ckdb")
+        let lines = try String(contentsOf: production, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try lines.map { $0.hasPrefix("        editedAt ") ? "        editedAt ENCRYPTED TIMESTAMP," : String($0) }
+            .joined(separator: "\n").write(to: production, atomically: true, encoding: .utf8)
+        let date = try cloudschema("diff", "App", "--against", "production.ckdb", "--require-deployed", in: folder)
+        #expect(date.status == 0, "\(date.stdout)")
+        #expect(
+            date.stdout.contains(
+                "warning: field 'notes.editedAt' is TIMESTAMP in the deployed schema, and its SQL type suggests STRING"),
+            "\(date.stdout)")
+    }
+
     @Test func aProductionThatHasEverythingPasses() throws {
         let folder = try Self.project()
         let run = try cloudschema("diff", "Schemas", "--against", "deployed.ckdb", "--require-deployed", in: folder)

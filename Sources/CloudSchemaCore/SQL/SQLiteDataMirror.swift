@@ -15,6 +15,8 @@
 /// ENCRYPTED BYTES (a SHA-256 digest).
 public enum SQLiteDataMirror {
     static let modificationTime = "sqlitedata_icloud_userModificationTime"
+    /// The zone SyncEngine writes to by default (sync-compat-rules.md §2.2).
+    public static let zoneName = "co.pointfree.SQLiteData.defaultZone"
 
     public static func recordTypes(for sqlite: SQLiteSchema) -> [RecordType] {
         sqlite.tables.filter { sqlite.isSynced($0.name) }.map { table in
@@ -30,7 +32,7 @@ public enum SQLiteDataMirror {
                     Field(name: "\(modificationTime)_\(column.name)", type: .int64, isOptional: true, isEncrypted: true))
             }
             return RecordType(
-                name: table.name, placement: .zone("co.pointfree.SQLiteData.defaultZone"), fields: fields,
+                name: table.name, placement: .zone(zoneName), fields: fields,
                 grants: CKDB.defaultGrants, spans: table.spans)
         }
     }

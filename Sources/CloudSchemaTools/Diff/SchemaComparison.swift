@@ -190,14 +190,26 @@ private struct Comparer {
 
     // MARK: Record types
 
-    /// The record types a side is compared as: its own, plus its models' mirrors when
-    /// the other side is `.ckdb` (which states models only as `CD_` record types).
+    /// The record types a side is compared as: its own, plus its models' mirrors and its synced
+    /// SQLite tables as SyncEngine writes them (`SQLiteDataMirror`, the record types `export`
+    /// writes) when the other side is `.ckdb`, which states both only as record types.
     private func recordTypes(of schema: Schema, format: SourceFormat) -> [RecordType] {
         guard lossy, format == .cloudschema else { return schema.recordTypes }
         let own = Set(schema.recordTypes.map(\.cloudKitName))
         return schema.recordTypes
-            + schema.models.map { SchemaComparison.mirroredRecordType(of: $0, in: schema) }
+            + (schema.models.map { SchemaComparison.mirroredRecordType(of: $0, in: schema) }
+            + SQLiteDataMirror.recordTypes(for: schema.sqlite))
             .filter { !own.contains($0.cloudKitName) }
+    }
+
+    /// A type change on a synced SQLite table that may be the mirror's guess, not the app's:
+    /// SyncEngine stores a value by its Swift type, which SQL does not state, so a TEXT column
+    /// may hold a `Date` (TIMESTAMP) and a `DATE` one text (STRING), and the `<blob>_hash`
+    /// field's type is not documented (`SQLiteDataMirror`; sync-compat-rules.md §2.2).
+    private func isSQLiteDataGuess(_ old: Field, _ new: Field, in record: RecordType) -> Bool {
+        guard lossy, record.placement == .zone(SQLiteDataMirror.zoneName) else { return false }
+        let types: Set<CloudKitType> = [old.type.cloudKitType, new.type.cloudKitType]
+        return types == [.string, .timestamp] || new.key.hasSuffix("_hash")
     }
 
     private func isMirror(_ record: RecordType) -> Bool {
@@ -527,16 +539,21 @@ private struct Comparer {
                     at: typeRange, deployedAt: old.spans.type, before: old.type.cloudKitType.description,
                     after: new.type.cloudKitType.description))
         case .different:
-            add(
-                SchemaChange(
-                    mirror ? .modelAttributeTypeChanged : .fieldTypeChanged, subject,
-                    rule: mirror ? BreakingRules.modelAttributeSameType : BreakingRules.fieldSameType,
-                    message:
-                        "\(label) changed type from \(typeChange(old, new)); a deployed field keeps its CloudKit type forever",
-                    fix:
-                        "Keep `\(declaration(old))`; add a new field of type \(new.type) (marking '\(old.name)' @deprecated) and copy values across in app code.",
-                    at: typeRange, deployedAt: old.spans.type ?? old.spans.name,
-                    before: old.type.cloudKitType.description, after: new.type.cloudKitType.description))
+            let guess = isSQLiteDataGuess(old, new, in: record)
+            var change = SchemaChange(
+                mirror ? .modelAttributeTypeChanged : .fieldTypeChanged, subject,
+                rule: mirror ? BreakingRules.modelAttributeSameType : BreakingRules.fieldSameType,
+                message: guess
+                    ? "\(label) is \(old.type.cloudKitType) in the deployed schema, and its SQL type suggests \(new.type.cloudKitType); SyncEngine stores the column's Swift type (a Date as TIMESTAMP), which SQL does not state, so the two may be one"
+                    : "\(label) changed type from \(typeChange(old, new)); a deployed field keeps its CloudKit type forever",
+                fix: guess
+                    ? "Nothing to do if the column's Swift type is stored as \(old.type.cloudKitType); otherwise keep the column and add a new one."
+                    : "Keep `\(declaration(old))`; add a new field of type \(new.type) (marking '\(old.name)' @deprecated) and copy values across in app code.",
+                at: typeRange, deployedAt: old.spans.type ?? old.spans.name,
+                before: old.type.cloudKitType.description, after: new.type.cloudKitType.description)
+            // Unsure, so a warning: the deployed type is the server's, the mirror's is inferred.
+            if guess, change.severity == .error { change.severity = .warning }
+            add(change)
         }
         if old.isEncrypted != new.isEncrypted {
             add(
