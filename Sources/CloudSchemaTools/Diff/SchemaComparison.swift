@@ -915,15 +915,15 @@ private struct Comparer {
     // MARK: Models
 
     /// A model property's stored type, as Core Data sees it: Int and Int64 are one type,
-    /// an enum is its raw type, a relationship is its target and cardinality.
+    /// an enum is a Codable value, a relationship is its target and cardinality.
     private func storedType(_ type: FieldType) -> String {
         switch type {
         case .int, .int64: "Int64"
-        case .enumeration(_, let raw): raw.rawValue
-        // Any Codable type: CloudKit holds the encoded bytes and never sees the Swift type's name
-        // (CoreDataMirror), so renaming `Region` is no change to it; whether old apps still
-        // decode the value is the Codable type's own compatibility, which the schema cannot see.
-        case .codable: "Codable"
+        // Any Codable type, enums included (SwiftData encodes a model's enum: CoreDataMirror): CloudKit
+        // holds the encoded bytes and never sees the Swift type's name, so renaming `Region` is no
+        // change to it, and `Int` to an `Int` enum is INT64 to BYTES; whether old apps still decode
+        // the value is the Codable type's own compatibility, which the schema cannot see.
+        case .codable, .enumeration: "Codable"
         case .list(let element): "[\(storedType(element))]"
         default: type.description
         }

@@ -619,6 +619,26 @@ struct BreakingRuleTests {
         #expect(findings(before, after) == ["MODEL_ATTRIBUTE_SAME_TYPE 2:12"])
     }
 
+    /// SwiftData stores a model's enum encoded, as any Codable value (CD_x BYTES, as a cktool export
+    /// shows): an `Int` becoming an `Int` enum changes the CloudKit field from INT64 to BYTES, and one
+    /// enum becoming another is no change CloudKit sees.
+    @Test func aModelsEnumIsStoredAsACodableValue() {
+        let enums = """
+            enum Rating: Int64 {
+                low = 0
+                high = 1
+            }
+            enum Stars: Int64 {
+                one = 1
+            }
+
+            """
+        let before = enums + "model Harvest {\n    rating: Int64 = 0\n}\n"
+        let after = enums + "model Harvest {\n    rating: Rating = .low\n}\n"
+        #expect(findings(before, after) == ["MODEL_ATTRIBUTE_SAME_TYPE 9:13"])
+        #expect(findings(after, after.replacingOccurrences(of: "rating: Rating = .low", with: "rating: Stars = .one")) == [])
+    }
+
     @Test func addingModelsAndOptionalAttributesIsSafe() {
         let before = """
             model Harvest {
