@@ -212,6 +212,16 @@ import Testing
 
     /// Which inverse SwiftData can infer: one candidate each way, relationships an `@inverse`
     /// names (on either side) set aside; a self-relationship pairs two properties.
+    /// An enum is stored as a Codable value, CD_<name> BYTES plus CD_<name>_ckAsset: two fields.
+    @Test func anEnumCountsTwoFieldsTowardTheLimit() {
+        func wide(_ count: Int) -> [String] {
+            let text = "enum Kind: String {\n    a\n}\nmodel Wide {\n" + (1...count).map { "    p\($0): Kind = .a\n" }.joined() + "}\n"
+            return Linter.lint(load(text)).filter { $0.id.rawValue == "MODEL_FIELD_LIMIT" }.map(\.compact)
+        }
+        #expect(wide(127) == ["MODEL_FIELD_LIMIT 4:7-4:11"])
+        #expect(wide(126) == [])
+    }
+
     @Test func relationshipInverseReasons() {
         let findings = lintFindings(
             """

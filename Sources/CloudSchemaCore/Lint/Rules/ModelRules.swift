@@ -334,7 +334,8 @@ enum ModelRules {
         summary: "A model that maps to more than 256 CloudKit fields (counting _ckAsset companions)",
         explanation: """
             A record type holds at most 256 fields (TN3164). Core Data uses one field per attribute, a second \
-            CD_<name>_ckAsset field for each variable-length attribute (String, Data, URL, and Codable values), one \
+            CD_<name>_ckAsset field for each variable-length attribute (String, Data, URL, and Codable values, enums \
+            included), one \
             per to-one relationship, and CD_entityName, CD_moveReceipt and CD_moveReceipt_ckAsset. The count is an \
             estimate from that mapping, so a warning.
             """,
@@ -349,7 +350,7 @@ enum ModelRules {
                     return
                 }
                 switch property.type {
-                case .string, .data, .url, .list, .codable: count += 2
+                case .string, .data, .url, .list, .codable, .enumeration: count += 2
                 default: count += 1
                 }
             }
