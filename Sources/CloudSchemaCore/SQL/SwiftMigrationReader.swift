@@ -68,7 +68,10 @@ enum SwiftMigrationReader {
             let name = t[i + 2].literal?.content ?? t[i + 2..<max(nameEnd, i + 3)].map(\.text).joined()
             var body = i + 1..<argumentsEnd
             let trailing = argumentsEnd + 1 < t.count && t[argumentsEnd + 1].isPunctuation("{") ? argumentsEnd + 1 : nil
-            if let open = (i + 3..<argumentsEnd).first(where: { t[$0].isPunctuation("{") }) ?? trailing, let close = closing[open] {
+            // `registerMigration()` has no name argument: its arguments end before `i + 3`.
+            if let open = (i + 3..<max(argumentsEnd, i + 3)).first(where: { t[$0].isPunctuation("{") }) ?? trailing,
+                let close = closing[open]
+            {
                 body = open..<close
             }
             var script = SQLScript()
