@@ -27,13 +27,24 @@ enum CloudKitCallReader {
         }
         code.containers = containers(files)
         // SwiftData's models as Core Data's, to initialize the CloudKit schema: a container given
-        // a `managedObjectModel:` then holds the models read, not a model file.
-        let bridgesSwiftData = files.contains { tokens in
-            tokens.indices.dropLast(2).contains {
-                tokens[$0].isWord("makeManagedObjectModel") && tokens[$0 + 1].isPunctuation("(") && tokens[$0 + 2].isWord("for")
+        // a `managedObjectModel:` then holds the models read, not a model file. Looked for only
+        // when such a container is found (most apps have none), and once.
+        var bridges: Bool?
+        func bridgesSwiftData() -> Bool {
+            if let bridges { return bridges }
+            let found = files.contains { tokens in
+                tokens.indices.dropLast(2).contains {
+                    tokens[$0].isWord("makeManagedObjectModel") && tokens[$0 + 1].isPunctuation("(") && tokens[$0 + 2].isWord("for")
+                }
             }
+            bridges = found
+            return found
         }
-        code.coreDataContainer = files.lazy.compactMap { coreDataContainer($0, bridgesSwiftData: bridgesSwiftData) }.first
+        for tokens in files {
+            guard let container = coreDataContainer(tokens, bridgesSwiftData: bridgesSwiftData) else { continue }
+            code.coreDataContainer = container
+            break
+        }
         return code
     }
 
@@ -41,7 +52,7 @@ enum CloudKitCallReader {
     /// alone (it loads the `.xcdatamodeld` of that name) or given a `managedObjectModel:` (unless
     /// `bridgesSwiftData`), or a subclass declared. Not the type's sync notifications, which
     /// SwiftData apps observe.
-    static func coreDataContainer(_ tokens: [SwiftToken], bridgesSwiftData: Bool) -> SourceRange? {
+    static func coreDataContainer(_ tokens: [SwiftToken], bridgesSwiftData: () -> Bool) -> SourceRange? {
         let type = "NSPersistentCloudKitContainer"
         for i in tokens.indices where tokens[i].isWord(type) {
             if i >= 3, tokens[i - 1].isPunctuation(":"), tokens[i - 3].isWord("class") { return tokens[i].range }
@@ -56,7 +67,7 @@ enum CloudKitCallReader {
                     givesModel = true
                 }
             }
-            if !givesModel || !bridgesSwiftData { return tokens[i].range }
+            if !givesModel || !bridgesSwiftData() { return tokens[i].range }
         }
         return nil
     }
