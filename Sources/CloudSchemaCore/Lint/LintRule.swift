@@ -84,9 +84,13 @@ public struct LintReporter {
     public let rule: DiagnosticID
     public let severity: Diagnostic.Severity
     var diagnostics: [Diagnostic] = []
+    /// Where the Linter's walk is: the position of the record type or model being checked.
+    var position = 0
     /// What the rule's walk keeps for its `check`, one value per element (PARENT_CYCLE: each record
     /// type's parent type), so that the check does not read the schema again.
     var positions: [Int32] = []
+    /// The relationships MODEL_RELATIONSHIP_INVERSE's walk keeps for its `check`.
+    var relationships = SyncedRelationships()
 
     init(rule: DiagnosticID, severity: Diagnostic.Severity) {
         self.rule = rule
@@ -154,25 +158,48 @@ public struct LintInput: Sendable {
 /// The first element of an array with each name. It keeps each element's position, not a
 /// copy: a dictionary of record type copies was a second copy of every record type's own
 /// storage (about 300 bytes each) for the whole of lint, the largest thing lint allocated.
+/// Positions sit in an open-addressing table of 32-bit slots, at most half full, beside the names
+/// in order: a `[String: Int]` took 24 bytes a bucket and, once the schema outgrew the processor's
+/// caches, each insertion and lookup missed them up to three times (its bitmap, key and value),
+/// so lint's name tables grew 5.3 times for 4 times the schema (issue 36).
 struct FirstByName<Element> {
     private let elements: [Element]
-    private let positions: [String: Int]
+    /// Each element's name, by position.
+    private let names: [String]
+    /// A position + 1 (0: empty), at the name's hash or the first free slot after it.
+    private let slots: [Int32]
+    /// Whether two elements share a name.
+    let hasDuplicates: Bool
 
     init(_ elements: [Element], name: (Element) -> String) {
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(elements.count)
-        for i in elements.indices.reversed() { positions[name(elements[i])] = i }
+        let names = elements.map(name)
+        var capacity = 16
+        while capacity < 2 * names.count { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        var hasDuplicates = false
+        for (position, name) in names.enumerated() {
+            var slot = name.hashValue & (capacity - 1)
+            while slots[slot] != 0 && names[Int(slots[slot]) - 1] != name { slot = (slot + 1) & (capacity - 1) }
+            if slots[slot] == 0 { slots[slot] = Int32(position + 1) } else { hasDuplicates = true }
+        }
         self.elements = elements
-        self.positions = positions
+        self.names = names
+        self.slots = slots
+        self.hasDuplicates = hasDuplicates
     }
 
-    subscript(name: String) -> Element? { positions[name].map { elements[$0] } }
+    subscript(name: String) -> Element? { position(of: name).map { elements[$0] } }
 
     /// Where the first element named `name` is in the array.
-    func position(of name: String) -> Int? { positions[name] }
-
-    /// Whether two elements share a name.
-    var hasDuplicates: Bool { positions.count < elements.count }
+    func position(of name: String) -> Int? {
+        var slot = name.hashValue & (slots.count - 1)
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if names[position] == name { return position }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
 }
 
 extension FirstByName: Sendable where Element: Sendable {}

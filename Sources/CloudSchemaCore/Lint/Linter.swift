@@ -16,15 +16,25 @@ public enum Linter {
         // stored generically, and every call through it copied the whole LintInput.
         let recordRules = rules.indices.filter { rules[$0].eachRecordType != nil }
         if !recordRules.isEmpty {
+            var position = 0
             input.schema.recordTypes.forEachInPlace { record in
-                for r in recordRules { rules[r].eachRecordType?(input, record, &reporters[r]) }
+                defer { position += 1 }
+                for r in recordRules {
+                    reporters[r].position = position
+                    rules[r].eachRecordType?(input, record, &reporters[r])
+                }
             }
         }
         let modelRules = rules.indices.filter { rules[$0].eachMirroredModel != nil }
         if !modelRules.isEmpty {
+            var position = 0
             input.schema.models.forEachInPlace { model in
+                defer { position += 1 }
                 guard input.isMirrored(model.name) else { return }
-                for r in modelRules { rules[r].eachMirroredModel?(input, model, &reporters[r]) }
+                for r in modelRules {
+                    reporters[r].position = position
+                    rules[r].eachMirroredModel?(input, model, &reporters[r])
+                }
             }
         }
         for r in rules.indices {

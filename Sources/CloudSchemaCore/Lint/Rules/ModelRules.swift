@@ -179,20 +179,30 @@ enum ModelRules {
             add the relationship back on the other model, and write \
             @inverse(property) on one side when a model has several relationships to the same model.
             """,
+        eachMirroredModel: { input, model, out in
+            // Kept for `check` while the Linter's walk has the model in the cache.
+            out.relationships.add(model, at: out.position, input)
+        },
         check: { input, out in
             let header = "CloudKit integration requires that all relationships have an inverse, the following do not:"
-            let relationships = SyncedRelationships(input)
+            var relationships = SyncedRelationships()
+            swap(&relationships, &out.relationships)
+            relationships.group(input)
             // The models are read again only for a finding.
             for relationship in relationships.all where relationship.target >= 0 && !relationship.isExplicit {
-                // A property the Swift reader left out may be the inverse, or name one: nothing is certain.
-                if relationships.isPartlyRead(relationship.source) || relationships.isPartlyRead(relationship.target) { continue }
                 let selfPair = relationship.target == relationship.source
+                let backCount = relationships.candidateCount(
+                    from: relationship.target, to: relationship.source, without: selfPair ? relationship.name : nil)
+                let forward = relationships.candidateCount(from: relationship.source, to: relationship.target)
+                // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
+                if backCount == 1 && (selfPair ? forward == 2 : forward == 1) { continue }
+                // A property the Swift reader left out may be the inverse, or name one: nothing is certain.
+                if relationships.isPartlyRead(relationship.source, input) || relationships.isPartlyRead(relationship.target, input) {
+                    continue
+                }
                 let back = relationships.candidates(from: relationship.target, to: relationship.source).filter {
                     !(selfPair && $0 == relationship.name)
                 }
-                let forward = relationships.candidates(from: relationship.source, to: relationship.target).count
-                // Unambiguous: one candidate each way (for a self-relationship, the pair is the two properties).
-                if back.count == 1 && (selfPair ? forward == 2 : forward == 1) { continue }
                 input.schema.models.inPlace(at: Int(relationship.model)) { model in
                     model.properties.inPlace(at: Int(relationship.property)) { property in
                         let target = property.type.relationshipTarget ?? ""
@@ -421,8 +431,10 @@ enum ModelRules {
 /// model is its position in the schema (of the first model of its name), and each model's
 /// relationships sit together, sorted by target. Dictionaries keyed by pairs of names cost more per
 /// relationship as the schema outgrew the processor's caches (issue 36); these are arrays, and a
-/// model's relationships are found by its position. (The resolver keeps one property of each name.)
-private struct SyncedRelationships {
+/// model's relationships are found by its position. The Linter's walk adds each model's while it is
+/// in the cache (a pass of their own read every model from memory again). (The resolver keeps one
+/// property of each name.)
+struct SyncedRelationships {
     struct Relationship {
         /// Positions of the model and of its target model (-1: no model of that name).
         var source: Int32
@@ -438,38 +450,48 @@ private struct SyncedRelationships {
 
     /// In the order of the models and their properties.
     private(set) var all: [Relationship] = []
+    /// Relationships that name an inverse, as (index, inverse): their targets' relationships of
+    /// that name are explicit too.
+    private var inverses: [(index: Int32, inverse: String)] = []
     /// Indices into `all`, each model's together, each model's sorted by target (then in order).
     private var bySource: [Int32] = []
     /// Where each model's relationships start in `bySource`, by position (one more: the end).
     private var starts: [Int32] = []
-    /// The models (by position) with stored properties the Swift reader left out.
-    private var partlyRead: Set<Int32> = []
+    /// With models of one name, those (by the first one's position) with stored properties the
+    /// Swift reader left out.
+    private var partlyRead: Set<Int32>?
 
-    init(_ input: LintInput) {
-        let byName = input.modelsByName
-        let merged = byName.hasDuplicates
-        // Relationships that name an inverse, as (index, inverse): their targets' relationships of
-        // that name are explicit too.
-        var inverses: [(index: Int32, inverse: String)] = []
-        var position = 0
-        input.schema.models.forEachInPlace { model in
-            defer { position += 1 }
-            let source = Int32(merged ? byName.position(of: model.name) ?? position : position)
-            if !model.unreadProperties.isEmpty { partlyRead.insert(source) }
-            guard input.isMirrored(model.name) else { return }
-            var index = 0
-            model.properties.forEachInPlace { property in
-                defer { index += 1 }
-                guard !property.isTransient, let target = property.type.relationshipTarget else { return }
-                let inverse = property.inverse
-                if let inverse { inverses.append((Int32(all.count), inverse)) }
-                all.append(
-                    Relationship(
-                        source: source, target: Int32(byName.position(of: target) ?? -1), name: property.name,
-                        model: Int32(position), property: Int32(index), isExplicit: inverse != nil))
-            }
+    /// Adds the relationships of `model`, at `position` in the schema.
+    mutating func add(_ model: Borrowed<Model>, at position: Int, _ input: LintInput) {
+        var index = 0
+        model.properties.forEachInPlace { property in
+            defer { index += 1 }
+            guard !property.isTransient, let target = property.type.relationshipTarget else { return }
+            let inverse = property.inverse
+            if let inverse { inverses.append((Int32(all.count), inverse)) }
+            all.append(
+                Relationship(
+                    source: Int32(position), target: Int32(input.modelsByName.position(of: target) ?? -1),
+                    name: property.name, model: Int32(position), property: Int32(index), isExplicit: inverse != nil))
         }
-        let count = input.schema.models.count
+    }
+
+    /// Groups what the walk added by model, once every model is added.
+    mutating func group(_ input: LintInput) {
+        let models = input.schema.models
+        let byName = input.modelsByName
+        if byName.hasDuplicates {
+            // Models of one name are one model, the first's position.
+            for i in all.indices {
+                all[i].source = Int32(byName.position(of: models[Int(all[i].model)].name) ?? Int(all[i].model))
+            }
+            var partlyRead: Set<Int32> = []
+            for (position, model) in models.enumerated() where !model.unreadProperties.isEmpty {
+                partlyRead.insert(Int32(byName.position(of: model.name) ?? position))
+            }
+            self.partlyRead = partlyRead
+        }
+        let count = models.count
         (starts, bySource) = Self.group(all.indices.map { Int(all[$0].source) }, count: count)
         for model in 0..<count where starts[model + 1] - starts[model] > 1 {
             bySource[Int(starts[model])..<Int(starts[model + 1])].sort { (all[Int($0)].target, $0) < (all[Int($1)].target, $1) }
@@ -486,25 +508,39 @@ private struct SyncedRelationships {
         }
     }
 
-    func isPartlyRead(_ model: Int32) -> Bool { partlyRead.contains(model) }
+    /// Whether the Swift reader left out stored properties of the model at `position` (or of
+    /// another of its name). Read from the model itself, as only a finding asks.
+    func isPartlyRead(_ position: Int32, _ input: LintInput) -> Bool {
+        if let partlyRead { return partlyRead.contains(position) }
+        return input.schema.models.inPlace(at: Int(position)) { !$0.unreadProperties.isEmpty }
+    }
 
     /// The names of `source`'s relationships to `target` that no `@inverse` names, in order.
     func candidates(from source: Int32, to target: Int32) -> [String] {
+        relationships(from: source, to: target).compactMap { all[Int($0)].isExplicit ? nil : all[Int($0)].name }
+    }
+
+    /// How many `candidates` there are, without the one named `name`: counted, not listed, as
+    /// every relationship asks and only a finding needs the names.
+    func candidateCount(from source: Int32, to target: Int32, without name: String? = nil) -> Int {
+        var count = 0
+        for i in relationships(from: source, to: target) where !all[Int(i)].isExplicit && all[Int(i)].name != name { count += 1 }
+        return count
+    }
+
+    /// Indices into `all` of `source`'s relationships to `target`, in order.
+    private func relationships(from source: Int32, to target: Int32) -> ArraySlice<Int32> {
         let segment = bySource[Int(starts[Int(source)])..<Int(starts[Int(source) + 1])]
-        // The first with this target (the segment is sorted by target).
+        // The first with this target, and the first after (the segment is sorted by target).
         var low = segment.startIndex
         var high = segment.endIndex
         while low < high {
             let middle = (low + high) / 2
             if all[Int(segment[middle])].target < target { low = middle + 1 } else { high = middle }
         }
-        var names: [String] = []
-        for i in segment[low...] {
-            let relationship = all[Int(i)]
-            guard relationship.target == target else { break }
-            if !relationship.isExplicit { names.append(relationship.name) }
-        }
-        return names
+        var end = low
+        while end < segment.endIndex, all[Int(segment[end])].target == target { end += 1 }
+        return segment[low..<end]
     }
 
     /// The indices of `keys` grouped by key (each group in order), and where each key's group

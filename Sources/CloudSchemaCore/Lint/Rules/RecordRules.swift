@@ -348,13 +348,13 @@ enum RecordRules {
             let byName = input.recordTypesByName
             let merged = byName.hasDuplicates
             // For each type, its parent type's position and the type whose @parent field names it (-1: none).
-            var parent = [Int](repeating: -1, count: records.count)
-            var namedBy = [Int](repeating: -1, count: records.count)
+            var parent = [Int32](repeating: -1, count: records.count)
+            var namedBy = [Int32](repeating: -1, count: records.count)
             for (i, position) in out.positions.enumerated() where position != -1 {
                 let node = merged ? byName.position(of: records[i].name) ?? i : i
                 // A target that is no record type ends the chain, as a type without a parent does.
-                parent[node] = max(Int(position), -1)
-                namedBy[node] = i
+                parent[node] = max(position, -1)
+                namedBy[node] = Int32(i)
             }
             var state = [UInt8](repeating: 0, count: records.count)  // 1 visiting, 2 done
             var path: [Int] = []
@@ -366,10 +366,10 @@ enum RecordRules {
                 while current >= 0, state[current] == 0 {
                     state[current] = 1
                     path.append(current)
-                    current = parent[current]
+                    current = Int(parent[current])
                 }
                 if current >= 0, state[current] == 1, let entry = path.firstIndex(of: current),
-                    let field = records[namedBy[path[path.count - 1]]].parentField
+                    let field = records[Int(namedBy[path[path.count - 1]])].parentField
                 {
                     let cycle = (path[entry...] + [current]).map { records[$0].name }
                     out.report(

@@ -159,7 +159,9 @@ enum SubscriptionRules {
         fix:
             "with CKSyncEngine, remove the database subscription, or set CKSyncEngine.Configuration.subscriptionID to its ID; without it, suppress this note.",
         check: { input, out in
-            guard input.schema.recordTypes.contains(where: { if case .zone = $0.placement { true } else { false } }) else { return }
+            guard !input.schema.subscriptions.isEmpty,
+                input.schema.recordTypes.contains(where: { if case .zone = $0.placement { true } else { false } })
+            else { return }
             input.schema.subscriptions.forEachInPlace { subscription in
                 guard case .database(let database) = subscription.target, database != .public else { return }
                 out.report(
