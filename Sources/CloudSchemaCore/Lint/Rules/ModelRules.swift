@@ -200,9 +200,8 @@ enum ModelRules {
                 if relationships.isPartlyRead(relationship.source, input) || relationships.isPartlyRead(relationship.target, input) {
                     continue
                 }
-                let back = relationships.candidates(from: relationship.target, to: relationship.source).filter {
-                    !(selfPair && $0 == relationship.name)
-                }
+                let back = relationships.candidates(
+                    from: relationship.target, to: relationship.source, without: selfPair ? relationship.name : nil)
                 input.schema.models.inPlace(at: Int(relationship.model)) { model in
                     model.properties.inPlace(at: Int(relationship.property)) { property in
                         let target = property.type.relationshipTarget ?? ""
@@ -515,18 +514,21 @@ struct SyncedRelationships {
         return input.schema.models.inPlace(at: Int(position)) { !$0.unreadProperties.isEmpty }
     }
 
-    /// The names of `source`'s relationships to `target` that no `@inverse` names, in order.
-    func candidates(from source: Int32, to target: Int32) -> [String] {
-        relationships(from: source, to: target).compactMap { all[Int($0)].isExplicit ? nil : all[Int($0)].name }
+    /// The names of `source`'s relationships to `target` that no `@inverse` names, in order,
+    /// without the one named `name` (a self-relationship's own).
+    func candidates(from source: Int32, to target: Int32, without name: String? = nil) -> [String] {
+        relationships(from: source, to: target).compactMap { isCandidate(Int($0), name) ? all[Int($0)].name : nil }
     }
 
-    /// How many `candidates` there are, without the one named `name`: counted, not listed, as
-    /// every relationship asks and only a finding needs the names.
+    /// How many `candidates` there are: counted, not listed, as every relationship asks and only a
+    /// finding needs the names.
     func candidateCount(from source: Int32, to target: Int32, without name: String? = nil) -> Int {
         var count = 0
-        for i in relationships(from: source, to: target) where !all[Int(i)].isExplicit && all[Int(i)].name != name { count += 1 }
+        for i in relationships(from: source, to: target) where isCandidate(Int(i), name) { count += 1 }
         return count
     }
+
+    private func isCandidate(_ index: Int, _ excluded: String?) -> Bool { !all[index].isExplicit && all[index].name != excluded }
 
     /// Indices into `all` of `source`'s relationships to `target`, in order.
     private func relationships(from source: Int32, to target: Int32) -> ArraySlice<Int32> {
