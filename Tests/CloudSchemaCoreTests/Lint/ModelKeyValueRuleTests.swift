@@ -262,6 +262,64 @@ import Testing
             ])
     }
 
+    /// An `@inverse` that names a relationship to a third model still makes that relationship
+    /// explicit: neither is a candidate for SwiftData to infer.
+    @Test func anInverseNamingARelationshipElsewhereMakesItExplicit() {
+        let findings = lintFindings(
+            """
+            model Shelf {
+                box: Box? @inverse(lid)
+            }
+            model Box {
+                lid: Lid?
+                shelf: Shelf?
+            }
+            model Lid {
+                boxes: [Box]?
+            }
+            """
+        ).filter { $0.id.rawValue == "MODEL_RELATIONSHIP_INVERSE" }
+        #expect(
+            findings.map { "\($0.range!.start.line) \($0.message.prefix { $0 != ";" })" } == [
+                "6 relationship 'shelf' needs an inverse: 'Shelf' has no relationship back to 'Box'",
+                "9 relationship 'boxes' needs an inverse: 'Box' has no relationship back to 'Lid'",
+            ])
+    }
+
+    /// Models of one name are one model to the rule, their relationships counted together. The
+    /// resolver keeps the first of a name, but `LintInput(schema:)` takes any `Schema`.
+    @Test func modelsOfOneNameAreOneModelToTheInverseRule() {
+        var schema = SchemaLoader.load(
+            sources: [
+                (
+                    "Test.cloudschema",
+                    """
+                    model Tray {
+                        cups: [Cup]?
+                    }
+                    model Cup {
+                        tray: Tray?
+                    }
+                    model SecondTray {
+                        spare: [Cup]?
+                    }
+                    """
+                )
+            ]
+        ).schema
+        func findings() -> [String] {
+            Linter.findings(LintInput(schema: schema)).map { "\($0.range!.start.line) \($0.message.prefix { $0 != ";" })" }.sorted()
+        }
+        #expect(findings() == ["8 relationship 'spare' needs an inverse: 'Cup' has no relationship back to 'SecondTray'"])
+        schema.models[2].name = "Tray"
+        #expect(
+            findings() == [
+                "2 relationship 'cups' needs an inverse: the inverse is ambiguous ('Cup.tray')",
+                "5 relationship 'tray' needs an inverse: the inverse is ambiguous ('Tray.cups', 'Tray.spare')",
+                "8 relationship 'spare' needs an inverse: the inverse is ambiguous ('Cup.tray')",
+            ])
+    }
+
     /// Every rule in the registry has a documentation test in one of the suites.
     @Test func everyRuleHasACase() {
         let covered = Set(

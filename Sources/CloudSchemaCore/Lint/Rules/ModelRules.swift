@@ -428,11 +428,11 @@ enum ModelRules {
 
 /// The synced relationships of the models Core Data mirrors, for MODEL_RELATIONSHIP_INVERSE: each
 /// model is its position in the schema (of the first model of its name), and each model's
-/// relationships sit together, sorted by target. Dictionaries keyed by pairs of names cost more per
-/// relationship as the schema outgrew the processor's caches (issue 36); these are arrays, and a
-/// model's relationships are found by its position. The Linter's walk adds each model's while it is
-/// in the cache (a pass of their own read every model from memory again). (The resolver keeps one
-/// property of each name.)
+/// relationships sit together in one array, sorted by target. The Linter's walk adds each model's
+/// while it is in the cache, in the models' order, so the array is grouped as it is built: index
+/// arrays and a counting sort over every relationship cost more, per relationship, as the schema
+/// outgrew the processor's caches (issue 36). Only models of one name, which the walk meets apart,
+/// are regrouped. (The resolver keeps one property of each name.)
 struct SyncedRelationships {
     struct Relationship {
         /// Positions of the model and of its target model (-1: no model of that name).
@@ -447,63 +447,67 @@ struct SyncedRelationships {
         var isExplicit: Bool
     }
 
-    /// In the order of the models and their properties.
+    /// Each model's relationships together, in the models' order; each model's sorted by target,
+    /// then in the order declared.
     private(set) var all: [Relationship] = []
-    /// Relationships that name an inverse, as (index, inverse): their targets' relationships of
-    /// that name are explicit too.
-    private var inverses: [(index: Int32, inverse: String)] = []
-    /// Indices into `all`, each model's together, each model's sorted by target (then in order).
-    private var bySource: [Int32] = []
-    /// Where each model's relationships start in `bySource`, by position (one more: the end).
+    /// Where each model's relationships start in `all`, by position (one more: the end).
     private var starts: [Int32] = []
+    /// Relationships that name an inverse: their targets' relationships of that name are explicit too.
+    private var inverses: [(source: Int32, target: Int32, inverse: String)] = []
     /// With models of one name, those (by the first one's position) with stored properties the
     /// Swift reader left out.
     private var partlyRead: Set<Int32>?
 
-    /// Adds the relationships of `model`, at `position` in the schema.
+    /// Adds the relationships of `model`, at `position` in the schema (after every model before it).
     mutating func add(_ model: Borrowed<Model>, at position: Int, _ input: LintInput) {
+        while starts.count <= position { starts.append(Int32(all.count)) }
+        let first = all.count
         var index = 0
         model.properties.forEachInPlace { property in
             defer { index += 1 }
             guard !property.isTransient, let target = property.type.relationshipTarget else { return }
             let inverse = property.inverse
-            if let inverse { inverses.append((Int32(all.count), inverse)) }
+            let targetPosition = Int32(input.modelsByName.position(of: target) ?? -1)
+            if let inverse { inverses.append((Int32(position), targetPosition, inverse)) }
             all.append(
                 Relationship(
-                    source: Int32(position), target: Int32(input.modelsByName.position(of: target) ?? -1),
-                    name: property.name, model: Int32(position), property: Int32(index), isExplicit: inverse != nil))
+                    source: Int32(position), target: targetPosition, name: property.name, model: Int32(position),
+                    property: Int32(index), isExplicit: inverse != nil))
         }
+        if all.count - first > 1 { all[first...].sort(by: Self.inOrder) }
     }
 
-    /// Groups what the walk added by model, once every model is added.
+    /// Ends the groups once every model is added, and marks the relationships an `@inverse` names.
     mutating func group(_ input: LintInput) {
         let models = input.schema.models
         let byName = input.modelsByName
         if byName.hasDuplicates {
-            // Models of one name are one model, the first's position.
-            for i in all.indices {
-                all[i].source = Int32(byName.position(of: models[Int(all[i].model)].name) ?? Int(all[i].model))
-            }
+            // Models of one name are one model, the first's position: their relationships are
+            // regrouped by it, each group in the models' order, and sorted again.
+            func first(_ position: Int32) -> Int32 { Int32(byName.position(of: models[Int(position)].name) ?? Int(position)) }
+            for i in all.indices { all[i].source = first(all[i].model) }
+            for i in inverses.indices { inverses[i].source = first(inverses[i].source) }
             var partlyRead: Set<Int32> = []
             for (position, model) in models.enumerated() where !model.unreadProperties.isEmpty {
-                partlyRead.insert(Int32(byName.position(of: model.name) ?? position))
+                partlyRead.insert(first(Int32(position)))
             }
             self.partlyRead = partlyRead
-        }
-        let count = models.count
-        (starts, bySource) = Self.group(all.indices.map { Int(all[$0].source) }, count: count)
-        for model in 0..<count where starts[model + 1] - starts[model] > 1 {
-            bySource[Int(starts[model])..<Int(starts[model + 1])].sort { (all[Int($0)].target, $0) < (all[Int($1)].target, $1) }
-        }
-        // Each model's relationships that another's @inverse names: a model's incoming inverse
-        // names, sorted, searched for each of its relationships.
-        let known = inverses.filter { all[Int($0.index)].target >= 0 }
-        let (inverseStarts, byTarget) = Self.group(known.map { Int(all[Int($0.index)].target) }, count: count)
-        for model in 0..<count where inverseStarts[model + 1] > inverseStarts[model] {
-            let names = byTarget[Int(inverseStarts[model])..<Int(inverseStarts[model + 1])].map { known[Int($0)].inverse }.sorted()
-            for i in bySource[Int(starts[model])..<Int(starts[model + 1])] where Self.contains(names, all[Int(i)].name) {
-                all[Int(i)].isExplicit = true
+            let order: [Int32]
+            (starts, order) = Self.group(all.map { Int($0.source) }, count: models.count)
+            all = order.map { all[Int($0)] }
+            for model in models.indices where starts[model + 1] - starts[model] > 1 {
+                all[Int(starts[model])..<Int(starts[model + 1])].sort(by: Self.inOrder)
             }
+        } else {
+            while starts.count <= models.count { starts.append(Int32(all.count)) }
+        }
+        // The relationship an @inverse names is most often the one back to the model that names
+        // it, found by its target; a model's names are unique, so the search ends there. Otherwise
+        // (or with models of one name, which may repeat a name) every relationship of the target is read.
+        for (source, target, name) in inverses where target >= 0 {
+            let back = relationships(from: target, to: source)
+            let found = partlyRead == nil && back.contains { all[$0].name == name }
+            for i in found ? back : segment(target) where all[i].name == name { all[i].isExplicit = true }
         }
     }
 
@@ -517,32 +521,40 @@ struct SyncedRelationships {
     /// The names of `source`'s relationships to `target` that no `@inverse` names, in order,
     /// without the one named `name` (a self-relationship's own).
     func candidates(from source: Int32, to target: Int32, without name: String? = nil) -> [String] {
-        relationships(from: source, to: target).compactMap { isCandidate(Int($0), name) ? all[Int($0)].name : nil }
+        relationships(from: source, to: target).compactMap { isCandidate($0, name) ? all[$0].name : nil }
     }
 
     /// How many `candidates` there are: counted, not listed, as every relationship asks and only a
     /// finding needs the names.
     func candidateCount(from source: Int32, to target: Int32, without name: String? = nil) -> Int {
         var count = 0
-        for i in relationships(from: source, to: target) where isCandidate(Int(i), name) { count += 1 }
+        for i in relationships(from: source, to: target) where isCandidate(i, name) { count += 1 }
         return count
     }
 
     private func isCandidate(_ index: Int, _ excluded: String?) -> Bool { !all[index].isExplicit && all[index].name != excluded }
 
+    /// Indices into `all` of the relationships of the model at `position`.
+    private func segment(_ position: Int32) -> Range<Int> { Int(starts[Int(position)])..<Int(starts[Int(position) + 1]) }
+
     /// Indices into `all` of `source`'s relationships to `target`, in order.
-    private func relationships(from source: Int32, to target: Int32) -> ArraySlice<Int32> {
-        let segment = bySource[Int(starts[Int(source)])..<Int(starts[Int(source) + 1])]
+    private func relationships(from source: Int32, to target: Int32) -> Range<Int> {
+        let segment = segment(source)
         // The first with this target, and the first after (the segment is sorted by target).
-        var low = segment.startIndex
-        var high = segment.endIndex
+        var low = segment.lowerBound
+        var high = segment.upperBound
         while low < high {
             let middle = (low + high) / 2
-            if all[Int(segment[middle])].target < target { low = middle + 1 } else { high = middle }
+            if all[middle].target < target { low = middle + 1 } else { high = middle }
         }
         var end = low
-        while end < segment.endIndex, all[Int(segment[end])].target == target { end += 1 }
-        return segment[low..<end]
+        while end < segment.upperBound, all[end].target == target { end += 1 }
+        return low..<end
+    }
+
+    /// A model's relationships' order: by target, then as declared.
+    private static func inOrder(_ a: Relationship, _ b: Relationship) -> Bool {
+        (a.target, a.model, a.property) < (b.target, b.model, b.property)
     }
 
     /// The indices of `keys` grouped by key (each group in order), and where each key's group
@@ -558,16 +570,5 @@ struct SyncedRelationships {
             next[key] += 1
         }
         return (starts, order)
-    }
-
-    /// Whether the sorted `names` hold `name`.
-    private static func contains(_ names: [String], _ name: String) -> Bool {
-        var low = 0
-        var high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle] < name { low = middle + 1 } else { high = middle }
-        }
-        return low < names.count && names[low] == name
     }
 }
