@@ -19,6 +19,7 @@ enum PlanCommand {
             .option("team-id", value: "id", "The team id for the cktool commands (default: TEAM_ID)."),
             .option(
                 "container-id", value: "id", "The container for the cktool commands (default: the schema's container, else CONTAINER_ID)."),
+            .option("config", value: "file", "A cloudschema.json to use instead of the nearest one above each input."),
             .option("format", value: "format", "Output format.", default: "text", choices: ["text", "markdown", "json"]),
         ],
         examples: [
@@ -31,7 +32,7 @@ enum PlanCommand {
             Schema Changes applies to production and whether production can take them, and the export to commit after \
             deploying. cktool imports only to development; production is changed only from the CloudKit Console. Exit codes: \
             0 a plan, 1 production cannot take what development holds (breaking changes) or the schema has errors, 2 usage \
-            or I/O errors or an environment's schema that cannot be read.
+            or I/O errors, a cloudschema.json with errors, or an environment's schema that cannot be read.
             """)
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
@@ -52,7 +53,16 @@ enum PlanCommand {
                     + "error: the schema \(unreadable ? "cannot be read" : "has errors"); fix it before planning a release\n")
             return unreadable ? 2 : 1
         }
-        let configuration = ConfigurationSet(files: current.sources.paths, explicitPath: nil).configuration(for:)
+        // Its local models and synced tables decide what is in the container: a plan without them
+        // would ask production for tables and models that never sync.
+        let configurations = ConfigurationSet(files: current.sources.paths, explicitPath: arguments.value("config"))
+        if !configurations.diagnostics.isEmpty {
+            Terminal.err(
+                DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: current.sources)
+                    + "error: the configuration has errors; fix it before planning a release\n")
+            return 2
+        }
+        let configuration = configurations.configuration(for:)
         var loaded: [String: Schema] = [:]
         for name in ["development", "production"] {
             let against = environments[name]!
@@ -75,7 +85,8 @@ enum PlanCommand {
             production: loaded["production"]!)
         let inputs = DeployPlanReport.Inputs(
             schema: paths.joined(separator: " "), development: environments["development"]!, production: environments["production"]!,
-            cktool: DeployCommands(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container))
+            cktool: DeployCommands(teamID: arguments.value("team-id"), containerID: arguments.value("container-id") ?? plan.container),
+            config: arguments.value("config"))
         switch arguments.value("format") ?? "text" {
         case "markdown": Terminal.out(DeployPlanReport.markdown(plan, inputs))
         case "json": Terminal.out(DeployPlanReport.json(plan, inputs))

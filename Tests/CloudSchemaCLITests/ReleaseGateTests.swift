@@ -203,6 +203,40 @@ struct PlanCommandTests {
             ))
     }
 
+    /// cloudschema.json decides what belongs in the container: a model it lists as local is not
+    /// planned for development, whether the file is the nearest above the models or the one
+    /// `--config` names. A configuration with errors stops the plan with a located error.
+    @Test func theConfigurationDecidesWhatIsPlannedAndAnErrorInItStopsThePlan() throws {
+        let folder = try temporaryFolder([
+            "App/Models.swift": """
+            @Model final class Video { var title: String = "" }
+            @Model final class CachedImage { var url: String = "" }
+            """,
+            "Shipped/Models.swift": #"@Model final class Video { var title: String = "" }"#,
+            "local.json": #"{"swiftdata": {"localModels": ["CachedImage"]}}"#,
+        ])
+        #expect(try cloudschema("export", "Shipped", "--output", "production.ckdb", in: folder).status == 0)
+        func plan(_ options: String...) throws -> RunResult {
+            try cloudschema(["plan", "App", "--development", "production.ckdb", "--production", "production.ckdb"] + options, in: folder)
+        }
+        let unconfigured = try plan()
+        #expect(unconfigured.status == 0 && unconfigured.stdout.contains("App/Models.swift:2:20: model 'CachedImage' added\n"))
+        let configured = try plan("--config", "local.json")
+        #expect(configured.status == 0 && !configured.stdout.contains("CachedImage"), "\(configured.stdout)")
+        #expect(configured.stdout.contains("Development (production.ckdb) has everything"), "\(configured.stdout)")
+        // The export the plan suggests reads the same configuration.
+        try Data(#"@Model final class Photo { var url: String = "" }"#.utf8).write(to: folder.appendingPathComponent("App/Photo.swift"))
+        #expect(try plan("--config", "local.json").stdout.contains("  $ cloudschema export App --config local.json --output schema.ckdb\n"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("App/Photo.swift"))
+        try Data(#"{"swiftdata": {"localModels": ["CachedImage"]}}"#.utf8).write(to: folder.appendingPathComponent("App/cloudschema.json"))
+        #expect(try plan().stdout == configured.stdout)
+        try Data(#"{"swiftdata": {"localModel": ["CachedImage"]}}"#.utf8).write(to: folder.appendingPathComponent("App/cloudschema.json"))
+        let broken = try plan()
+        #expect(broken.status == 2 && broken.stdout.isEmpty)
+        #expect(broken.stderr.contains("App/cloudschema.json:1:16: error: unknown key 'localModel' in 'swiftdata'"), "\(broken.stderr)")
+        #expect(broken.stderr.hasSuffix("error: the configuration has errors; fix it before planning a release\n"))
+    }
+
     @Test func anEnvironmentThatIsNotASchemaIsALocatedError() throws {
         let folder = try ReleaseGateTests.project()
         try Data("hello\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))

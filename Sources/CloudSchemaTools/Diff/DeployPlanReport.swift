@@ -10,17 +10,20 @@ public enum DeployPlanReport {
         public var development: String
         public var production: String
         public var cktool: DeployCommands
+        /// The cloudschema.json named with `--config`, which the export must read too.
+        public var config: String?
 
-        public init(schema: String, development: String, production: String, cktool: DeployCommands) {
+        public init(schema: String, development: String, production: String, cktool: DeployCommands, config: String? = nil) {
             self.schema = schema
             self.development = development
             self.production = production
             self.cktool = cktool
+            self.config = config
         }
 
         /// The schema as a `.ckdb` file for cktool, written by `cloudschema export`.
         var exportedFile: String { "schema.ckdb" }
-        var exportCommand: String { "cloudschema export \(schema) --output \(exportedFile)" }
+        var exportCommand: String { "cloudschema export \(schema)\(config.map { " --config \($0)" } ?? "") --output \(exportedFile)" }
     }
 
     /// One step: a title, what it lists, and what to do.
