@@ -30,7 +30,7 @@ enum SwiftModelReader {
         // Names are global to the module: a model may use an enum, model or typealias of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
         let older = olderVersions(scans, \.models) { $0.name.name }.union(unlistedVersionedModels(scans))
-        let olderEnums = olderVersions(scans, \.enums) { $0.name.name }
+        let olderEnums = olderVersions(scans, \.enums) { $0.name.name }.union(nestedOutOfSight(scans))
         var enumCounts: [String: Int] = [:]
         for (scanIndex, scan) in scans.enumerated() {
             for (enumIndex, e) in scan.enums.enumerated() where !olderEnums.contains([scanIndex, enumIndex]) {
@@ -349,10 +349,31 @@ enum SwiftModelReader {
         return older
     }
 
+    /// Enums nested in another type (`Mapper.Units`, as [file, declaration] indices) that share
+    /// their name with one at the top level or in a versioned schema, where no model is declared
+    /// beside them: a model's unqualified `Units` names the top-level one (Swift looks a name up
+    /// from the innermost scope outwards, and a nested type is out of sight elsewhere).
+    private static func nestedOutOfSight(_ scans: [FileScan]) -> Set<[Int]> {
+        var versions: [String: [Int]] = [:]
+        for scan in scans { versions.merge(scan.versions) { first, _ in first } }
+        let modelContainers = Set(scans.flatMap { $0.models.compactMap(\.container) })
+        func isNested(_ container: String?) -> Bool { container.map { versions[$0] == nil } ?? false }
+        let inSight = Set(scans.flatMap { $0.enums.filter { !isNested($0.container) }.map(\.syntax.name.name) })
+        var hidden: Set<[Int]> = []
+        for (scanIndex, scan) in scans.enumerated() {
+            for (index, e) in scan.enums.enumerated()
+            where isNested(e.container) && !modelContainers.contains(e.container!) && inSight.contains(e.syntax.name.name) {
+                hidden.insert([scanIndex, index])
+            }
+        }
+        return hidden
+    }
+
     /// The models declared in a `VersionedSchema` that the latest one's `models` does not list
     /// (`SchemaV1.BedV1` when SchemaV2 lists `BedV2.self, Plant.self`): the store, so CloudKit,
-    /// holds the latest version's models. None when that list is not read or names a model the
-    /// reader does not find (a typealias, say).
+    /// holds the latest version's models, and the models they relate to, which SwiftData's
+    /// `Schema` adds (see `ModelStoreReader.localModels`). None when that list is not read or names
+    /// a model the reader does not find (a typealias, say).
     private static func unlistedVersionedModels(_ scans: [FileScan]) -> Set<[Int]> {
         var versions: [String: [Int]] = [:]
         var lists: [String: [[String]]?] = [:]
@@ -366,17 +387,33 @@ enum SwiftModelReader {
         let models = scans.enumerated().flatMap { scanIndex, scan in
             scan.models.enumerated().map { (index: [scanIndex, $0], name: $1.syntax.name.name, container: $1.container) }
         }
+        var byName: [String: [(index: [Int], container: String?)]] = [:]
+        for model in models { byName[model.name, default: []].append((model.index, model.container)) }
+        /// The model a dotted name written in `scope` names: `Plant` in SchemaV2 is SchemaV2's
+        /// Plant, or one outside every versioned schema.
+        func model(_ path: [String], in scope: String?) -> [Int]? {
+            let candidates = byName[path[path.count - 1]] ?? []
+            let container = path.count == 1 ? scope : path[path.count - 2]
+            var found = candidates.filter { $0.container == container }
+            if found.isEmpty && path.count == 1 { found = candidates.filter { $0.container.flatMap { versions[$0] } == nil } }
+            return found.count == 1 ? found[0].index : nil
+        }
         var listed: Set<[Int]> = []
         for path in list {
-            let name = path[path.count - 1]
-            // `Plant.self` in SchemaV2 is SchemaV2's Plant, or one outside every versioned schema.
-            let container = path.count == 1 ? latest.key : path[path.count - 2]
-            var found = models.filter { $0.name == name && $0.container == container }
-            if found.isEmpty && path.count == 1 {
-                found = models.filter { $0.name == name && $0.container.flatMap { versions[$0] } == nil }
+            guard let index = model(path, in: latest.key) else { return [] }
+            listed.insert(index)
+        }
+        // A model only a stored property's type reaches (`var extra: Extra?` beside an unlisted
+        // `Extra` of the same version) is in the store too.
+        var pending = Array(listed)
+        while let index = pending.popLast() {
+            let declaration = scans[index[0]].models[index[1]]
+            for property in declaration.syntax.properties where !property.attributes.contains(where: { $0.name.name == "transient" }) {
+                for (name, _, _) in namedTypes(property.type, opaque: []) {
+                    guard let related = model(name.split(separator: ".").map(String.init), in: declaration.container) else { continue }
+                    if listed.insert(related).inserted { pending.append(related) }
+                }
             }
-            guard found.count == 1 else { return [] }
-            listed.insert(found[0].index)
         }
         return Set(models.filter { $0.container.flatMap { versions[$0] } != nil && !listed.contains($0.index) }.map(\.index))
     }

@@ -200,6 +200,33 @@ import Testing
         #expect(load(aliased, file: "Schemas.swift").schema.models.map(\.name) == ["BedV1", "Shed", "BedV2", "Plant"])
     }
 
+    /// SwiftData's `Schema` adds the models the listed ones relate to: a model of the latest
+    /// version that `models` leaves out but a relationship reaches is in the store, and checked
+    /// (before: a false TYPE_UNKNOWN error on the relationship, and the model left unchecked).
+    @Test func aModelTheLatestVersionReachesThroughARelationshipIsTheStores() {
+        let source = #"""
+            enum VaultV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Entry.self] }
+            }
+            extension VaultV1 {
+                @Model final class Entry {
+                    var title: String = ""
+                    @Relationship(deleteRule: .cascade) var secret: Secret?
+                }
+                @Model final class Secret {
+                    var payload: Data?
+                    @Relationship(inverse: \Entry.secret) var entry: Entry?
+                }
+            }
+            """#
+        let loaded = load(source, file: "Schemas.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(loaded.schema.models.map(\.name) == ["Entry", "Secret"])
+        // Secret is checked as the store's: its Data is kept inside the record.
+        #expect(describe(lintFindings(source, file: "Schemas.swift")) == ["11:22-11:27 warning MODEL_EXTERNAL_STORAGE"])
+    }
+
     /// Each version keeps its own copy of the enums its models use; like the models, they are read
     /// at the highest `versionIdentifier` (before, the two `Status` enums clashed: one
     /// SWIFT_UNREADABLE "more than one enum is named 'Status'" and `status` left out).
@@ -241,6 +268,31 @@ import Testing
         let ambiguous =
             "enum A { enum S: String, Codable { case a } }\nenum B { enum S: String, Codable { case b } }\n@Model final class T { var s: S? }\n"
         #expect(findings(ambiguous, file: "Models.swift") == ["SWIFT_UNREADABLE 3:31-3:32"])
+    }
+
+    /// An enum nested in another type (`Mapper.Units`) is out of sight of a model outside it,
+    /// whose `Units` is the top-level enum (before: SWIFT_UNREADABLE "more than one enum is named
+    /// 'Units'", and `units` left out).
+    @Test func aNestedEnumDoesNotHideTheTopLevelOneOfItsName() {
+        let source = """
+            enum Units: String, Codable { case metric, imperial }
+            enum Mapper { enum Units: String, Codable { case a, b } }
+            @Model final class Profile { var units: Units = Units.metric }
+            """
+        let loaded = load(source, file: "Models.swift")
+        #expect(loaded.diagnostics.map(\.compact) == [])
+        #expect(
+            SwiftImporter.importSchema(loaded.schema) == """
+                enum Units: String {
+                    metric
+                    imperial
+                }
+
+                model Profile {
+                    units: Units = .metric
+                }
+
+                """)
     }
 
     /// The current model written outside every `VersionedSchema` (`Trip`, what the app's code
