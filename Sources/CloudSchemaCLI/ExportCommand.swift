@@ -44,7 +44,8 @@ enum ExportCommand {
             Terminal.err(DiagnosticRenderer.text(configurations.diagnostics.sorted(), sources: loaded.sources, color: false))
             return 2
         }
-        let problems = Linter.lint(loaded, configuration: configurations.configuration(for:)).filter { $0.severity == .error }
+        let findings = Linter.lint(loaded, configuration: configurations.configuration(for:))
+        let problems = findings.filter { $0.severity == .error }
         if !problems.isEmpty {
             Terminal.err(DiagnosticRenderer.text(problems, sources: loaded.sources))
             Terminal.err(DiagnosticRenderer.summary(problems) + "; nothing exported\n")
@@ -57,6 +58,14 @@ enum ExportCommand {
             let count = schema.subscriptions.count
             Terminal.err(
                 "note: \(count) subscription\(count == 1 ? "" : "s") not exported: .ckdb has no subscriptions; the app saves them at run time (SchemaRegistry.subscriptions)\n"
+            )
+        }
+        // What the readers could not read is not in the export either: said, never a silent gap.
+        let unread = findings.filter { $0.id == .swiftUnreadable || $0.id == .sqlNotChecked }
+        if !unread.isEmpty {
+            Terminal.err(
+                DiagnosticRenderer.text(unread, sources: loaded.sources, color: false)
+                    + "note: what \(unread.count == 1 ? "this warning says is" : "these \(unread.count) warnings say are") not read is not exported either\n"
             )
         }
         if let output = arguments.value("output") {

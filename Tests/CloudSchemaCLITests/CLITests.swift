@@ -135,6 +135,29 @@ import Testing
         #expect(garden.stderr.isEmpty)
     }
 
+    /// What the readers could not read (a SwiftData property, SQL that is not a literal) is not
+    /// in the export: `export` prints those warnings and says so, never a silent gap.
+    @Test func exportSaysWhatItCouldNotRead() throws {
+        let directory = try temporaryFolder([
+            "Models.swift": "@Model final class Photo {\n    var url: String = \"\"\n    var size = measure()\n}\n",
+            "Database.swift": """
+            import SQLiteData
+            func migrate(_ migrator: inout DatabaseMigrator) {
+                migrator.registerMigration("v1") { db in try db.execute(sql: Statements.notes) }
+            }
+            """,
+        ])
+        let exported = try run(["export", "."], in: directory)
+        #expect(exported.status == 0 && exported.stdout.contains("RECORD TYPE CD_Photo ("), "\(exported.stderr)")
+        let lines = exported.stderr.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(
+            lines == [
+                "./Database.swift:3:66: warning: SQL that is not a string literal is not read; not checked: what it creates or changes [SQL_NOT_CHECKED]",
+                "./Models.swift:3:16: warning: property 'size' is not checked: its type cannot be told from its initial value; write it (': Type') [SWIFT_UNREADABLE]",
+                "note: what these 2 warnings say are not read is not exported either",
+            ])
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cloudschema-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -72,6 +72,8 @@ extension DiagnosticID {
     public static let swiftUnreadable: DiagnosticID = "SWIFT_UNREADABLE"
     /// Warning: an `.entitlements` file that is not a property list; whether `.automatic` stores sync is unknown.
     public static let entitlementsUnreadable: DiagnosticID = "ENTITLEMENTS_UNREADABLE"
+    /// Warning: SQL (or a migration) the SQL reader cannot see into; what it creates is not read.
+    public static let sqlNotChecked: DiagnosticID = "SQL_NOT_CHECKED"
 }
 
 // CloudKit Schema Language (.ckdb) input.

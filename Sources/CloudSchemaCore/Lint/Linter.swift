@@ -168,7 +168,10 @@ public enum Linter {
             for i in kept.indices { kept[i].element = elements.element(at: kept[i].range) }
         }
         output += Baseline.apply(kept, files: loaded.sources.paths, baseline: { configuration($0).baseline })
-        return output.sorted()
+        // A helper a reader follows from two places (one SQL function two migrations call) reports
+        // the same finding from each: said once.
+        var seen: Set<Diagnostic> = []
+        return output.sorted().filter { seen.insert($0).inserted }
     }
 
     /// Safe: a comment is not part of the schema, so removing it changes nothing stored or deployed.

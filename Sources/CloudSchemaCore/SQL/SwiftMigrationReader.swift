@@ -98,6 +98,7 @@ enum SwiftMigrationReader {
                     {
                         frame = min(declared.upperBound + 1, frame.upperBound)..<frame.upperBound  // declared here, read where called
                     } else if let k = sqlArgument(at: j, in: t) {
+                        sawStatements = true  // read or not: SQL the file shows, said here when it is not read
                         guard let literal = t[k].literal, t[k].kind == .string, !literal.isUnterminated else {
                             script.statements.append(
                                 .unread(
@@ -107,7 +108,6 @@ enum SwiftMigrationReader {
                                     table: nil))
                             continue
                         }
-                        sawStatements = true
                         let part = SQLParser.parse(
                             Array(literal.content.utf8), file: file, map: { literal.sourcePosition(atContentOffset: $0) },
                             interpolations: literal.interpolations.map(\.content))

@@ -216,6 +216,25 @@ private let key = #""id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (
             ])
     }
 
+    /// SQL that is not a literal, in a function two migrations call: one warning where it is
+    /// (before: the same warning from each migration, and another saying they run no SQL the file
+    /// shows, though the function visibly runs some).
+    @Test func unreadSQLTwoMigrationsRunIsSaidOnceWhereItIs() {
+        let swift = #"""
+            import SQLiteData
+            enum Statements { static let notes = "CREATE TABLE notes (id TEXT PRIMARY KEY)" }
+            func createTables(_ db: Database) throws {
+                try db.execute(sql: Statements.notes)
+            }
+            func migrate(_ migrator: inout DatabaseMigrator) {
+                migrator.registerMigration("v1") { db in try createTables(db) }
+                migrator.registerMigration("v2") { db in try createTables(db) }
+            }
+            """#
+        let loaded = SchemaLoader.load(sources: [("App/Database.swift", swift)])
+        #expect(describe(Linter.lint(loaded)) == ["4:25-4:35 warning SQL_NOT_CHECKED"])
+    }
+
     /// SQLiteData's own tool for integer keys rebuilds the tables it names: the tables there before
     /// it are not judged by the keys (and, when it drops them, the UNIQUE constraints) their SQL wrote.
     @Test func tablesWhoseKeysSyncEngineMigratesAreNotJudgedByTheirOldSQL() {

@@ -437,7 +437,7 @@ package enum SQLiteDataRules {
         })
 
     static let notChecked = LintRule(
-        "SQL_NOT_CHECKED", .sqlitedata, .warning,
+        .sqlNotChecked, .sqlitedata, .warning,
         summary: "Part of a synced table's SQL, or a migration, the reader cannot see into; the rules that depend on it are not checked",
         explanation: """
             CloudSchema reads SQL text, not the Swift around it. A Swift interpolation in the SQL (\\(raw: sql), \
