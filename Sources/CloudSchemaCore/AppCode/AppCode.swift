@@ -4,11 +4,13 @@
 /// `CloudKitCallReader`, checked against the schema by `AppCodeRules`.
 public struct AppCode: Sendable {
     /// `CKRecord(recordType:)`, `CKQuery(recordType:)`, `CKQuerySubscription(recordType:)`.
-    public var recordTypeUses: [NameUse] = []
+    public var recordTypeUses: [RecordTypeUse] = []
     public var fieldAccesses: [FieldAccess] = []
     public var queries: [Query] = []
     /// The containers named by identifier (`CKContainer(identifier: "iCloud.x")`), each once.
     public var containers: [NameUse] = []
+    /// The first `CKContainer.default()`: the code uses the app's default container.
+    public var defaultContainer: SourceRange?
     /// The first `NSPersistentCloudKitContainer` that loads a Core Data model file (`.xcdatamodeld`,
     /// not read): Core Data syncs entities that are not checked.
     public var coreDataContainer: SourceRange?
@@ -22,6 +24,23 @@ public struct AppCode: Sendable {
     public struct NameUse: Sendable, Hashable {
         public var name: String
         public var range: SourceRange
+    }
+
+    /// A record type a `CKRecord`, `CKQuery` or `CKQuerySubscription` is made with.
+    public struct RecordTypeUse: Sendable, Hashable {
+        public var name: String
+        public var range: SourceRange
+        /// The container of the database the record, query or subscription is given to, when the
+        /// code says it (nil: not given to a database the reader follows, or to databases of two).
+        public var container: Container?
+    }
+
+    /// A container as the code obtains it.
+    public enum Container: Sendable, Hashable {
+        /// `CKContainer.default()`.
+        case `default`
+        /// `CKContainer(identifier: "iCloud.x")`.
+        case identifier(String)
     }
 
     /// A literal key read or written on a `CKRecord`.
@@ -57,7 +76,7 @@ public struct AppCode: Sendable {
 
     /// A `CKQuery` or `CKQuerySubscription` of one record type.
     public struct Query: Sendable {
-        public var recordType: NameUse
+        public var recordType: RecordTypeUse
         public var isSubscription: Bool
         /// Nil when the predicate is not a literal `NSPredicate` the reader can see.
         public var predicate: ReadPredicate?

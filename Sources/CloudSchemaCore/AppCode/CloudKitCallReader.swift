@@ -26,6 +26,7 @@ enum CloudKitCallReader {
             code.queries += reader.code.queries
         }
         code.containers = containers(files)
+        code.defaultContainer = files.lazy.compactMap(defaultContainer).first
         // SwiftData's models as Core Data's, to initialize the CloudKit schema: a container given
         // a `managedObjectModel:` then holds the models read, not a model file. Looked for only
         // when such a container is found (most apps have none), and once.
@@ -86,6 +87,14 @@ enum CloudKitCallReader {
             }
         }
         return uses
+    }
+
+    /// The first `CKContainer.default()` of a file.
+    static func defaultContainer(_ tokens: [SwiftToken]) -> SourceRange? {
+        tokens.indices.dropLast(4).first { i in
+            tokens[i].isWord("CKContainer") && tokens[i + 1].isPunctuation(".") && tokens[i + 2].isWord("default")
+                && tokens[i + 3].isPunctuation("(") && tokens[i + 4].isPunctuation(")")
+        }.map { tokens[$0].range.union(tokens[$0 + 4].range) }
     }
 
     /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or
@@ -166,8 +175,10 @@ private enum Binding: Equatable {
     case recordsByKey
     /// A `Result<CKRecord, Error>`, as per-record callbacks receive it.
     case recordResult
-    /// A `CKDatabase`.
-    case database
+    /// A `CKDatabase`, of the container when the code says it.
+    case database(AppCode.Container?)
+    /// A `CKContainer`.
+    case container(AppCode.Container)
     /// A `CK…Operation`.
     case operation
     /// A `CKSyncEngine.Event.FetchedRecordZoneChanges` or `SentRecordZoneChanges`: the records of
@@ -200,13 +211,15 @@ private struct FileReader {
     let closing: [Int: Int]
     var code = AppCode()
 
-    /// The open scopes, innermost last: where each ends, its names, and the type it is the body of.
-    private var scopes: [(end: Int, names: [String: Binding], type: [String]?)] = []
+    /// The open scopes, innermost last: where each ends, its names, the type it is the body of, and
+    /// the `CKRecord(…)`, `CKQuery(…)` and `CKQuerySubscription(…)` calls each `let` of it holds
+    /// (`carriedCalls`).
+    private var scopes: [(end: Int, names: [String: Binding], type: [String]?, carries: [String: [Int]])] = []
     /// Names to declare in the scope a `{` at this token opens (parameters, `if let`, narrowing).
     private var pending: [Int: [String: Binding]] = [:]
     /// The type a `{` at this token is the body of.
     private var typeBodies: [Int: [String]] = [:]
-    /// `CKQuery(…)` calls read, by token, as indexes in `code.queries`.
+    /// `CKQuery(…)` and `CKQuerySubscription(…)` calls read, by token, as indexes in `code.queries`.
     private var queriesByToken: [Int: Int] = [:]
     /// `recordType ==` checks (record, type) of the `if` whose body opens at this token, or of the
     /// `guard` whose `else { … }` closes here.
@@ -227,6 +240,10 @@ private struct FileReader {
     /// `static let name = NSPredicate(…)` in a type's body by `Type.name`, the call's token (-1:
     /// declared twice, not followed): a query may name it before its declaration.
     private var staticPredicates: [String: Int] = [:]
+    /// Record type uses read, by the token of their call, as indexes in `code.recordTypeUses`.
+    private var recordTypeUsesByToken: [Int: Int] = [:]
+    /// The containers of the databases each call (by token) is given to.
+    private var callContainers: [Int: Set<AppCode.Container>] = [:]
 
     /// What CloudKit hands the closures of a `CK…Operation`'s record callbacks, by position: a
     /// `CKRecord`, a `Result<CKRecord, Error>`, all the records (Apple: `CKQueryOperation`'s
@@ -255,6 +272,8 @@ private struct FileReader {
     ]
     /// The methods of a `CKRecord` that read or write a key.
     private static let keyMethods: Set<String> = ["object", "value", "setObject", "setValue"]
+    /// The calls that make a value of a record type.
+    private static let recordTypeCalls: Set<String> = ["CKRecord", "CKQuery", "CKQuerySubscription"]
     /// A `CKContainer`'s databases.
     private static let databases: Set<String> = ["privateCloudDatabase", "publicCloudDatabase", "sharedCloudDatabase"]
 
@@ -288,7 +307,7 @@ private struct FileReader {
     private var currentType: [String] { scopes.last { $0.type != nil }?.type ?? [] }
 
     mutating func read() {
-        scopes = [(Int.max, [:], nil)]
+        scopes = [(Int.max, [:], nil, [:])]
         collectStaticPredicates()
         var i = 0
         while i < t.count {
@@ -317,7 +336,7 @@ private struct FileReader {
                 for (name, type) in narrowings.removeValue(forKey: i) ?? [] {
                     if case .record? = names[name] ?? lookup(name) { names[name] = .record(type) }
                 }
-                scopes.append((closing[i] ?? t.count, names, typeBodies[i]))
+                scopes.append((closing[i] ?? t.count, names, typeBodies[i], [:]))
             } else if token.isPunctuation("}"), scopes.count > 1, let narrowed = narrowings.removeValue(forKey: i) {
                 // After a `guard`'s `else { … }`: the names of the scope around it.
                 for (name, type) in narrowed {
@@ -329,6 +348,13 @@ private struct FileReader {
                 identifier(at: i)
             }
             i += 1
+        }
+        for (call, containers) in callContainers {
+            guard let use = recordTypeUsesByToken[call] else { continue }
+            // Given to databases of two containers: which schema it must be in is not known.
+            let container = containers.count == 1 ? containers.first : nil
+            code.recordTypeUses[use].container = container
+            if let query = queriesByToken[call] { code.queries[query].recordType.container = container }
         }
     }
 
@@ -463,7 +489,7 @@ private struct FileReader {
         while let last = tokens.last, last.isOperator("?") || last.isOperator("!") { tokens.removeLast() }
         let text = tokens.map(\.text).joined()
         if text == "CKRecord" { return .record(nil) }
-        if text == "CKDatabase" { return .database }
+        if text == "CKDatabase" { return .database(nil) }
         if text == "Result<CKRecord,Error>" || text == "Result<CKRecord,anyError>" { return .recordResult }
         if text.hasPrefix("CK"), text.hasSuffix("Operation"), text.allSatisfy(\.isLetter) { return .operation }
         if text == "[CKRecord]" || text == "Array<CKRecord>" { return .records }
@@ -509,6 +535,7 @@ private struct FileReader {
         let name = t[i + 1].text
         var j = i + 2
         var binding = Binding.other
+        var carried: [Int] = []
         if punct(j, ":") {
             var end = j + 1
             while end < t.count, !t[end].isOperator("="), !Self.endsDeclaration(t[end]) { end += 1 }
@@ -517,13 +544,16 @@ private struct FileReader {
         }
         if j < t.count, t[j].isOperator("=") {
             binding = value(at: j + 1, isLet: t[i].isKeyword("let"), declared: binding, name: name, scopeEnd: scopes.last?.end ?? t.count)
+            // A `var` may be given another record before it is saved.
+            if t[i].isKeyword("let") { carried = carriedCalls(j + 1, expressionEnd(from: j + 1)) }
         } else if j == i + 2, let outer = lookup(name) {
             switch outer {  // `if let record {`: the same value, unwrapped
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: binding = outer
+            case .record, .records, .recordsByKey, .recordResult, .database, .container, .operation, .syncEngineChanges, .recordChange:
+                binding = outer
             default: break
             }
         }
-        declare(name, patternBindings.removeValue(forKey: i + 1) ?? binding, at: i)
+        declare(name, patternBindings.removeValue(forKey: i + 1) ?? binding, at: i, carrying: carried)
     }
 
     private static func endsDeclaration(_ token: SwiftToken) -> Bool {
@@ -533,12 +563,75 @@ private struct FileReader {
 
     /// The condition whose `let` is at `i` declares into its body; any other declaration into the
     /// current scope (a `guard` condition's names too, as Swift has them after the `guard`).
-    private mutating func declare(_ name: String, _ binding: Binding, at i: Int) {
+    private mutating func declare(_ name: String, _ binding: Binding, at i: Int, carrying calls: [Int] = []) {
         if let body = conditionBody, body > i {
             pending[body, default: [:]][name] = binding
         } else {
             scopes[scopes.count - 1].names[name] = binding
+            scopes[scopes.count - 1].carries[name] = calls.isEmpty ? nil : calls
         }
+    }
+
+    /// The calls a name in scope holds (`carriedCalls`).
+    private func carries(of name: String) -> [Int] {
+        for scope in scopes.reversed() where scope.names[name] != nil { return scope.carries[name] ?? [] }
+        return []
+    }
+
+    /// The `CKRecord(…)`, `CKQuery(…)` and `CKQuerySubscription(…)` calls (by token) the value from
+    /// `start` to `end` holds: made there, held by a `let` of this name, listed in an array, or
+    /// given to a CloudKit value made there (`CKQueryOperation(query: query)`).
+    private func carriedCalls(_ start: Int, _ end: Int) -> [Int] {
+        guard start < end else { return [] }
+        if end == start + 1, t[start].kind == .identifier { return carries(of: t[start].text) }
+        let isArray = punct(start, "[") && closing[start] == end - 1
+        let isCall = t[start].kind == .identifier && t[start].text.hasPrefix("CK") && punct(start + 1, "(") && closing[start + 1] == end - 1
+        guard isArray || isCall else { return [] }
+        let made = isCall && Self.recordTypeCalls.contains(t[start].text) ? [start] : []
+        return made + arguments(isArray ? start : start + 1).flatMap { carriedCalls($0.start, $0.end) }
+    }
+
+    /// The arguments (or elements) in the brackets opening at `open`, each without its label.
+    private func arguments(_ open: Int) -> [(start: Int, end: Int)] {
+        guard let close = closing[open] else { return [] }
+        var list: [(start: Int, end: Int)] = []
+        var k = open + 1
+        while k < close {
+            if t[k].kind == .identifier || t[k].kind == .keyword, punct(k + 1, ":") { k += 2 }
+            let end = expressionEnd(from: k)
+            if end > k { list.append((k, end)) }
+            k = punct(end, "{") ? (closing[end] ?? end) + 1 : end + 1
+        }
+        return list
+    }
+
+    /// The container the expression from `start` to `end` is: `CKContainer.default()`,
+    /// `CKContainer(identifier: "iCloud.x")` (a literal or constant), or a name (or `self.name`)
+    /// bound to one.
+    private func container(_ start: Int, _ end: Int) -> AppCode.Container? {
+        if end - start == 5, word(start, "CKContainer"), punct(start + 1, "."), word(start + 2, "default"), punct(start + 3, "("),
+            punct(start + 4, ")")
+        {
+            return .default
+        }
+        if word(start, "CKContainer"), punct(start + 1, "("), closing[start + 1] == end - 1, word(start + 2, "identifier"),
+            punct(start + 3, ":"), let (identifier, _, next) = resolve(at: start + 4), next == end - 1
+        {
+            return .identifier(identifier)
+        }
+        let name = end - start == 1 ? start : end - start == 3 && t[start].isKeyword("self") && punct(start + 1, ".") ? start + 2 : nil
+        guard let name, !punct(start - 1, "."), t[name].kind == .identifier, case .container(let container)? = lookup(t[name].text)
+        else { return nil }
+        return container
+    }
+
+    /// The container whose database (`privateCloudDatabase`, …) is named at `i`:
+    /// `CKContainer.default().privateCloudDatabase`, `container.publicCloudDatabase`.
+    private func containerOfDatabase(at i: Int) -> AppCode.Container? {
+        let dot = i - 1
+        guard punct(dot, ".") else { return nil }
+        // The longest form, `CKContainer(identifier: Type.member)`, is a few tokens.
+        return (max(0, dot - 12)..<dot).lazy.compactMap { self.container($0, dot) }.first
     }
 
     /// The `{` of the `if` or `while` whose condition is being read.
@@ -549,6 +642,7 @@ private struct FileReader {
         guard start < t.count else { return declared }
         let end = expressionEnd(from: start)
         if let handed = handedOver(start, end) { return handed }
+        if let container = container(start, end) { return .container(container) }
         let k = start
         if word(k, "CKRecord"), punct(k + 1, "("), let close = closing[k + 1], close + 1 == end {
             var type: String?
@@ -575,7 +669,8 @@ private struct FileReader {
         }
         if end == k + 1, t[k].kind == .identifier, let binding = lookup(t[k].text) {
             switch binding {
-            case .record, .records, .recordsByKey, .recordResult, .database, .operation, .syncEngineChanges, .recordChange: return binding
+            case .record, .records, .recordsByKey, .recordResult, .database, .container, .operation, .syncEngineChanges, .recordChange:
+                return binding
             default: break
             }
         }
@@ -691,6 +786,7 @@ private struct FileReader {
         switch t[i].text {
         case "CKRecord":
             if punct(i + 1, "("), word(i + 2, "recordType"), punct(i + 3, ":"), let (name, range, _) = resolve(at: i + 4) {
+                recordTypeUsesByToken[i] = code.recordTypeUses.count
                 code.recordTypeUses.append(.init(name: name, range: range))
             }
             return
@@ -698,7 +794,7 @@ private struct FileReader {
             query(at: i)
             return
         case _ where Self.databases.contains(t[i].text) && punct(i - 1, "."):
-            databaseCall(after: i)
+            databaseCall(after: i, on: containerOfDatabase(at: i))
             return
         default: break
         }
@@ -715,7 +811,7 @@ private struct FileReader {
         case .record(let type): fieldAccess(on: i, recordType: type)
         case .query(let call): sortDescriptors(on: i, query: call)
         case .records: elementClosures(after: i)
-        case .database: databaseCall(after: i)
+        case .database(let container): databaseCall(after: i, on: container)
         case .operation: operationCallback(after: i)
         case .recordChange where punct(i + 1, ".") && word(i + 2, "record"): fieldAccess(on: i + 2, recordType: nil)
         default: break
@@ -750,7 +846,8 @@ private struct FileReader {
         guard punct(i + 1, "("), word(i + 2, "recordType"), punct(i + 3, ":"), let (name, range, end) = resolve(at: i + 4) else {
             return
         }
-        let type = AppCode.NameUse(name: name, range: range)
+        let type = AppCode.RecordTypeUse(name: name, range: range)
+        recordTypeUsesByToken[i] = code.recordTypeUses.count
         code.recordTypeUses.append(type)
         var predicate: AppCode.ReadPredicate?
         if punct(end, ","), word(end + 1, "predicate"), punct(end + 2, ":") {
@@ -765,7 +862,7 @@ private struct FileReader {
                 predicate = readPredicate(at: call)
             }
         }
-        if t[i].text == "CKQuery" { queriesByToken[i] = code.queries.count }
+        queriesByToken[i] = code.queries.count
         code.queries.append(.init(recordType: type, isSubscription: t[i].text == "CKQuerySubscription", predicate: predicate))
     }
 
@@ -915,8 +1012,13 @@ private struct FileReader {
     /// inZoneWith: nil) { records, error in … }` (the closure trailing or as `completionHandler:`):
     /// `CKDatabase` hands the first parameter a `CKRecord?` or a `[CKRecord]?` (Apple,
     /// `fetch(withRecordID:completionHandler:)`, `perform(_:inZoneWith:completionHandler:)`).
-    private mutating func databaseCall(after i: Int) {
+    /// A record, query or subscription given to a database of a known `container` (`save(record)`,
+    /// `records(matching: query)`, `add(operation)`) is that container's.
+    private mutating func databaseCall(after i: Int, on container: AppCode.Container?) {
         guard punct(i + 1, "."), i + 3 < t.count, punct(i + 3, "("), let close = closing[i + 3] else { return }
+        if let container {
+            for call in arguments(i + 3).flatMap({ carriedCalls($0.start, $0.end) }) { callContainers[call, default: []].insert(container) }
+        }
         let handed: Binding
         switch t[i + 2].text {
         case "fetch" where word(i + 4, "withRecordID"): handed = .record(nil)
@@ -951,7 +1053,7 @@ private struct FileReader {
             k += 1
         }
         guard k < end else { return nil }
-        if Self.databases.contains(t[end - 1].text), end - 2 > k, punct(end - 2, ".") { return .database }
+        if Self.databases.contains(t[end - 1].text), end - 2 > k, punct(end - 2, ".") { return .database(container(k, end - 2)) }
         if t[k].text.hasPrefix("CK"), t[k].text.hasSuffix("Operation"), punct(k + 1, "("), closing[k + 1] == end - 1 { return .operation }
         guard punct(end - 1, ")"), let open = (k..<end).first(where: { punct($0, "(") && closing[$0] == end - 1 }), open - 2 > k,
             punct(open - 2, ".")
@@ -967,7 +1069,8 @@ private struct FileReader {
     private func isDatabase(_ start: Int, _ end: Int) -> Bool {
         if Self.databases.contains(t[end - 1].text), end - 2 > start, punct(end - 2, ".") { return true }
         let name = end - start == 1 ? start : end - start == 3 && t[start].isKeyword("self") && punct(start + 1, ".") ? start + 2 : nil
-        return name.map { t[$0].kind == .identifier && lookup(t[$0].text) == .database } ?? false
+        guard let name, t[name].kind == .identifier, case .database? = lookup(t[name].text) else { return false }
+        return true
     }
 
     /// A case of a `switch` over a record's `Result`: `case .success(let record):` or `case let

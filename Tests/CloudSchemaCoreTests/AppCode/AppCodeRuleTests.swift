@@ -916,6 +916,64 @@ enum GardenSchema {
         #expect(describe(GardenSchema.findings(other, schema: schema)) == ["2:38-2:49 warning APPCODE_UNKNOWN_RECORD_TYPE"])
     }
 
+    /// An app that uses its default container and a second one by identifier, linted with the
+    /// default one's exported schema (a `.ckdb` states no container): where the code does not say
+    /// which database a record or query is given to, a record type the schema lacks may be the
+    /// second container's, so it is a warning whose note names that container.
+    @Test func aRecordBesideTheDefaultContainerAndANamedOneIsAWarning() {
+        let swift = """
+            let mine = CKContainer.default().privateCloudDatabase
+            let catalog = CKContainer(identifier: "iCloud.com.example.shared-catalog").publicCloudDatabase
+            let q = CKQuery(recordType: "CatalogItem", predicate: NSPredicate(format: "sku == %@", "1"))
+            let r = CKRecord(recordType: "CatalogItem")
+            """
+        let found = GardenSchema.findings(swift, schema: ("Garden.ckdb", GardenSchema.ckdb))
+        #expect(describe(found) == ["3:29-3:42 warning APPCODE_UNKNOWN_RECORD_TYPE", "4:30-4:43 warning APPCODE_UNKNOWN_RECORD_TYPE"])
+        #expect(
+            found.first?.notes.map(\.message) == [
+                "the app's code also uses the container 'iCloud.com.example.shared-catalog', whose schema was not read, so this record type may be that container's and this is a warning; lint those calls against its schema (xcrun cktool export-schema), or give the record or query to a database of its container (CKContainer.default().privateCloudDatabase, or a let of one) to have calls on the default container checked and those on 'iCloud.com.example.shared-catalog' left alone"
+            ])
+    }
+
+    /// Where the code gives a record, query or subscription to a database of a known container
+    /// (the container in the same expression, or a `let` of one in scope), a call on the named
+    /// container is not checked at all (its schema was not read: not the record type, nor the
+    /// keys of a type the default container has too), and a call on the default container keeps
+    /// its errors. A record given to databases of both is not known to be either's: a warning.
+    @Test func aCallOnANamedContainerIsNotCheckedAndOneOnTheDefaultIs() {
+        let swift = """
+            let mine = CKContainer.default().privateCloudDatabase
+            let shared = CKContainer(identifier: "iCloud.com.example.shared-catalog")
+            let catalog = shared.publicCloudDatabase
+            let items = try await catalog.records(matching: CKQuery(recordType: "CatalogItem", predicate: NSPredicate(value: true)))
+            let item = CKRecord(recordType: "CatalogItem")
+            try await shared.publicCloudDatabase.save(item)
+            let plants = CKQuery(recordType: "Plant", predicate: NSPredicate(format: "sku == %@", "1"))
+            catalog.add(CKQueryOperation(query: plants))
+            let plant = CKRecord(recordType: "Plnat")
+            try await CKContainer.default().privateCloudDatabase.save(plant)
+            let both = CKRecord(recordType: "Bulb")
+            try await mine.modifyRecords(saving: [both], deleting: [])
+            try await catalog.modifyRecords(saving: [both], deleting: [])
+            """
+        let found = GardenSchema.findings(swift, schema: ("Garden.ckdb", GardenSchema.ckdb))
+        #expect(describe(found) == ["9:34-9:41 error APPCODE_UNKNOWN_RECORD_TYPE", "11:33-11:39 warning APPCODE_UNKNOWN_RECORD_TYPE"])
+        #expect(found.first?.message == "no record type 'Plnat' in the schema")
+    }
+
+    /// An app with one container keeps its errors, whether the code uses it as the default one or
+    /// names it.
+    @Test func aRecordOfTheOneContainerIsAnError() {
+        let swift = """
+            let database = CKContainer.default().privateCloudDatabase
+            let record = CKRecord(recordType: "CatalogItem")
+            """
+        let schema = ("Garden.ckdb", GardenSchema.ckdb)
+        #expect(describe(GardenSchema.findings(swift, schema: schema)) == ["2:35-2:48 error APPCODE_UNKNOWN_RECORD_TYPE"])
+        let named = swift.replacingOccurrences(of: "CKContainer.default()", with: "CKContainer(identifier: \"iCloud.example.garden\")")
+        #expect(describe(GardenSchema.findings(named, schema: schema)) == ["2:35-2:48 error APPCODE_UNKNOWN_RECORD_TYPE"])
+    }
+
     @Test func suppressionAndConfigurationApply() {
         let swift = """
             let record = CKRecord(recordType: "Plant")

@@ -37,8 +37,12 @@ enum AppCodeRules {
             (Users, cloudkit.share) are not checked. An error when the schema is known to list every record type: a \
             .cloudschema, or a .ckdb with CloudKit's Users type, which every cktool export-schema file lists; a warning \
             for a hand-written .ckdb without it, which may list only the types it adds, and in an app whose code names \
-            more than one container (CKContainer(identifier:)), or one the .cloudschema's `container` is not: a schema \
-            describes one container, and which container a record is saved to is not read.
+            more than one container (CKContainer(identifier:)), one the .cloudschema's `container` is not, or one beside \
+            "the app's default container" (Apple, CKContainer.default()) when the schema states none (a .ckdb): a schema \
+            describes one container. A record, query or subscription given to a database whose container the code \
+            says (CKContainer.default().privateCloudDatabase, or a let of the container or database in scope) is that \
+            container's: on the schema's container (the default one, for a .ckdb) it keeps the error, and on another \
+            it is not checked at all.
             """,
         fix: """
             correct the name, or add the record type to the schema and deploy it.
@@ -48,10 +52,13 @@ enum AppCodeRules {
             guard schema.listsTypes else { return }
             let others = otherContainers(input)
             for use in input.appCode.recordTypeUses where schema.types[use.name] == nil && !CKDB.isSystemRecordType(use.name) {
+                guard !isOnAnotherContainer(use, input) else { continue }
+                let containerNotes = isOnSchemaContainer(use, input) ? [] : others
                 let suggestion = Spelling.closest(to: use.name, among: schema.types.keys.sorted())
                 out.report(
                     "no record type '\(use.name)' in the schema\(Spelling.hint(suggestion))", at: use.range,
-                    severity: grade(schema.listsEveryType && others.isEmpty), notes: partialNotes(schema, at: use.range) + others)
+                    severity: grade(schema.listsEveryType && containerNotes.isEmpty),
+                    notes: partialNotes(schema, at: use.range) + containerNotes)
             }
         })
 
@@ -77,11 +84,19 @@ enum AppCodeRules {
             at: first)
     }
 
-    /// Why a record type may be another container's: the code names several containers, or one
-    /// the schema's `container` is not (none when it names one and the schema says no other).
+    /// Why a record type may be another container's, for a call whose container the code does not
+    /// say: the code names several containers, or one the schema's `container` is not, or uses the
+    /// default container beside one it names (none when it names one and the schema says no other).
     private static func otherContainers(_ input: LintInput) -> [Diagnostic.Note] {
         let named = input.appCode.containers
         let declared = input.schema.container?.identifier
+        if declared == nil, named.count == 1, input.appCode.defaultContainer != nil {
+            return [
+                .init(
+                    "the app's code also uses the container '\(named[0].name)', whose schema was not read, so this record type may be that container's and this is a warning; lint those calls against its schema (xcrun cktool export-schema), or give the record or query to a database of its container (CKContainer.default().privateCloudDatabase, or a let of one) to have calls on the default container checked and those on '\(named[0].name)' left alone",
+                    at: named[0].range)
+            ]
+        }
         guard named.count > 1 || named.contains(where: { declared != nil && $0.name != declared }) else { return [] }
         let names = named.map { "'\($0.name)'" }.joined(separator: ", ")
         return [
@@ -89,6 +104,31 @@ enum AppCodeRules {
                 "the app's code names the container\(named.count == 1 ? "" : "s") \(names)\(declared.map { " and the schema is '\($0)'" } ?? ""); a record may be saved to another container than the one this schema describes, so this is a warning",
                 at: named.first?.range)
         ]
+    }
+
+    /// Whether a call is known to be on a container other than the schema's, whose schema was not
+    /// read: one named apart from the schema's `container`, or, when the schema states none (a
+    /// `.ckdb`), apart from the default container the code also uses.
+    private static func isOnAnotherContainer(_ use: AppCode.RecordTypeUse, _ input: LintInput) -> Bool {
+        guard case .identifier(let identifier) = use.container else { return false }
+        guard let declared = input.schema.container?.identifier else { return input.appCode.defaultContainer != nil }
+        return identifier != declared
+    }
+
+    /// Whether a call is known to be on the schema's container: the one its `container` names, or
+    /// the default one when it states none.
+    private static func isOnSchemaContainer(_ use: AppCode.RecordTypeUse, _ input: LintInput) -> Bool {
+        switch use.container {
+        case .identifier(let identifier): identifier == input.schema.container?.identifier
+        case .default: input.schema.container == nil
+        case nil: false
+        }
+    }
+
+    /// The queries and subscriptions checked against the schema: not those known to be on another
+    /// container.
+    private static func checkedQueries(_ input: LintInput) -> [AppCode.Query] {
+        input.appCode.queries.filter { !isOnAnotherContainer($0.recordType, input) }
     }
 
     /// Why a finding that a record type or key is missing is a warning: the `.ckdb` files read may
@@ -120,7 +160,7 @@ enum AppCodeRules {
             for access in input.appCode.fieldAccesses {
                 reportUnknown(access.key, in: access.recordType, metadata: false, input, &out)
             }
-            for query in input.appCode.queries {
+            for query in checkedQueries(input) {
                 for condition in query.predicate?.parsed.conditions ?? [] {
                     guard let key = condition.key, let predicate = query.predicate else { continue }
                     reportUnknown(
@@ -236,7 +276,7 @@ enum AppCodeRules {
             add @searchable to the String fields to search and deploy the schema.
             """,
         check: { input, out in
-            for query in input.appCode.queries {
+            for query in checkedQueries(input) {
                 guard let predicate = query.predicate, let entry = input.appCodeSchema.types[query.recordType.name] else { continue }
                 for condition in predicate.parsed.conditions where condition.key == nil && condition.indexes.contains(.searchable) {
                     guard !entry.record.fields.contains(where: { $0.indexes.contains(.searchable) }) else { continue }
@@ -260,7 +300,7 @@ enum AppCodeRules {
             add @sortable to the field (SORTABLE in .ckdb) and deploy the schema, or sort on the device.
             """,
         check: { input, out in
-            for query in input.appCode.queries {
+            for query in checkedQueries(input) {
                 for sort in query.sorts {
                     reportMissingIndex(CloudKitPredicate.sortIndexes, key: sort, in: query.recordType.name, input, &out)
                 }
@@ -269,7 +309,7 @@ enum AppCodeRules {
 
     /// Predicate conditions whose field lacks `index` (encrypted fields are APPCODE_PREDICATE_ENCRYPTED's).
     private static func indexFindings(_ input: LintInput, _ out: inout LintReporter, index: Indexes) {
-        for query in input.appCode.queries {
+        for query in checkedQueries(input) {
             guard let predicate = query.predicate else { continue }
             for condition in predicate.parsed.conditions where condition.indexes.contains(index) {
                 guard let key = condition.key else { continue }
@@ -309,7 +349,7 @@ enum AppCodeRules {
             or query on an indexed field.
             """,
         check: { input, out in
-            for query in input.appCode.queries where !query.isSubscription {
+            for query in checkedQueries(input) where !query.isSubscription {
                 guard let predicate = query.predicate, predicate.parsed.isAllRecords,
                     let entry = input.appCodeSchema.types[query.recordType.name]
                 else { continue }
@@ -359,7 +399,7 @@ enum AppCodeRules {
             query on a plain, indexed field, or filter on the device after fetching.
             """,
         check: { input, out in
-            for query in input.appCode.queries {
+            for query in checkedQueries(input) {
                 var keys = query.sorts
                 if let predicate = query.predicate {
                     keys += predicate.parsed.conditions.compactMap { c in c.key.map { .init(name: $0, range: predicate.keyRange(c)) } }
