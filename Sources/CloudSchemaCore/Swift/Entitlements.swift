@@ -13,7 +13,7 @@ import Foundation
 /// "Entitlements"), so a Swift file inside a project's folder is decided by the files the project
 /// names: none named is no CloudKit. Elsewhere, every `.entitlements` file read decides. What cannot
 /// be followed (no evidence at all, a file that is not a property list, a named file not read, a
-/// build setting from a variable or an `.xcconfig`) leaves it unknown, never a guess.
+/// build setting from a variable, or one an `.xcconfig` may set) leaves it unknown, never a guess.
 struct Entitlements {
     static let servicesKey = "com.apple.developer.icloud-services"
     static let cloudKitServices: Set<String> = ["CloudKit", "CloudKit-Anonymous"]
@@ -35,6 +35,41 @@ struct Entitlements {
         var entitlements: [String] = []
         /// A setting not followed, so which entitlements sign its targets is unknown.
         var unfollowed: String?
+
+        static let setting = "CODE_SIGN_ENTITLEMENTS"
+
+        /// Adds the entitlements one level of `target`'s settings (a build configuration of the
+        /// target or of the project) names. True when nothing below it can change them: it sets
+        /// them for every SDK, or it takes settings from an `.xcconfig`, which is not read (unknown).
+        @discardableResult
+        mutating func follow(_ configuration: [String: Any], of target: String, _ objects: [String: [String: Any]]) -> Bool {
+            let settings = configuration["buildSettings"] as? [String: Any] ?? [:]
+            let assignments = settings.filter { $0.key == Self.setting || $0.key.hasPrefix(Self.setting + "[") }
+            for (_, value) in assignments.sorted(by: { $0.key < $1.key }) { name(value as? String ?? "") }
+            if assignments[Self.setting] != nil { return true }
+            guard let base = (configuration["baseConfigurationReference"] as? String).map({ objects[$0] }) else { return false }
+            let path = base?["path"] as? String ?? base?["name"] as? String
+            let xcconfig = path.map { "'\($0.split(separator: "/").last ?? "")'" } ?? "an .xcconfig file"
+            let level = configuration["name"] as? String ?? ""
+            unfollowed =
+                unfollowed
+                ?? "leaves CODE_SIGN_ENTITLEMENTS of the target '\(target)' (\(level)) to \(xcconfig), which is not read"
+            return true
+        }
+
+        /// Adds the entitlements file a `CODE_SIGN_ENTITLEMENTS` value names (none: empty).
+        mutating func name(_ value: String) {
+            var value = value.trimmingCharacters(in: .whitespaces)
+            for root in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(root) {
+                value = String(value.dropFirst(root.count))
+            }
+            if value.isEmpty { return }
+            if value.contains("$") {
+                unfollowed = unfollowed ?? "sets CODE_SIGN_ENTITLEMENTS to '\(value)', a build setting that is not followed"
+            } else {
+                entitlements.append(Entitlements.normalized(value.hasPrefix("/") ? value : folder + value))
+            }
+        }
     }
 
     /// Each file read: whether it enables CloudKit (nil: not a property list).
@@ -63,37 +98,51 @@ struct Entitlements {
         return nil
     }
 
-    /// Reads an Xcode project's `project.pbxproj` for its `CODE_SIGN_ENTITLEMENTS` settings
-    /// (`CODE_SIGN_ENTITLEMENTS = App/App.entitlements;`, per SDK `"CODE_SIGN_ENTITLEMENTS[sdk=…]"`).
+    /// Reads an Xcode project's `project.pbxproj` for the entitlements that may sign its targets:
+    /// each target's `CODE_SIGN_ENTITLEMENTS` (`App/App.entitlements`, also per SDK,
+    /// `CODE_SIGN_ENTITLEMENTS[sdk=…]`) in each of its build configurations, resolved as Xcode does.
+    /// A target's own setting overrides its base `.xcconfig`, which overrides the project's setting,
+    /// which overrides the project's `.xcconfig`: "if you then modify the value of any of those build
+    /// settings in the target or project, the new value is used instead of the value in the
+    /// configuration file", and "build settings defined at the target level override any values
+    /// assigned to those build settings at the project level" (Apple, Xcode Help, "Basing a Build
+    /// Configuration on a Configuration File"); swift-build stacks them in that order (`Settings.swift`,
+    /// `allProjectSettingsLevels`) and takes the first assignment whose condition holds
+    /// (`MacroValueAssignment.firstMatchingCondition`), so one for every SDK hides all below it. The
+    /// `.xcconfig` files are not read: one below every level that sets it for every SDK leaves it unknown.
     mutating func readProject(_ bytes: [UInt8], file: String) {
-        let text = String(decoding: bytes, as: UTF8.self)
         let (bundle, folder) = Self.project(file)
         var project = Project(name: bundle, folder: folder)
-        if text.contains("baseConfigurationReference") {
-            project.unfollowed = "takes build settings from .xcconfig files, which are not read"
+        defer { projects.append(project) }
+        guard let archive = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any],
+            let objects = archive["objects"] as? [String: [String: Any]]
+        else {
+            project.unfollowed = "is not a property list, so the entitlements it signs its targets with are not known"
+            return
         }
-        var rest = Substring(text)
-        while let key = rest.range(of: "CODE_SIGN_ENTITLEMENTS") {
-            rest = rest[key.upperBound...]
-            // `[sdk=…]"`, then ` = value;`.
-            if rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
-            guard let equals = rest.firstIndex(of: "="), rest[..<equals].allSatisfy({ $0 == "\"" || $0 == " " || $0 == "\t" }),
-                let end = rest[equals...].firstIndex(of: ";")
-            else { continue }
-            var value = rest[rest.index(after: equals)..<end].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            for root in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(root) {
-                value = String(value.dropFirst(root.count))
-            }
-            if value.isEmpty { continue }
-            if value.contains("$") {
-                project.unfollowed = "sets CODE_SIGN_ENTITLEMENTS to '\(value)', a build setting that is not followed"
-            } else {
-                project.entitlements.append(normalized(value.hasPrefix("/") ? value : project.folder + value))
+        func configurations(of owner: [String: Any]?) -> [[String: Any]] {
+            let list = (owner?["buildConfigurationList"] as? String).flatMap { objects[$0] }
+            return (list?["buildConfigurations"] as? [String] ?? []).compactMap { objects[$0] }
+        }
+        let root = (archive["rootObject"] as? String).flatMap { objects[$0] }
+        let projectConfigurations = configurations(of: root)
+        for target in (root?["targets"] as? [String] ?? []).compactMap({ objects[$0] })
+        where target["isa"] as? String == "PBXNativeTarget" && !Self.testProducts.contains(target["productType"] as? String ?? "") {
+            let targetName = target["name"] as? String ?? ""
+            for configuration in configurations(of: target) {
+                if project.follow(configuration, of: targetName, objects) { continue }
+                // Below the target's configuration is the project's of the same name (without one,
+                // whichever the project falls back to: any of them).
+                let name = configuration["name"] as? String
+                let sameName = projectConfigurations.filter { $0["name"] as? String == name }
+                for below in sameName.isEmpty ? projectConfigurations : sameName { project.follow(below, of: targetName, objects) }
             }
         }
-        projects.append(project)
     }
+
+    /// Test bundles run inside the app they test or in a test runner, never as the app: their
+    /// entitlements do not decide the app's stores (and test code is not read).
+    private static let testProducts: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing"]
 
     /// The Xcode project read whose folder holds `file` (the innermost), if any.
     private func project(of file: String?) -> Project? {

@@ -706,25 +706,66 @@ import Testing
     static let models = ("Garden/Plant.swift", "@Model final class Plant { var name: String }")
     static let setup = ("Garden/GardenApp.swift", "let container = try ModelContainer(for: Plant.self)")
 
-    /// A project whose build configurations set these build settings.
-    static func project(_ settings: String) -> (String, String) {
+    /// One level of the Debug configuration's build settings, the target's or the project's,
+    /// based on `Config/Shared.xcconfig` (never among the files read) when `xcconfig`.
+    struct Level {
+        var settings = ""
+        var xcconfig = false
+    }
+
+    /// A project whose app target, Garden, is built with `target`'s settings over the project's
+    /// `project`, beside a unit-test target, GardenTests, built with `tests`.
+    static func project(_ target: Level, over project: Level = Level(), tests: String = "") -> (String, String) {
+        func configuration(_ id: String, _ level: Level) -> String {
+            """
+            \(id) /* Debug */ = {
+                isa = XCBuildConfiguration;
+                \(level.xcconfig ? "baseConfigurationReference = X1 /* Shared.xcconfig */;" : "")
+                buildSettings = {
+                    PRODUCT_NAME = "$(TARGET_NAME)";
+                    \(level.settings)
+                };
+                name = Debug;
+            };
+            """
+        }
         let text = """
             // !$*UTF8*$!
             {
                 objects = {
-                    A1 /* Debug */ = {
-                        isa = XCBuildConfiguration;
-                        buildSettings = {
-                            PRODUCT_NAME = "$(TARGET_NAME)";
-                            \(settings)
-                        };
-                        name = Debug;
+                    X1 /* Shared.xcconfig */ = {isa = PBXFileReference; path = Config/Shared.xcconfig; sourceTree = "<group>"; };
+                    P1 /* Project object */ = {
+                        isa = PBXProject;
+                        buildConfigurationList = P2;
+                        targets = (T1 /* Garden */, U1 /* GardenTests */);
                     };
+                    P2 = {isa = XCConfigurationList; buildConfigurations = (P3 /* Debug */);};
+                    \(configuration("P3", project))
+                    T1 /* Garden */ = {
+                        isa = PBXNativeTarget;
+                        buildConfigurationList = T2;
+                        name = Garden;
+                        productType = "com.apple.product-type.application";
+                    };
+                    T2 = {isa = XCConfigurationList; buildConfigurations = (T3 /* Debug */);};
+                    \(configuration("T3", target))
+                    U1 /* GardenTests */ = {
+                        isa = PBXNativeTarget;
+                        buildConfigurationList = U2;
+                        name = GardenTests;
+                        productType = "com.apple.product-type.bundle.unit-test";
+                    };
+                    U2 = {isa = XCConfigurationList; buildConfigurations = (U3 /* Debug */);};
+                    \(configuration("U3", Level(settings: tests)))
                 };
+                rootObject = P1;
             }
             """
         return ("Garden.xcodeproj/project.pbxproj", text)
     }
+
+    /// A project whose app target's build configuration sets these build settings.
+    static func project(_ settings: String) -> (String, String) { project(Level(settings: settings)) }
 
     static func lint(_ files: [(String, String)]) -> [Diagnostic] {
         Linter.lint(load([models, setup] + files))
@@ -779,12 +820,82 @@ import Testing
             #"CODE_SIGN_ENTITLEMENTS = "$(TARGET_NAME)/App.entitlements";"#,
             "sets CODE_SIGN_ENTITLEMENTS to '$(TARGET_NAME)/App.entitlements', a build setting that is not followed"
         ),
-        ("baseConfigurationReference = B1 /* Shared.xcconfig */;", "takes build settings from .xcconfig files, which are not read"),
     ])
     func whatIsNotFollowedIsAWarning(_ settings: String, _ why: String) {
         let findings = Self.lint([Self.project(settings)])
         #expect(describe(findings) == Self.unsure)
         #expect(findings.flatMap(\.notes).first?.message.contains("the Xcode project 'Garden.xcodeproj' \(why);") == true)
+    }
+
+    /// A project file that is not a property list names no entitlements that can be trusted.
+    @Test func anUnreadableProjectIsAWarning() {
+        let findings = Self.lint([("Garden.xcodeproj/project.pbxproj", "{ objects = {")])
+        #expect(describe(findings) == Self.unsure)
+        #expect(
+            findings.flatMap(\.notes).first?.message.contains(
+                "the Xcode project 'Garden.xcodeproj' is not a property list, so the entitlements it signs its targets with are not known;")
+                == true)
+    }
+
+    /// Xcode takes a build setting from the target's configuration, over its base .xcconfig, over
+    /// the project's configuration, over the project's .xcconfig: "if you then modify the value of
+    /// any of those build settings in the target or project, the new value is used instead of the
+    /// value in the configuration file" (Apple, Xcode Help, "Basing a Build Configuration on a
+    /// Configuration File"). The entitlements a level sets for every SDK are used whatever the
+    /// .xcconfig files below it say, though they are not read.
+    @Test(arguments: [
+        (Level(settings: "CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;", xcconfig: true), Level(xcconfig: true)),
+        (Level(), Level(settings: "CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;", xcconfig: true)),
+    ])
+    func aSettingOverridesTheXcconfigsBelowIt(_ target: Level, _ project: Level) {
+        let project = Self.project(target, over: project)
+        #expect(describe(Self.lint([project, ("Garden/Garden.entitlements", Self.noCloudKit)])) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+        #expect(describe(Self.lint([project, ("Garden/Garden.entitlements", Self.cloudKit)])) == Self.mirrored)
+    }
+
+    /// An .xcconfig that no level above it overrides for every SDK may set the entitlements: sync
+    /// is unknown, though the entitlements named are read. So is a value from `$(inherited)` (what
+    /// the .xcconfig says) or another variable.
+    @Test(arguments: [
+        (
+            Level(xcconfig: true), Level(),
+            "leaves CODE_SIGN_ENTITLEMENTS of the target 'Garden' (Debug) to 'Shared.xcconfig', which is not read"
+        ),
+        (
+            Level(xcconfig: true), Level(settings: "CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;"),
+            "leaves CODE_SIGN_ENTITLEMENTS of the target 'Garden' (Debug) to 'Shared.xcconfig', which is not read"
+        ),
+        (
+            Level(), Level(xcconfig: true),
+            "leaves CODE_SIGN_ENTITLEMENTS of the target 'Garden' (Debug) to 'Shared.xcconfig', which is not read"
+        ),
+        (
+            Level(settings: #""CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]" = Garden/Garden.entitlements;"#, xcconfig: true), Level(),
+            "leaves CODE_SIGN_ENTITLEMENTS of the target 'Garden' (Debug) to 'Shared.xcconfig', which is not read"
+        ),
+        (
+            Level(settings: #"CODE_SIGN_ENTITLEMENTS = "$(inherited)";"#, xcconfig: true), Level(),
+            "sets CODE_SIGN_ENTITLEMENTS to '$(inherited)', a build setting that is not followed"
+        ),
+        (
+            Level(settings: #"CODE_SIGN_ENTITLEMENTS = "$(APP_ENTITLEMENTS)";"#, xcconfig: true), Level(),
+            "sets CODE_SIGN_ENTITLEMENTS to '$(APP_ENTITLEMENTS)', a build setting that is not followed"
+        ),
+    ])
+    func anXcconfigThatMaySetItIsAWarning(_ target: Level, _ project: Level, _ why: String) {
+        let findings = Self.lint([Self.project(target, over: project), ("Garden/Garden.entitlements", Self.noCloudKit)])
+        #expect(describe(findings) == Self.unsure)
+        #expect(findings.flatMap(\.notes).first?.message.contains("the Xcode project 'Garden.xcodeproj' \(why);") == true)
+    }
+
+    /// A test bundle runs inside the app it tests or in a test runner, never as the app: its
+    /// entitlements do not decide the app's stores, nor does an .xcconfig it may take them from.
+    @Test func aTestTargetDoesNotDecide() {
+        let app = Level(settings: "CODE_SIGN_ENTITLEMENTS = Garden/Garden.entitlements;")
+        let files = [("Garden/Garden.entitlements", Self.noCloudKit), ("Garden/Tests.entitlements", Self.cloudKit)]
+        let tests = "CODE_SIGN_ENTITLEMENTS = Garden/Tests.entitlements;"
+        #expect(describe(Self.lint([Self.project(app, tests: tests)] + files)) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
+        #expect(describe(Self.lint([Self.project(app, over: Level(xcconfig: true))] + files)) == ["1:21-1:52 info MODEL_LOCAL_STORE"])
     }
 
     /// A project decides for the Swift files in its folder only: a package beside it is not its target.

@@ -399,11 +399,16 @@ enum ModelRules {
             cloudKitDatabase: .none "disables managed CloudKit sync" (Apple, ModelConfiguration.CloudKitDatabase); \
             the default, .automatic, "uses the first container in the entitlements" (sync-compat-rules.md §1.1), so it \
             is local when the app's entitlements list no CloudKit in com.apple.developer.icloud-services (Apple, \
-            "iCloud Services Entitlement"): the .entitlements files an Xcode project read signs its targets with \
-            (CODE_SIGN_ENTITLEMENTS; none: no CloudKit), or else every .entitlements file read. When they cannot be \
-            read (none read, or one not followed), the models are checked but their errors are warnings, with a note \
-            saying why. A model in no container's schema is never stored. The models a .none \
-            configuration lists and no syncing one does are read from the Swift setup (a runtime choice such as \
+            "iCloud Services Entitlement"): the .entitlements files an Xcode project read signs its targets (not its \
+            tests) with (CODE_SIGN_ENTITLEMENTS; none: no CloudKit), or else every .entitlements file read. A \
+            target's own setting overrides its base .xcconfig, which overrides the project's setting, which overrides \
+            the project's .xcconfig ("if you then modify the value of any of those build settings in the target or \
+            project, the new value is used instead of the value in the configuration file": Apple, Xcode Help, \
+            "Basing a Build Configuration on a Configuration File"), so a value the project file sets for every SDK \
+            decides, though .xcconfig files are not read. When the entitlements cannot be known (none read, a value \
+            from a variable such as $(inherited), one an .xcconfig may set), the models are checked but their errors \
+            are warnings, with a note saying why. A model in no container's schema is never stored. The models a \
+            .none configuration lists and no syncing one does are read from the Swift setup (a runtime choice such as \
             `flag ? .private("iCloud.x") : .none` syncs), or from cloudschema.json's swiftdata.localModels when the \
             setup is not among the files read.
             """,
