@@ -98,6 +98,7 @@ public enum SchemaLoader {
         var nothingDeclared: Diagnostic?
         var externalModels: Set<String> = []
         var localModels: [LocalModels] = []
+        var syncedLocalModels: [SyncedLocalModels] = []
         var appCode = AppCode()
         var outlined: Set<String> = []  // Swift files with an outline, for their suppression comments
         var entitlements = Entitlements()
@@ -186,6 +187,7 @@ public enum SchemaLoader {
             let swiftFiles = swift.files
             externalModels = swift.externalModels
             localModels = swift.localModels
+            syncedLocalModels = swift.syncedLocalModels
             diagnostics += swift.diagnostics
             appCode = CloudKitCallReader.read(swiftSources.map(\.lexer.tokens))
             if let container = appCode.coreDataContainer {
@@ -227,6 +229,7 @@ public enum SchemaLoader {
             }
         diagnostics += resolveDiagnostics
         schema.localModels = localModels
+        schema.syncedLocalModels = syncedLocalModels
         diagnostics += CKDBParser.merge(ckdbSchemas, into: &schema, exportsAreVersions: exportsAreVersions)
         // SyncEngine(for:tables:privateTables:) names the synced tables; without a readable call,
         // Linter takes them from cloudschema.json (SQLiteSchema.adoptSyncedTables).

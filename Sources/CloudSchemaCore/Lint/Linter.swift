@@ -39,7 +39,10 @@ public enum Linter {
         }
         for r in rules.indices {
             rules[r].check?(input, &reporters[r])
-            if rules[r].category == .models { ModelRules.gradeUnsureModels(input, &reporters[r]) }
+            if rules[r].category == .models {
+                ModelRules.gradeUnsureModels(input, &reporters[r])
+                ModelRules.nameSyncingStores(input, &reporters[r])
+            }
         }
         return reporters.flatMap(\.diagnostics)
     }

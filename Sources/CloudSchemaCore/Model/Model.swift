@@ -127,6 +127,23 @@ public struct KeyValueKey: Hashable, Sendable {
     }
 }
 
+/// Models a store keeps without CloudKit that another store read syncs all the same: Core Data
+/// mirrors them, so the rules apply, and their findings name the store that syncs them (the
+/// `.none` beside them would leave a reader asking why).
+public struct SyncedLocalModels: Hashable, Sendable {
+    public var models: [String]
+    /// Where the store that syncs them is made.
+    @IgnoredInEquality public var syncing: SourceRange?
+    /// Where the store that keeps them without CloudKit is made.
+    @IgnoredInEquality public var local: SourceRange?
+
+    public init(models: [String], syncing: SourceRange?, local: SourceRange?) {
+        self.models = models
+        self.syncing = syncing
+        self.local = local
+    }
+}
+
 /// Models the app stores without CloudKit, so Core Data's mirroring rules do not apply to them:
 /// what the Swift setup shows (`ModelConfiguration(..., cloudKitDatabase: .none)`), or what
 /// cloudschema.json's `swiftdata.localModels` lists. Not `isCertain`: models that may be local

@@ -18,6 +18,8 @@ public struct Schema: Hashable, Sendable {
     public var sqlite = SQLiteSchema()
     /// Models stored without CloudKit (the Swift setup read, or cloudschema.json).
     public var localModels: [LocalModels] = []
+    /// Models a local store lists that another store syncs (the Swift setup read).
+    public var syncedLocalModels: [SyncedLocalModels] = []
 
     public init(
         container: Container? = nil, roles: [Role] = [], zones: [Zone] = [], enums: [EnumType] = [],

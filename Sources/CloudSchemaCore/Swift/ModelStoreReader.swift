@@ -149,7 +149,7 @@ enum ModelStoreReader {
         _ stores: [Store], models: [(name: String, range: SourceRange?)], related: [String: Set<String>] = [:],
         cloudKit: (String?) -> Entitlements.CloudKit = { _ in .enabled }, app: (String?) -> String? = { _ in nil },
         named: () -> Set<String> = { [] }
-    ) -> [LocalModels] {
+    ) -> (local: [LocalModels], syncedAnyway: [SyncedLocalModels]) {
         func withRelated(_ listed: Set<String>) -> Set<String> {
             var all = listed
             var pending = Array(listed)
@@ -196,13 +196,14 @@ enum ModelStoreReader {
                     groups.append(LocalModels(models: [name], reason: reason, range: range, isCertain: isCertain))
                 }
             }
-            return groups
+            return (groups, [])
         }
         let names = models.map(\.name)
         let states = stores.map { state($0.database, file: $0.range.file) }
         func reason(_ index: Int) -> String? { states[index]?.isCertain == true ? states[index]?.reason : nil }
         let syncing = stores.indices.filter { reason($0) == nil }
         var result: [LocalModels] = []
+        var syncedAnyway: [SyncedLocalModels] = []
         if syncing.allSatisfy({ stores[$0].models != nil }) {
             let synced = syncing.reduce(into: Set<String>()) { $0.formUnion(stores[$1].models ?? []) }
             var stored = synced
@@ -211,6 +212,13 @@ enum ModelStoreReader {
                 stored.formUnion(listed)
                 let local = names.filter { listed.contains($0) && !synced.contains($0) }
                 if !local.isEmpty { result.append(LocalModels(models: local, reason: reason, range: store.range)) }
+                // Kept local here, and synced by each store certain to sync that lists them too.
+                for other in syncing where states[other] == nil {
+                    let both = names.filter { listed.contains($0) && stores[other].models?.contains($0) == true }
+                    if !both.isEmpty {
+                        syncedAnyway.append(SyncedLocalModels(models: both, syncing: stores[other].range, local: store.range))
+                    }
+                }
             }
             // No store read may sync: a model none of them lists is in one whose schema is built elsewhere, local all the same.
             if syncing.isEmpty, let unlisted = stores.indices.first(where: { stores[$0].models == nil }), let reason = reason(unlisted) {
@@ -255,7 +263,7 @@ enum ModelStoreReader {
                     ))
             }
         }
-        guard sure.allSatisfy({ stores[$0].models != nil }) else { return result }
+        guard sure.allSatisfy({ stores[$0].models != nil }) else { return (result, syncedAnyway) }
         var decided = sure.reduce(into: Set<String>()) { $0.formUnion(stores[$1].models ?? []) }
         for local in result { decided.formUnion(local.models) }
         for index in syncing {
@@ -271,7 +279,7 @@ enum ModelStoreReader {
                 result.append(LocalModels(models: unsure, reason: why, range: stores[index].range, isCertain: false, remedy: remedy))
             }
         }
-        return result
+        return (result, syncedAnyway)
     }
 
     /// A file's tokens with each bracket's partner.

@@ -19,6 +19,8 @@ enum SwiftModelReader {
         var externalModels: Set<String>
         /// The models the SwiftData setup read stores without CloudKit, and those it may (not `isCertain`).
         var localModels: [LocalModels]
+        /// The models a local store lists that another store syncs.
+        var syncedLocalModels: [SyncedLocalModels]
     }
 
     /// The `.cloudschema` syntax of every Swift file that declares a model or an enum a model
@@ -178,12 +180,12 @@ enum SwiftModelReader {
             }
             return found
         }
-        let localModels = ModelStoreReader.localModels(
+        let stores = ModelStoreReader.localModels(
             scans.flatMap { ModelStoreReader.stores($0.lexer.tokens) }, models: models, related: related,
             cloudKit: entitlements.cloudKit(for:), app: entitlements.app(of:), named: named)
         return Read(
             files: result.filter { !$0.declarations.isEmpty }, diagnostics: diagnostics, externalModels: externalModels,
-            localModels: localModels)
+            localModels: stores.local, syncedLocalModels: stores.syncedAnyway)
     }
 
     /// The one warning for a type no file read declares, naming the properties left out.

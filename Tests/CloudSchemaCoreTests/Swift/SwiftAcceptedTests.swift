@@ -406,6 +406,46 @@ import Testing
         #expect(lint(test.replacingOccurrences(of: "import XCTest", with: "import SwiftData")) == Self.cacheErrors)
     }
 
+    /// A model one store keeps without CloudKit and another syncs (one left from an older design, or
+    /// behind a feature flag) is mirrored: its errors stay errors, each with a note at the store that
+    /// syncs it, so the `.none` beside it does not leave the reader asking why. An app that offers
+    /// sync as a choice has both on purpose: its warnings get no note.
+    @Test func aModelAnotherStoreSyncsNamesThatStore() {
+        let setup = """
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .none)
+            let legacy = ModelConfiguration(schema: Schema([Video.self, CachedImage.self]))
+            """
+        let found = Linter.lint(load([("Models.swift", Self.models), ("App.swift", setup), cloudKitEntitlements]))
+        #expect(describe(found) == Self.cacheErrors)
+        let note =
+            "'CachedImage' syncs through this store, though the store made at App.swift:1 keeps it without CloudKit; give it cloudKitDatabase: .none if it should not sync"
+        for finding in found {
+            #expect(
+                finding.notes.map { "\($0.range.map { "\($0.file):\($0.start.line):\($0.start.column)" } ?? "") \($0.message)" } == [
+                    "App.swift:2:14 " + note
+                ])
+        }
+        // Two stores sync it: the note names the first and counts the rest. A warning gets none.
+        let both = """
+            let cache = ModelConfiguration(schema: Schema([CachedImage.self, Clip.self]), cloudKitDatabase: .none)
+            let legacy = ModelConfiguration(schema: Schema([Video.self, CachedImage.self, Clip.self]))
+            let flagged = ModelConfiguration(schema: Schema([CachedImage.self]), cloudKitDatabase: .private("iCloud.app"))
+            """
+        let clip = "\n@Model final class Clip { var data: Data? }"
+        let twice = Linter.lint(load([("Models.swift", Self.models + clip), ("App.swift", both), cloudKitEntitlements]))
+        #expect(describe(twice) == Self.cacheErrors + ["3:37-3:42 warning MODEL_EXTERNAL_STORAGE"])
+        #expect(
+            twice.map { $0.notes.first?.message.prefix(57) } == [
+                "'CachedImage' syncs through this store (and 1 more store)", "'CachedImage' syncs through this store (and 1 more store)",
+                nil,
+            ])
+        // Without the second store, the cache is local, as before.
+        #expect(
+            Self.lint(setup.replacingOccurrences(of: "Video.self, CachedImage.self", with: "Video.self")) == [
+                "1:13-1:92 info MODEL_LOCAL_STORE"
+            ])
+    }
+
     /// A second store opened without CloudKit: its models get no mirroring findings, and one info says why.
     @Test func aNoneStoresModelsAreNotMirrored() {
         let setup = """

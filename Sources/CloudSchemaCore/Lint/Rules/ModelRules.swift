@@ -33,19 +33,56 @@ enum ModelRules {
                 notes[model] = "whether '\(model)' syncs is not known: it is \(group.reason); \(remedy)"
             }
         }
-        // Each finding belongs to the model whose declaration holds it.
-        var byFile: [String: [(range: SourceRange, note: String)]] = [:]
-        for model in input.schema.models {
-            if let note = notes[model.name], let range = model.spans.range { byFile[range.file, default: []].append((range, note)) }
+        for (index, model) in findings(out, inModels: Set(notes.keys), input) where out.diagnostics[index].severity == .error {
+            out.diagnostics[index].severity = .warning
+            out.diagnostics[index].notes.append(Diagnostic.Note(notes[model]!, at: out.diagnostics[index].range))
         }
-        for index in out.diagnostics.indices where out.diagnostics[index].severity == .error {
+    }
+
+    /// Run by the Linter after each rule of this category: an error in a model one store keeps
+    /// without CloudKit and another syncs gets a note at the store that syncs it, which is why the
+    /// rules apply (a store behind a feature flag, or left from an older design, is easy to miss).
+    /// Errors only: an app that offers sync as a choice has both stores on purpose, and its
+    /// warnings need no note.
+    static func nameSyncingStores(_ input: LintInput, _ out: inout LintReporter) {
+        guard !input.schema.syncedLocalModels.isEmpty, out.diagnostics.contains(where: { $0.severity == .error }) else { return }
+        // The first store that syncs each model, the first that keeps it local, and how many more sync it.
+        var stores: [String: (group: SyncedLocalModels, more: Set<String>)] = [:]
+        for group in input.schema.syncedLocalModels {
+            let place = group.syncing.map { "\($0.file):\($0.start.offset)" } ?? ""
+            for model in group.models {
+                guard let first = stores[model] else {
+                    stores[model] = (group, [])
+                    continue
+                }
+                if first.group.syncing.map({ "\($0.file):\($0.start.offset)" }) != place { stores[model]?.more.insert(place) }
+            }
+        }
+        for (index, model) in findings(out, inModels: Set(stores.keys), input) where out.diagnostics[index].severity == .error {
+            let (group, more) = stores[model]!
+            let local = group.local.map { ", though the store made at \($0.file):\($0.start.line) keeps it without CloudKit" } ?? ""
+            let others = more.isEmpty ? "" : " (and \(more.count) more store\(more.count == 1 ? "" : "s"))"
+            out.diagnostics[index].notes.append(
+                Diagnostic.Note(
+                    "'\(model)' syncs through this store\(others)\(local); give it cloudKitDatabase: .none if it should not sync",
+                    at: group.syncing))
+        }
+    }
+
+    /// Each of `out`'s findings in a model named in `names`, by its index, with the model's name:
+    /// a finding belongs to the model whose declaration holds it.
+    private static func findings(_ out: LintReporter, inModels names: Set<String>, _ input: LintInput) -> [(index: Int, model: String)] {
+        var byFile: [String: [(range: SourceRange, name: String)]] = [:]
+        for model in input.schema.models where names.contains(model.name) {
+            if let range = model.spans.range { byFile[range.file, default: []].append((range, model.name)) }
+        }
+        return out.diagnostics.indices.compactMap { index in
             guard let range = out.diagnostics[index].range,
                 let model = byFile[range.file]?.first(where: {
                     $0.range.start.offset <= range.start.offset && range.end.offset <= $0.range.end.offset
                 })
-            else { continue }
-            out.diagnostics[index].severity = .warning
-            out.diagnostics[index].notes.append(Diagnostic.Note(model.note, at: range))
+            else { return nil }
+            return (index, model.name)
         }
     }
 
