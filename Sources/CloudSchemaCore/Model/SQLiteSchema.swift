@@ -124,6 +124,9 @@ public struct SQLUnread: Hashable, Sendable {
     /// The tables it creates, where their names are written (GRDB's `create(table: "homes")`):
     /// they exist, with columns not known.
     public var createsTables: [String] = []
+    /// Whether it does nothing but create `createsTables`: when SyncEngine syncs none of them,
+    /// no rule would read what it hides.
+    public var onlyCreatesTables = false
     public var range: SourceRange
 
     public init(_ what: String, unchecked: String, column: String? = nil, isType: Bool = false, at range: SourceRange) {

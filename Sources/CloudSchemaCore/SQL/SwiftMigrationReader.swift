@@ -32,6 +32,7 @@ enum SwiftMigrationReader {
             unchecked: calls.count == 1 ? "what it creates or changes" : "what they create or change",
             at: range)
         unread.createsTables = calls.compactMap(\.creates)
+        unread.onlyCreatesTables = unread.createsTables.count == calls.count
         return unread
     }
 

@@ -37,6 +37,28 @@ import Testing
         )
     }
 
+    /// A migration whose builder only creates tables SyncEngine does not sync hides nothing a rule
+    /// reads: no warning. Unknown synced tables (no SyncEngine call read) keep it.
+    @Test func aBuilderThatOnlyCreatesUnsyncedTablesIsNotReported() {
+        let app = #"""
+            let syncEngine = try SyncEngine(for: database, tables: Home.self)
+
+            @Table("homes") struct Home { let id: UUID }
+
+            func migrate(_ migrator: inout DatabaseMigrator) {
+                migrator.registerMigration("Homes") { db in
+                    try #sql("CREATE TABLE homes (id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()))").execute(db)
+                }
+                migrator.registerMigration("Settings") { db in
+                    try db.create(table: "settings") { t in t.primaryKey("key", .text) }
+                }
+            }
+            """#
+        #expect(describe(Self.findings(app)) == [])
+        let unknown = app.replacingOccurrences(of: "let syncEngine = try SyncEngine(for: database, tables: Home.self)", with: "")
+        #expect(describe(Self.findings(unknown)) == ["10:16-10:28 warning SQL_NOT_CHECKED"])
+    }
+
     /// A table neither SQL nor the builder creates is still worth a word.
     @Test func aSyncedTableNothingCreatesIsStillReported() {
         let misspelt = Self.app.replacingOccurrences(of: #"@Table("recipes")"#, with: #"@Table("recipe")"#)

@@ -447,7 +447,8 @@ package enum SQLiteDataRules {
             a table whose key may be in it), and this warning says what was not checked. As a DEFAULT, in a CHECK \
             or as a COLLATE it matters to no rule and is not reported. The same goes for a statement the reader \
             does not know, CREATE TABLE … AS SELECT (columns from a query), a generated column (sqlite-data \
-            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text), \
+            documents no handling of them), GRDB's table builder (db.create(table:) has no SQL text; one that only \
+            creates tables SyncEngine does not sync hides nothing a rule reads, and is not reported), \
             migrations whose SQL is not in the file read, and SyncEngine.migratePrimaryKeys, which rebuilds \
             the tables it names with UUID keys (sqlite-data's CloudKit guide), so the tables created before it \
             are not judged by the keys, or with dropUniqueConstraints the UNIQUE constraints, their SQL wrote. Skipped as changing nothing SyncEngine syncs or checks: \
@@ -460,7 +461,9 @@ package enum SQLiteDataRules {
             check by hand what the message names; silence one with -- cloudschema:ignore SQL_NOT_CHECKED <reason>.
             """,
         check: { input, out in
-            for unread in input.schema.sqlite.unread {
+            // A builder that only creates tables SyncEngine does not sync hides nothing a rule reads.
+            for unread in input.schema.sqlite.unread
+            where !unread.onlyCreatesTables || unread.createsTables.contains(where: input.schema.sqlite.isSynced) {
                 out.report("\(unread.what); not checked: \(unread.unchecked)", at: unread.range)
             }
             synced(input).forEachInPlace { table in
