@@ -25,8 +25,7 @@ enum CloudKitCallReader {
             code.fieldAccesses += reader.code.fieldAccesses
             code.queries += reader.code.queries
         }
-        code.containers = containers(files)
-        code.defaultContainer = files.lazy.compactMap(defaultContainer).first
+        (code.containers, code.defaultContainer) = containers(files)
         // SwiftData's models as Core Data's, to initialize the CloudKit schema: a container given
         // a `managedObjectModel:` then holds the models read, not a model file. Looked for only
         // when such a container is found (most apps have none), and once.
@@ -74,27 +73,26 @@ enum CloudKitCallReader {
     }
 
     /// Each container the code names by its identifier, `CKContainer(identifier: "iCloud.x")`, at
-    /// its first use.
-    static func containers(_ files: [[SwiftToken]]) -> [AppCode.NameUse] {
+    /// its first use, and the first `CKContainer.default()`.
+    static func containers(_ files: [[SwiftToken]]) -> (named: [AppCode.NameUse], default: SourceRange?) {
         var seen: Set<String> = []
         var uses: [AppCode.NameUse] = []
+        var defaultContainer: SourceRange?
         for tokens in files {
             for i in tokens.indices.dropLast(4) where tokens[i].isWord("CKContainer") {
+                if tokens[i + 1].isPunctuation("."), tokens[i + 2].isWord("default"), tokens[i + 3].isPunctuation("("),
+                    tokens[i + 4].isPunctuation(")")
+                {
+                    defaultContainer = defaultContainer ?? tokens[i].range.union(tokens[i + 4].range)
+                    continue
+                }
                 guard tokens[i + 1].isPunctuation("("), tokens[i + 2].isWord("identifier"), tokens[i + 3].isPunctuation(":"),
                     let identifier = SwiftConstants.literal(tokens[i + 4]), seen.insert(identifier).inserted
                 else { continue }
                 uses.append(AppCode.NameUse(name: identifier, range: tokens[i + 4].range))
             }
         }
-        return uses
-    }
-
-    /// The first `CKContainer.default()` of a file.
-    static func defaultContainer(_ tokens: [SwiftToken]) -> SourceRange? {
-        tokens.indices.dropLast(4).first { i in
-            tokens[i].isWord("CKContainer") && tokens[i + 1].isPunctuation(".") && tokens[i + 2].isWord("default")
-                && tokens[i + 3].isPunctuation("(") && tokens[i + 4].isPunctuation(")")
-        }.map { tokens[$0].range.union(tokens[$0 + 4].range) }
+        return (uses, defaultContainer)
     }
 
     /// `CKRecord.init(recordType: "T")` is `CKRecord(recordType: "T")`: `.init` after a CloudKit or

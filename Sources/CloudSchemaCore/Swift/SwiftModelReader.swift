@@ -31,8 +31,11 @@ enum SwiftModelReader {
         for index in scans.indices { scans[index].scan() }
         // Names are global to the module: a model may use an enum, model or typealias of another file.
         let modelNames = Set(scans.flatMap { $0.models.map(\.syntax.name.name) })
-        let older = olderVersions(scans, \.models) { $0.name.name }.union(unlistedVersionedModels(scans))
-        let olderEnums = olderVersions(scans, \.enums) { $0.name.name }.union(nestedOutOfSight(scans))
+        // Each VersionedSchema's versionIdentifier, by its name, from every file.
+        var versions: [String: [Int]] = [:]
+        for scan in scans { versions.merge(scan.versions) { first, _ in first } }
+        let older = olderVersions(scans, \.models, versions) { $0.name.name }.union(unlistedVersionedModels(scans, versions))
+        let olderEnums = olderVersions(scans, \.enums, versions) { $0.name.name }.union(nestedOutOfSight(scans, versions))
         var enumCounts: [String: Int] = [:]
         for (scanIndex, scan) in scans.enumerated() {
             for (enumIndex, e) in scan.enums.enumerated() where !olderEnums.contains([scanIndex, enumIndex]) {
@@ -96,7 +99,7 @@ enum SwiftModelReader {
                         }
                         unknown.append((name, range))
                     }
-                    let isTransient = property.attributes.contains { $0.name.name == "transient" }
+                    let isTransient = property.isTransient
                     if !unknown.isEmpty {
                         if isTransient { return nil }  // never stored, so never checked: nothing to say
                         // `@Relationship var xs: [X]?` with X declared elsewhere: a relationship all the same.
@@ -324,10 +327,9 @@ enum SwiftModelReader {
     /// latest. A name declared more than once outside versioned schemas is left to the resolver
     /// (NAME_DUPLICATE) or, for an enum, is SWIFT_UNREADABLE where a model uses it.
     private static func olderVersions<Syntax>(
-        _ scans: [FileScan], _ declarations: KeyPath<FileScan, [ReadDeclaration<Syntax>]>, name: (Syntax) -> String
+        _ scans: [FileScan], _ declarations: KeyPath<FileScan, [ReadDeclaration<Syntax>]>, _ versions: [String: [Int]],
+        name: (Syntax) -> String
     ) -> Set<[Int]> {
-        var versions: [String: [Int]] = [:]
-        for scan in scans { versions.merge(scan.versions) { first, _ in first } }
         var byName: [String: [(index: [Int], version: [Int]?)]] = [:]
         for (scanIndex, scan) in scans.enumerated() {
             for (index, declaration) in scan[keyPath: declarations].enumerated() {
@@ -355,16 +357,15 @@ enum SwiftModelReader {
     /// their name with one at the top level or in a versioned schema, where no model is declared
     /// beside them: a model's unqualified `Units` names the top-level one (Swift looks a name up
     /// from the innermost scope outwards, and a nested type is out of sight elsewhere).
-    private static func nestedOutOfSight(_ scans: [FileScan]) -> Set<[Int]> {
-        var versions: [String: [Int]] = [:]
-        for scan in scans { versions.merge(scan.versions) { first, _ in first } }
+    private static func nestedOutOfSight(_ scans: [FileScan], _ versions: [String: [Int]]) -> Set<[Int]> {
         let modelContainers = Set(scans.flatMap { $0.models.compactMap(\.container) })
-        func isNested(_ container: String?) -> Bool { container.map { versions[$0] == nil } ?? false }
-        let inSight = Set(scans.flatMap { $0.enums.filter { !isNested($0.container) }.map(\.syntax.name.name) })
+        /// The type other than a versioned schema an enum is nested in, if any.
+        func nesting(_ e: ReadDeclaration<EnumSyntax>) -> String? { e.container.flatMap { versions[$0] == nil ? $0 : nil } }
+        let inSight = Set(scans.flatMap { $0.enums.filter { nesting($0) == nil }.map(\.syntax.name.name) })
         var hidden: Set<[Int]> = []
         for (scanIndex, scan) in scans.enumerated() {
-            for (index, e) in scan.enums.enumerated()
-            where isNested(e.container) && !modelContainers.contains(e.container!) && inSight.contains(e.syntax.name.name) {
+            for (index, e) in scan.enums.enumerated() {
+                guard let outer = nesting(e), !modelContainers.contains(outer), inSight.contains(e.syntax.name.name) else { continue }
                 hidden.insert([scanIndex, index])
             }
         }
@@ -376,13 +377,9 @@ enum SwiftModelReader {
     /// holds the latest version's models, and the models they relate to, which SwiftData's
     /// `Schema` adds (see `ModelStoreReader.localModels`). None when that list is not read or names
     /// a model the reader does not find (a typealias, say).
-    private static func unlistedVersionedModels(_ scans: [FileScan]) -> Set<[Int]> {
-        var versions: [String: [Int]] = [:]
+    private static func unlistedVersionedModels(_ scans: [FileScan], _ versions: [String: [Int]]) -> Set<[Int]> {
         var lists: [String: [[String]]?] = [:]
-        for scan in scans {
-            versions.merge(scan.versions) { first, _ in first }
-            lists.merge(scan.versionModels) { first, _ in first }
-        }
+        for scan in scans { lists.merge(scan.versionModels) { first, _ in first } }
         guard let latest = versions.max(by: { $0.value.lexicographicallyPrecedes($1.value) }),
             versions.values.filter({ $0 == latest.value }).count == 1, let list = lists[latest.key] ?? nil
         else { return [] }
@@ -410,7 +407,7 @@ enum SwiftModelReader {
         var pending = Array(listed)
         while let index = pending.popLast() {
             let declaration = scans[index[0]].models[index[1]]
-            for property in declaration.syntax.properties where !property.attributes.contains(where: { $0.name.name == "transient" }) {
+            for property in declaration.syntax.properties where !property.isTransient {
                 for (name, _, _) in namedTypes(property.type, opaque: []) {
                     guard let related = model(name.split(separator: ".").map(String.init), in: declaration.container) else { continue }
                     if listed.insert(related).inserted { pending.append(related) }
@@ -1523,4 +1520,9 @@ private struct SwiftDefaultReader {
         guard !digits.hasPrefix("0x") else { return nil }
         return Value(expression: .float(sign + digits, range: range), inferredType: named("Double", range), end: end)
     }
+}
+
+extension FieldSyntax {
+    /// `@Transient`: never stored, so neither synced nor checked.
+    fileprivate var isTransient: Bool { attributes.contains { $0.name.name == "transient" } }
 }

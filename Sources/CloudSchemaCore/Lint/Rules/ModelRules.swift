@@ -46,16 +46,17 @@ enum ModelRules {
     /// warnings need no note.
     static func nameSyncingStores(_ input: LintInput, _ out: inout LintReporter) {
         guard !input.schema.syncedLocalModels.isEmpty, out.diagnostics.contains(where: { $0.severity == .error }) else { return }
-        // The first store that syncs each model, the first that keeps it local, and how many more sync it.
+        // The first store that syncs each model, the first that keeps it local, and the other
+        // places that sync it (a container and its configuration start at one place).
+        func place(_ group: SyncedLocalModels) -> String { group.syncing.map { "\($0.file):\($0.start.offset)" } ?? "" }
         var stores: [String: (group: SyncedLocalModels, more: Set<String>)] = [:]
         for group in input.schema.syncedLocalModels {
-            let place = group.syncing.map { "\($0.file):\($0.start.offset)" } ?? ""
             for model in group.models {
                 guard let first = stores[model] else {
                     stores[model] = (group, [])
                     continue
                 }
-                if first.group.syncing.map({ "\($0.file):\($0.start.offset)" }) != place { stores[model]?.more.insert(place) }
+                if place(first.group) != place(group) { stores[model]?.more.insert(place(group)) }
             }
         }
         for (index, model) in findings(out, inModels: Set(stores.keys), input) where out.diagnostics[index].severity == .error {
